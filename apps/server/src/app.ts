@@ -1,0 +1,114 @@
+/**
+ * Builds the application: framework plugins first, then the console's own routes, error and
+ * not-found handling, the API reference and the web app. Tests call this with their own
+ * dependencies and use `app.inject` or a real listen.
+ */
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@console/contract/codes';
+import { Limits } from '@console/contract/limits';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TDeps } from './context';
+import { errorHandler } from './http/error-handler';
+import { languageOf, translateError } from './i18n';
+import { accountRoutes } from './modules/account/account.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { metaRoutes } from './modules/meta/meta.routes';
+import { userRoutes } from './modules/user/user.routes';
+import { webRoutes } from './modules/web/web.routes';
+
+export const version = '0.1.0';
+
+export type TAppOptions = {
+  logger?: FastifyServerOptions['logger'] | false;
+  /** Folder of the built web app; omitted: API only. */
+  webDir?: string | null;
+};
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+const sensitiveQuery = /([?&](?:token|t|code|password|secret|ticket|authCode|authCodeToken)=)[^&]*/gi;
+
+/** Log-safe URL: values of sensitive query parameters are replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(sensitiveQuery, '$1[redacted]');
+}
+
+export const loggerRedaction = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'res.headers["set-cookie"]',
+    '*.password',
+    '*.token',
+    '*.code',
+  ],
+  censor: '[redacted]',
+};
+
+export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: Limits.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.decorate('deps', deps);
+  app.decorateRequest('lang', 'zh-CN');
+  app.decorateRequest('auth', null);
+
+  await app.register(fastifyCookie);
+
+  // Empty JSON bodies read as no body; malformed JSON and prototype-poisoning keys are a 400.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    jsonParser(request, body as string, done);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.lang = languageOf(request);
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler(errorHandler);
+
+  healthRoutes(app);
+  metaRoutes(app);
+  authRoutes(app);
+  userRoutes(app);
+  accountRoutes(app);
+  await docsRoutes(app, version);
+
+  const hasWeb = options.webDir ? await webRoutes(app, options.webDir) : false;
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/') || path === '/healthz' || path === '/readyz';
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      const index = (app as unknown as { webIndex: string }).webIndex;
+      return reply
+        .status(200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(index);
+    }
+    return reply.status(404).send({
+      code: ErrorCode.notFound,
+      message: translateError(request.lang, 'notFoundRoute', { method: request.method, path }),
+      data: null,
+    });
+  });
+
+  return app;
+}

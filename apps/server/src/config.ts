@@ -1,0 +1,149 @@
+/**
+ * Runtime configuration, read once from the environment (and the command line for `--no-demo`).
+ * Every setting has a default that lets `npm start` work with nothing configured.
+ */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import {
+  DeployModes,
+  Editions,
+  type TDeployMode,
+  type TEdition,
+  type TLanguage,
+} from '@console/contract/enums';
+
+export type TConfig = {
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Embedded PGlite data folder, used when `databaseUrl` is not set. */
+  dataDir: string;
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  edition: TEdition;
+  deployMode: TDeployMode;
+  defaultLanguage: TLanguage;
+  /** The console's public address; login addresses are `<account>.accounts.<host>`. */
+  publicUrl: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** Concurrent password hashes; excess logins wait in a bounded queue. */
+  hashConcurrency: number;
+  hashQueueMax: number;
+  demo: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  webDir: string | null;
+  secretKey: string;
+  features: {
+    register: boolean;
+    globalPhone: boolean;
+    cruBilling: boolean;
+    gaAgreement: boolean;
+    studioLink: boolean;
+    huaweiLicense: boolean;
+    marketplaceRegister: boolean;
+  };
+  support: { phone: string | null; emails: string[]; qrUrl: string | null };
+  links: { docs: string | null; releaseNotes: string | null; studio: string | null };
+  ipLookupUrl: string | null;
+  jobs: { enabled: boolean; pollMs: number };
+};
+
+type TEnv = Record<string, string | undefined>;
+
+function str(env: TEnv, key: string, fallback: string): string {
+  const v = env[key];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function optional(env: TEnv, key: string): string | null {
+  const v = env[key];
+  return v === undefined || v === '' ? null : v;
+}
+
+function int(env: TEnv, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${key} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function bool(env: TEnv, key: string, fallback: boolean): boolean {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${key} must be a boolean (1/0, true/false), got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: TEnv, key: string, values: readonly T[], fallback: T): T {
+  const raw = str(env, key, fallback);
+  if (!(values as readonly string[]).includes(raw)) {
+    throw new Error(`${key} must be one of ${values.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+const devSecretKey = 'development-only-secret-key-change-me-in-production';
+
+export function loadConfig(env: TEnv = process.env, argv: readonly string[] = []): TConfig {
+  const isProduction = env.NODE_ENV === 'production';
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const edition = oneOf(env, 'EDITION', Editions, 'domestic');
+  const cores = availableParallelism();
+  const secretKey = str(env, 'SECRET_KEY', devSecretKey);
+  if (isProduction && secretKey === devSecretKey) {
+    throw new Error('SECRET_KEY must be set in production mode');
+  }
+  const demo = argv.includes('--no-demo') ? false : !isProduction && bool(env, 'DEMO', true);
+  return {
+    isProduction,
+    port,
+    host: str(env, 'HOST', '0.0.0.0'),
+    dataDir: resolve(str(env, 'DATA_DIR', './data')),
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
+    edition,
+    deployMode: oneOf(env, 'DEPLOY_MODE', DeployModes, 'cloud'),
+    defaultLanguage: edition === 'international' ? 'en-US' : 'zh-CN',
+    publicUrl: str(env, 'PUBLIC_URL', `http://localhost:${port}`).replace(/\/+$/, ''),
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60),
+    sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
+    hashConcurrency: int(env, 'HASH_CONCURRENCY', cores, 1, 256),
+    hashQueueMax: int(env, 'HASH_QUEUE_MAX', cores * 64, 0, 100_000),
+    demo,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    logLevel: str(env, 'LOG_LEVEL', isProduction ? 'info' : 'info'),
+    webDir: optional(env, 'WEB_DIR'),
+    secretKey,
+    features: {
+      register: bool(env, 'FEATURE_REGISTER', true),
+      globalPhone: bool(env, 'FEATURE_GLOBAL_PHONE', edition === 'international'),
+      cruBilling: bool(env, 'FEATURE_CRU_BILLING', true),
+      gaAgreement: bool(env, 'FEATURE_GA_AGREEMENT', true),
+      studioLink: bool(env, 'FEATURE_STUDIO_LINK', false),
+      huaweiLicense: bool(env, 'FEATURE_HUAWEI_LICENSE', false),
+      marketplaceRegister: bool(env, 'FEATURE_MARKETPLACE_REGISTER', false),
+    },
+    support: {
+      phone:
+        edition === 'domestic' ? str(env, 'SUPPORT_PHONE', '400-000-0000') : optional(env, 'SUPPORT_PHONE'),
+      emails: str(env, 'SUPPORT_EMAILS', 'support@example.com,sales@example.com')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      qrUrl: edition === 'domestic' ? str(env, 'SUPPORT_QR_URL', 'https://example.com/support') : null,
+    },
+    links: {
+      docs: optional(env, 'DOCS_URL'),
+      releaseNotes: optional(env, 'RELEASE_NOTES_URL'),
+      studio: optional(env, 'STUDIO_URL'),
+    },
+    ipLookupUrl: optional(env, 'IP_LOOKUP_URL'),
+    jobs: { enabled: bool(env, 'JOBS', true), pollMs: int(env, 'JOBS_POLL_MS', 1000, 10, 60_000) },
+  };
+}

@@ -1,0 +1,37 @@
+/** What every part of the server is handed: configuration, database, clock and shared services. */
+import type { TLanguage } from '@console/contract/enums';
+import type { TConfig } from './config';
+import type { TDatabase, TDb } from './db/client';
+import type { TClock } from './lib/clock';
+import type { TPasswordHasher } from './lib/password-hasher';
+
+export type TDeps = {
+  config: TConfig;
+  database: TDatabase;
+  db: TDb;
+  clock: TClock;
+  hasher: TPasswordHasher;
+};
+
+/** The signed-in caller of a request. */
+export type TAuth = {
+  sessionId: number;
+  userId: number;
+  accountId: number;
+  username: string;
+  isAdmin: boolean;
+  /** How the token arrived: a bearer header or the session cookie. */
+  via: 'bearer' | 'cookie';
+};
+
+declare module 'fastify' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
+  interface FastifyInstance {
+    deps: TDeps;
+  }
+  // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
+  interface FastifyRequest {
+    lang: TLanguage;
+    auth: TAuth | null;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Database client: a real PostgreSQL through node-postgres when a URL is given, otherwise the
+ * embedded PGlite (PostgreSQL in WASM) in a data folder. Both are driven through drizzle.
+ */
+import { mkdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type TSchema = typeof schema;
+/** A database handle or a transaction: repositories accept either. */
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export type TDatabase = {
+  db: TDb;
+  kind: 'postgres' | 'pglite';
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type TDatabaseOptions = {
+  /** postgres://… ; null for the embedded PGlite. */
+  url: string | null;
+  /** PGlite data folder; null for an in-memory PGlite. */
+  dataDir: string | null;
+  poolSize?: number;
+  /** Called when an idle pooled connection fails (the pool replaces it). */
+  onPoolError?: (error: Error) => void;
+};
+
+export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
+  if (options.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    // int8 (bigint ids, counts) as numbers: ids stay far below 2^53.
+    pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    pool.on('error', (error) => options.onPoolError?.(error));
+    const db = drizzle(pool, { schema }) as unknown as TDb;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir
+    ? await PGlite.create(options.dataDir, { parsers: { 20: (v: string) => Number.parseInt(v, 10) } })
+    : await PGlite.create({ parsers: { 20: (v: string) => Number.parseInt(v, 10) } });
+  const db = drizzle(client, { schema }) as unknown as TDb;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Rows of a raw `db.execute` result, whichever driver ran it. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

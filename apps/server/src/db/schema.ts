@@ -1,0 +1,242 @@
+/**
+ * The database schema. Every account-scoped table carries `account_id`, and every query of an
+ * account-scoped table filters by the session's account. Secrets are never stored in clear:
+ * passwords as argon2id hashes, session tokens as SHA-256 digests.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+/** Small key-value facts about the installation (e.g. which seeds ran). */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    /** Generated at registration, letters only, never changes; the login address uses it. */
+    name: text('name').notNull(),
+    /** What users type at login. */
+    displayName: text('display_name').notNull(),
+    /** 0 demo, 1 test, 2 trial, 3 formal. */
+    type: smallint('type').notNull().default(2),
+    /** 0 normal, 1 stopped, 2 deleted, 3 owe, 4 init. */
+    status: smallint('status').notNull().default(0),
+    companyName: text('company_name'),
+    formalApplicationSubmitted: boolean('formal_application_submitted').notNull().default(false),
+    billingEnabled: boolean('billing_enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_name_key').on(sql`lower(${t.name})`),
+    uniqueIndex('accounts_display_name_key').on(sql`lower(${t.displayName})`),
+    check('accounts_type_check', sql`${t.type} between 0 and 3`),
+    check('accounts_status_check', sql`${t.status} between 0 and 4`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    /** regular: web console and JDBC; service: JDBC/API only, never a web session. */
+    kind: text('kind', { enum: ['regular', 'service'] })
+      .notNull()
+      .default('regular'),
+    /** For service users: system (created with an instance) or custom. */
+    serviceKind: text('service_kind', { enum: ['system', 'custom'] }),
+    phone: text('phone'),
+    email: text('email'),
+    title: text('title'),
+    remark: text('remark'),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    deletedAt: ts('deleted_at'),
+    mustResetPassword: boolean('must_reset_password').notNull().default(false),
+    passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+    lastLoginAt: ts('last_login_at'),
+    lastLoginIp: text('last_login_ip'),
+    /** The sign-in before the latest one, shown to the user as "last login". */
+    previousLoginAt: ts('previous_login_at'),
+    previousLoginIp: text('previous_login_ip'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_account_username_key').on(t.accountId, sql`lower(${t.username})`),
+    check('users_service_kind_check', sql`(${t.kind} = 'service') = (${t.serviceKind} is not null)`),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_account_code_key').on(t.accountId, t.code)],
+);
+
+/** Resources a role grants: menus (type 0) and operations (type 1). */
+export const roleResources = pgTable(
+  'role_resources',
+  {
+    roleId: ref('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    resourceName: text('resource_name').notNull(),
+    resourceType: smallint('resource_type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.resourceName, t.resourceType] })],
+);
+
+/** Grants of roles to users. */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: ref('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    grantedAt: createdAt(),
+    grantedBy: ref('granted_by'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: bytea('token_hash').notNull(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    /** Absolute end of the session. */
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokeReason: text('revoke_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Consecutive wrong passwords per sign-in name. The key is a digest of the lower-cased account
+ * name and username, whether or not they exist, so that unknown names count and lock exactly
+ * like known ones.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  key: bytea('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  updatedAt: updatedAt(),
+});
+
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id'),
+    username: text('username'),
+    /** What happened, e.g. `auth.login`. */
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id'),
+    objectName: text('object_name'),
+    /** 1 success, 0 failure. */
+    status: smallint('status').notNull(),
+    info: jsonb('info').notNull().default({}),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_entries_account_idx').on(t.accountId, t.id.desc())],
+);
+
+/** Background work, claimed with FOR UPDATE SKIP LOCKED so that any number of replicas can run. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    runAt: ts('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedBy: text('locked_by'),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    /** At most one queued or running job per key (recurring jobs). */
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    index('jobs_running_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    uniqueIndex('jobs_dedupe_key').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);

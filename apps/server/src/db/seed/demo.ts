@@ -1,0 +1,186 @@
+/**
+ * The demo data of the embedded default (API-CONVENTIONS.md "Demo data"): created once, under an
+ * advisory lock, and remembered in `app_state`, so that a restart or a second replica does not
+ * create it again and changes made by users are kept. Later capabilities extend it.
+ */
+
+import { AccountType } from '@console/contract/enums';
+import { eq, sql } from 'drizzle-orm';
+import type { TDeps } from '../../context';
+import { createAccountWithRoles } from '../../modules/account/account.repository';
+import { insertAuditEntry } from '../../modules/audit/audit.repository';
+import { grantRole, insertUser } from '../../modules/user/user.repository';
+import type { TDb } from '../client';
+import { appState } from '../schema';
+
+const seedKey = 'seed.demo';
+const lockKey = 7_031_204_118;
+
+type TDemoUser = {
+  username: string;
+  password: string;
+  displayName: string;
+  role: 'account_admin' | 'account_member' | null;
+  kind: 'regular' | 'service';
+  email?: string;
+  phone?: string;
+  title?: string;
+  remark?: string;
+};
+
+type TDemoAccount = {
+  name: string;
+  displayName: string;
+  type: number;
+  companyName: string;
+  ageDays: number;
+  users: TDemoUser[];
+};
+
+export const demoAccounts: TDemoAccount[] = [
+  {
+    name: 'demo',
+    displayName: 'demo',
+    type: AccountType.trial,
+    companyName: 'Demo Analytics Co., Ltd.',
+    ageDays: 12,
+    users: [
+      {
+        username: 'admin_demo',
+        password: 'Demo@2026pass',
+        displayName: 'Demo Admin',
+        role: 'account_admin',
+        kind: 'regular',
+        email: 'admin@demo.example',
+        phone: '13800000000',
+        title: 'Product Manager',
+      },
+      {
+        username: 'analyst_01',
+        password: 'Analyst@2026',
+        displayName: 'Analyst One',
+        role: 'account_member',
+        kind: 'regular',
+        email: 'analyst@demo.example',
+        phone: '13900000001',
+        title: 'R&D Engineer',
+      },
+      {
+        username: 'svc_loader',
+        password: 'Loader@2026pass',
+        displayName: 'svc_loader',
+        role: null,
+        kind: 'service',
+        remark: 'Nightly ingestion job (JDBC)',
+      },
+    ],
+  },
+  {
+    name: 'acme',
+    displayName: 'acme',
+    type: AccountType.formal,
+    companyName: 'Acme Corporation',
+    ageDays: 200,
+    users: [
+      {
+        username: 'admin_acme',
+        password: 'Acme@2026pass',
+        displayName: 'Acme Admin',
+        role: 'account_admin',
+        kind: 'regular',
+        email: 'admin@acme.example',
+        phone: '13700000000',
+        title: 'Operation and Maintenance Engineer',
+      },
+    ],
+  },
+];
+
+async function isSeeded(db: TDb): Promise<boolean> {
+  const rows = await db.select({ key: appState.key }).from(appState).where(eq(appState.key, seedKey));
+  return rows.length > 0;
+}
+
+/** Creates the demo data unless it was created before; answers whether it created it now. */
+export async function seedDemo(deps: TDeps): Promise<boolean> {
+  if (await isSeeded(deps.db)) return false;
+  const hashes = new Map<string, string>();
+  for (const account of demoAccounts) {
+    for (const user of account.users) hashes.set(user.password, await deps.hasher.hash(user.password));
+  }
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey})`);
+    if (await isSeeded(tx)) return false;
+    for (const account of demoAccounts) {
+      const createdAt = new Date(now.getTime() - account.ageDays * 86_400_000);
+      const { accountId, roleIds } = await createAccountWithRoles(tx, {
+        name: account.name,
+        displayName: account.displayName,
+        type: account.type,
+        companyName: account.companyName,
+        createdAt,
+      });
+      await insertAuditEntry(tx, {
+        accountId,
+        userId: null,
+        username: 'system',
+        action: 'account.create',
+        objectType: 'account',
+        objectId: String(accountId),
+        objectName: account.name,
+        isSuccess: true,
+        info: { source: 'demo seed' },
+        createdAt: now,
+      });
+      for (const user of account.users) {
+        const userId = await insertUser(tx, {
+          accountId,
+          username: user.username,
+          displayName: user.displayName,
+          passwordHash: hashes.get(user.password) ?? '',
+          kind: user.kind,
+          serviceKind: user.kind === 'service' ? 'custom' : null,
+          email: user.email ?? null,
+          phone: user.phone ?? null,
+          title: user.title ?? null,
+          remark: user.remark ?? null,
+        });
+        if (user.role) await grantRole(tx, accountId, userId, roleIds[user.role], null);
+        await insertAuditEntry(tx, {
+          accountId,
+          userId: null,
+          username: 'system',
+          action: user.kind === 'service' ? 'serviceUser.create' : 'user.create',
+          objectType: 'user',
+          objectId: String(userId),
+          objectName: user.username,
+          isSuccess: true,
+          info: { source: 'demo seed', role: user.role },
+          createdAt: now,
+        });
+      }
+    }
+    await tx.insert(appState).values({ key: seedKey, value: { createdAt: now.toISOString() } });
+    return true;
+  });
+}
+
+/** The lines the start-up log prints so that a newcomer can sign in at once. */
+export function demoCredentialLines(): string[] {
+  const lines: string[] = [];
+  for (const account of demoAccounts) {
+    for (const user of account.users) {
+      const what =
+        user.kind === 'service'
+          ? 'service user, JDBC/API only'
+          : user.role === 'account_admin'
+            ? 'administrator'
+            : 'member';
+      lines.push(
+        `  account ${account.displayName.padEnd(6)} ${user.username.padEnd(12)} ${user.password.padEnd(16)} (${what})`,
+      );
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,115 @@
+/**
+ * Registers a handler for a route of the contract's table: the table gives method, path, access
+ * rule and schemas; this helper authenticates, validates query and body, refuses another
+ * account's `accountId`, and serialises the answer through the response schema, so that nothing
+ * the schema does not list can leave.
+ */
+
+import { routes, type TRouteDef, type TRouteId, type TRoutes } from '@console/contract';
+import { ErrorCode } from '@console/contract/codes';
+import { ClientHeader, ClientHeaderValue, SessionCookie } from '@console/contract/enums';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { TAuth, TDeps } from '../context';
+import { AppError } from '../errors';
+import { translateError } from '../i18n';
+import { authenticate } from '../modules/auth/session.service';
+import { fieldErrorsOf } from './validation';
+
+type TOut<S> = S extends z.ZodType ? z.output<S> : undefined;
+type TBodyOf<K extends TRouteId> = TOut<TRoutes[K] extends { body: infer B } ? B : undefined>;
+type TQueryOf<K extends TRouteId> = TOut<TRoutes[K] extends { query: infer Q } ? Q : undefined>;
+type TAuthOf<K extends TRouteId> = TRoutes[K]['access'] extends 'public' ? TAuth | null : TAuth;
+
+export type TRouteContext<K extends TRouteId> = {
+  deps: TDeps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: TBodyOf<K>;
+  query: TQueryOf<K>;
+  auth: TAuthOf<K>;
+};
+
+export type TRouteHandler<K extends TRouteId> = (
+  ctx: TRouteContext<K>,
+) => Promise<z.input<TRoutes[K]['response']>> | z.input<TRoutes[K]['response']>;
+
+function tokenOf(request: FastifyRequest): { token: string; via: TAuth['via'] } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice('Bearer '.length).trim();
+    if (token) return { token, via: 'bearer' };
+  }
+  const cookie = request.cookies[SessionCookie];
+  if (cookie) return { token: cookie, via: 'cookie' };
+  return null;
+}
+
+/** Resolves the caller; for cookie-authenticated non-GET requests, requires the client header. */
+export async function resolveAuth(deps: TDeps, request: FastifyRequest): Promise<TAuth> {
+  const found = tokenOf(request);
+  if (!found) throw new AppError(ErrorCode.unauthenticated);
+  if (found.via === 'cookie' && request.method !== 'GET' && request.method !== 'HEAD') {
+    if (request.headers[ClientHeader] !== ClientHeaderValue) {
+      throw new AppError(ErrorCode.forbidden, { messageKey: 'csrfHeaderMissing' });
+    }
+  }
+  return authenticate(deps, found.token, found.via);
+}
+
+function parseInput(
+  route: TRouteDef,
+  where: 'query' | 'body',
+  value: unknown,
+  request: FastifyRequest,
+): unknown {
+  const schema = route[where];
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
+  if (!result.success) {
+    throw new AppError(ErrorCode.badRequest, {
+      data: { fieldErrors: fieldErrorsOf(request.lang, result.error.issues, where) },
+    });
+  }
+  return result.data;
+}
+
+function refuseOtherAccount(auth: TAuth | null, ...inputs: unknown[]): void {
+  if (!auth) return;
+  for (const input of inputs) {
+    if (input && typeof input === 'object' && 'accountId' in input) {
+      const accountId = (input as { accountId?: unknown }).accountId;
+      if (accountId !== undefined && accountId !== null && accountId !== auth.accountId) {
+        throw new AppError(ErrorCode.forbidden, { messageKey: 'otherAccount' });
+      }
+    }
+  }
+}
+
+export function success(request: FastifyRequest, data: unknown) {
+  return { code: ErrorCode.ok, message: translateError(request.lang, '0'), data };
+}
+
+export function defineRoute<K extends TRouteId>(
+  app: FastifyInstance,
+  id: K,
+  handler: TRouteHandler<K>,
+): void {
+  const route: TRouteDef = routes[id];
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (request, reply) => {
+      const deps = app.deps;
+      const auth = route.access === 'public' ? null : await resolveAuth(deps, request);
+      request.auth = auth;
+      if (route.access === 'admin' && !auth?.isAdmin) throw new AppError(ErrorCode.notAccountAdmin);
+      const query = parseInput(route, 'query', request.query, request);
+      const body = parseInput(route, 'body', request.body, request);
+      refuseOtherAccount(auth, query, body);
+      const data = await handler({ deps, request, reply, query, body, auth } as TRouteContext<K>);
+      if (reply.sent) return reply;
+      return success(request, route.response.parse(data));
+    },
+  });
+}

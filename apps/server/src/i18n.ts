@@ -1,0 +1,31 @@
+/** Translation of codes and validation keys into the request's language. */
+import { DefaultLanguage, isLanguage, LangCookie, LangHeader, type TLanguage } from '@console/contract/enums';
+import { interpolate, serverPhrases } from '@console/phrases/server';
+
+export function translateError(lang: TLanguage, key: string, params?: Record<string, unknown>): string {
+  const table = serverPhrases[lang].errors as Record<string, string>;
+  const text = table[key] ?? table['500'] ?? key;
+  return interpolate(text, params);
+}
+
+/** `validation.someKey` (or a bare key) to its message; unknown keys fall back to the generic one. */
+export function translateValidation(lang: TLanguage, key: string, params?: Record<string, unknown>): string {
+  const table = serverPhrases[lang].validation as Record<string, string>;
+  const bare = key.startsWith('validation.') ? key.slice('validation.'.length) : key;
+  return interpolate(table[bare] ?? table.invalid ?? bare, params);
+}
+
+type TLangSource = {
+  headers: Record<string, string | string[] | undefined>;
+  cookies?: Record<string, string | undefined>;
+};
+
+/** The `cz-lang` header, then the `cz-lang` cookie, else zh-CN. */
+export function languageOf(request: TLangSource): TLanguage {
+  const header = request.headers[LangHeader];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (isLanguage(fromHeader)) return fromHeader;
+  const fromCookie = request.cookies?.[LangCookie];
+  if (isLanguage(fromCookie)) return fromCookie;
+  return DefaultLanguage;
+}

@@ -1,0 +1,43 @@
+/**
+ * Retention: removes sessions that have ended, wrong-password counts nobody added to for a day,
+ * and finished jobs older than a week. Runs every ten minutes on one replica at a time.
+ */
+import { sql } from 'drizzle-orm';
+import type { TDeps } from '../context';
+import { deleteEndedSessions } from '../modules/auth/session.repository';
+import { sessionTimeouts } from '../modules/auth/session.service';
+import { enqueueJob, type TJobHandler } from './runner';
+
+export const retentionJobKind = 'retention';
+const everyMs = 10 * 60_000;
+const batch = 5_000;
+
+export const retentionJob: TJobHandler = async (_job, deps) => {
+  const now = deps.clock.now();
+  const { idleMs } = sessionTimeouts(deps);
+  const bounds = {
+    now,
+    idleBefore: new Date(now.getTime() - idleMs),
+    revokedBefore: new Date(now.getTime() - 86_400_000),
+  };
+  while ((await deleteEndedSessions(deps.db, bounds, batch)) === batch) {
+    // keep deleting in batches
+  }
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  await deps.db.execute(sql`
+    delete from login_attempts where updated_at < ${dayAgo} and (locked_until is null or locked_until < ${now})`);
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
+  await deps.db.execute(
+    sql`delete from jobs where status in ('done', 'failed') and finished_at < ${weekAgo}`,
+  );
+  return { nextRunAt: new Date(now.getTime() + everyMs) };
+};
+
+/** Makes sure the recurring retention job exists (once, whatever the number of replicas). */
+export async function scheduleRetention(deps: TDeps): Promise<void> {
+  await enqueueJob(deps.db, {
+    kind: retentionJobKind,
+    runAt: deps.clock.now(),
+    dedupeKey: retentionJobKind,
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * Starts the console: configuration, database (PostgreSQL or the embedded PGlite), migrations,
+ * demo data, background jobs, and the HTTP server; shuts down gracefully on SIGTERM and SIGINT.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, loggerRedaction, redactUrl } from './app';
+import { loadConfig } from './config';
+import type { TDeps } from './context';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { demoCredentialLines, seedDemo } from './db/seed/demo';
+import { retentionJob, retentionJobKind, scheduleRetention } from './jobs/retention';
+import { createJobRunner } from './jobs/runner';
+import { systemClock } from './lib/clock';
+import { createPasswordHasher } from './lib/password-hasher';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, process.argv.slice(2));
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : config.dataDir,
+    poolSize: config.databasePoolSize,
+    onPoolError: (error) => console.error('database connection error:', error.message),
+  });
+  const applied = await migrate(database.db);
+  const deps: TDeps = {
+    config,
+    database,
+    db: database.db,
+    clock: systemClock,
+    hasher: createPasswordHasher(config.hashConcurrency, config.hashQueueMax),
+  };
+  const app = await buildApp(deps, {
+    webDir: config.webDir ?? resolve(here, '../../web/dist'),
+    logger: {
+      level: config.logLevel,
+      redact: loggerRedaction,
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+  });
+  const log = app.log;
+  if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+  log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
+    'database ready',
+  );
+
+  const isSeededNow = config.demo ? await seedDemo(deps) : false;
+
+  const runner = createJobRunner(deps, { [retentionJobKind]: retentionJob }, log, {
+    pollMs: config.jobs.pollMs,
+  });
+  if (config.jobs.enabled) {
+    await scheduleRetention(deps);
+    runner.start();
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = `http://localhost:${config.port}`;
+  console.log(`\nAccount console (${config.edition} edition, ${config.deployMode}) on ${address}`);
+  console.log(`API reference: ${address}/api/docs`);
+  if (config.demo) {
+    console.log(
+      `Demo data ${isSeededNow ? 'created' : 'present'}; sign in with account, username and password:`,
+    );
+    for (const line of demoCredentialLines()) console.log(line);
+    console.log('');
+  }
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await runner.stop();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { MenuResources, OperationResources, ResourceType, type TRoleCode } from '@console/contract/enums';
+import { and, eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { accounts, roleResources, roles } from '../../db/schema';
+
+export type TAccountRow = typeof accounts.$inferSelect;
+
+export async function findAccountById(db: TDb, accountId: number): Promise<TAccountRow | null> {
+  const rows = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  return rows[0] ?? null;
+}
+
+/** What each built-in role grants. Members see the workbench and the services. */
+const roleGrants: Record<TRoleCode, { name: string; resources: { name: string; type: number }[] }> = {
+  account_member: {
+    name: 'Account member',
+    resources: [
+      { name: 'workbench', type: ResourceType.menu },
+      { name: 'serviceManage', type: ResourceType.menu },
+    ],
+  },
+  account_admin: {
+    name: 'Account administrator',
+    resources: [
+      ...MenuResources.map((name) => ({ name, type: ResourceType.menu })),
+      ...OperationResources.map((name) => ({ name, type: ResourceType.operation })),
+    ],
+  },
+};
+
+export type TNewAccount = {
+  name: string;
+  displayName: string;
+  type: number;
+  status?: number;
+  companyName?: string | null;
+  createdAt?: Date;
+};
+
+/**
+ * Creates an account with its built-in roles: the member role first, then the administrator role,
+ * so that the administrator role has the highest id of the account (spec section 3).
+ */
+export async function createAccountWithRoles(
+  db: TDb,
+  input: TNewAccount,
+): Promise<{ accountId: number; roleIds: Record<TRoleCode, number> }> {
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      name: input.name,
+      displayName: input.displayName,
+      type: input.type,
+      status: input.status ?? 0,
+      companyName: input.companyName ?? null,
+      ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+    })
+    .returning({ id: accounts.id });
+  if (!account) throw new Error('account insert returned no row');
+  const roleIds = {} as Record<TRoleCode, number>;
+  for (const code of ['account_member', 'account_admin'] as const) {
+    const grant = roleGrants[code];
+    const [role] = await db
+      .insert(roles)
+      .values({ accountId: account.id, code, name: grant.name })
+      .returning({ id: roles.id });
+    if (!role) throw new Error('role insert returned no row');
+    roleIds[code] = role.id;
+    await db
+      .insert(roleResources)
+      .values(grant.resources.map((r) => ({ roleId: role.id, resourceName: r.name, resourceType: r.type })));
+  }
+  return { accountId: account.id, roleIds };
+}
+
+export async function findRoleId(db: TDb, accountId: number, code: TRoleCode): Promise<number | null> {
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.accountId, accountId), eq(roles.code, code)));
+  return rows[0]?.id ?? null;
+}

@@ -1,0 +1,180 @@
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../db/client';
+import { loginAttempts } from '../../db/schema';
+
+export type TLoginCandidate = {
+  accountId: number;
+  accountDisplayName: string;
+  accountStatus: number;
+  user: {
+    id: number;
+    username: string;
+    displayName: string;
+    passwordHash: string;
+    kind: 'regular' | 'service';
+    isEnabled: boolean;
+    isDeleted: boolean;
+    mustResetPassword: boolean;
+    phone: string | null;
+    email: string | null;
+  } | null;
+};
+
+type TCandidateRaw = {
+  account_id: number;
+  account_display_name: string;
+  account_status: number;
+  user_id: number | null;
+  username: string | null;
+  display_name: string | null;
+  password_hash: string | null;
+  kind: 'regular' | 'service' | null;
+  is_enabled: boolean | null;
+  deleted_at: unknown;
+  must_reset_password: boolean | null;
+  phone: string | null;
+  email: string | null;
+};
+
+/**
+ * The account named at sign-in (by display name, else by account name) and, when it exists, its
+ * user of that username; both compared case-insensitively. One query, whatever exists.
+ */
+export async function findLoginCandidate(
+  db: TDb,
+  accountName: string,
+  username: string,
+): Promise<TLoginCandidate | null> {
+  const rows = rowsOf<TCandidateRaw>(
+    await db.execute(sql`
+      select a.id as account_id, a.display_name as account_display_name, a.status as account_status,
+             u.id as user_id, u.username, u.display_name, u.password_hash, u.kind, u.is_enabled,
+             u.deleted_at, u.must_reset_password, u.phone, u.email
+      from accounts a
+      left join users u on u.account_id = a.id and lower(u.username) = lower(${username})
+      where lower(a.display_name) = lower(${accountName}) or lower(a.name) = lower(${accountName})
+      order by (lower(a.display_name) = lower(${accountName})) desc
+      limit 1`),
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    accountId: Number(r.account_id),
+    accountDisplayName: r.account_display_name,
+    accountStatus: Number(r.account_status),
+    user:
+      r.user_id === null
+        ? null
+        : {
+            id: Number(r.user_id),
+            username: r.username ?? '',
+            displayName: r.display_name ?? '',
+            passwordHash: r.password_hash ?? '',
+            kind: r.kind ?? 'regular',
+            isEnabled: r.is_enabled === true,
+            isDeleted: r.deleted_at !== null,
+            mustResetPassword: r.must_reset_password === true,
+            phone: r.phone,
+            email: r.email,
+          },
+  };
+}
+
+export type TAttempt = { failures: number; lockedUntil: Date | null };
+
+export async function findAttempt(db: TDb, key: Buffer): Promise<TAttempt | null> {
+  const rows = await db
+    .select({ failures: loginAttempts.failures, lockedUntil: loginAttempts.lockedUntil })
+    .from(loginAttempts)
+    .where(eq(loginAttempts.key, key));
+  return rows[0] ?? null;
+}
+
+/**
+ * Counts one more wrong password atomically; once `maxFailures` is reached the name is locked
+ * until `now + lockSeconds`. A count whose lock has ended starts again at 1.
+ */
+export async function recordFailure(
+  db: TDb,
+  key: Buffer,
+  now: Date,
+  maxFailures: number,
+  lockSeconds: number,
+): Promise<TAttempt> {
+  const lockUntil = new Date(now.getTime() + lockSeconds * 1000);
+  const rows = rowsOf<{ failures: number; locked_until: Date | string | null }>(
+    await db.execute(sql`
+      insert into login_attempts as la (key, failures, locked_until, updated_at)
+      values (${key}, 1, case when 1 >= ${maxFailures} then ${lockUntil}::timestamptz end, ${now})
+      on conflict (key) do update set
+        failures = case when la.locked_until is not null and la.locked_until <= ${now}::timestamptz
+                        then 1 else la.failures + 1 end,
+        locked_until = case when (case when la.locked_until is not null and la.locked_until <= ${now}::timestamptz
+                                       then 1 else la.failures + 1 end) >= ${maxFailures}
+                            then ${lockUntil}::timestamptz end,
+        updated_at = ${now}
+      returning failures, locked_until`),
+  );
+  const r = rows[0];
+  if (!r) throw new Error('login_attempts upsert returned no row');
+  return {
+    failures: Number(r.failures),
+    lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
+  };
+}
+
+export async function clearAttempts(db: TDb, key: Buffer): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+}
+
+export type TResourceRow = { resourceName: string; resourceType: number };
+
+/**
+ * Completes a sign-in in one statement (hence one transaction): clears the wrong-password count,
+ * creates the session, records the sign-in on the user and in the audit log, and answers the
+ * user's resource authorisations.
+ */
+export async function completeLogin(
+  db: TDb,
+  input: {
+    attemptKey: Buffer;
+    tokenHash: Buffer;
+    accountId: number;
+    userId: number;
+    username: string;
+    now: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+    requestId: string | null;
+  },
+): Promise<TResourceRow[]> {
+  const info = JSON.stringify({ userAgent: input.userAgent });
+  const rows = rowsOf<{ resource_name: string; resource_type: number }>(
+    await db.execute(sql`
+      with cleared as (
+        delete from login_attempts where key = ${input.attemptKey}
+      ), created as (
+        insert into sessions (token_hash, account_id, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+        values (${input.tokenHash}, ${input.accountId}, ${input.userId}, ${input.now}, ${input.now},
+                ${input.expiresAt}, ${input.ip}, ${input.userAgent})
+        returning id
+      ), signed_in as (
+        update users set previous_login_at = last_login_at, previous_login_ip = last_login_ip,
+                         last_login_at = ${input.now}, last_login_ip = ${input.ip}
+        where id = ${input.userId} and account_id = ${input.accountId}
+      ), audited as (
+        insert into audit_entries (account_id, user_id, username, action, object_type, object_id, object_name,
+                                   status, info, ip, request_id, created_at)
+        select ${input.accountId}, ${input.userId}, ${input.username}, 'auth.login', 'session', created.id::text,
+               ${input.username}, 1, ${info}::jsonb, ${input.ip}, ${input.requestId}, ${input.now}
+        from created
+      )
+      select rr.resource_name, rr.resource_type
+      from user_roles ur join role_resources rr on rr.role_id = ur.role_id
+      where ur.user_id = ${input.userId} and ur.account_id = ${input.accountId}
+      group by rr.resource_name, rr.resource_type
+      order by rr.resource_type, rr.resource_name`),
+  );
+  return rows.map((r) => ({ resourceName: r.resource_name, resourceType: Number(r.resource_type) }));
+}

@@ -1,0 +1,214 @@
+/**
+ * Sign-in with account name, username and password.
+ *
+ * A wrong password and an unknown account or username are indistinguishable from outside: the
+ * same code, message and counters, the same database work and the same hashing work (an unknown
+ * name is verified against a dummy hash). Five consecutive wrong passwords lock the name for one
+ * minute. Only after the password is right does the answer tell a disabled, deleted or service
+ * user apart.
+ */
+
+import type { TLoginRequest, TLoginResponse, TPwdErrorTimes } from '@console/contract';
+import { ErrorCode } from '@console/contract/codes';
+import { AccountStatus } from '@console/contract/enums';
+import { Limits } from '@console/contract/limits';
+import { maskEmail, maskPhone } from '@console/contract/rules';
+import type { TDeps } from '../../context';
+import { AppError } from '../../errors';
+import { createToken, sha256 } from '../../lib/tokens';
+import { insertAuditEntry } from '../audit/audit.repository';
+import {
+  clearAttempts,
+  completeLogin,
+  findAttempt,
+  findLoginCandidate,
+  recordFailure,
+  type TAttempt,
+} from './auth.repository';
+import { revokeSession } from './session.repository';
+import { sessionTimeouts } from './session.service';
+
+export type TRequestMeta = { ip: string | null; userAgent: string | null; requestId: string | null };
+
+export function attemptKey(accountName: string, username: string): Buffer {
+  return sha256(`${accountName.trim().toLowerCase()}\n${username.trim().toLowerCase()}`);
+}
+
+function errorTimes(attempt: TAttempt | null, now: Date): TPwdErrorTimes {
+  const lockMs = attempt?.lockedUntil ? attempt.lockedUntil.getTime() - now.getTime() : 0;
+  const isLocked = lockMs > 0;
+  const lockEnded = attempt?.lockedUntil !== null && attempt?.lockedUntil !== undefined && !isLocked;
+  return {
+    current: attempt && !lockEnded ? attempt.failures : 0,
+    total: Limits.maxPasswordErrors,
+    exceed: isLocked,
+    lockRemainingSeconds: isLocked ? Math.ceil(lockMs / 1000) : 0,
+  };
+}
+
+function wrongPassword(times: TPwdErrorTimes): AppError {
+  return times.exceed
+    ? new AppError(ErrorCode.wrongPassword, {
+        messageKey: 'passwordLocked',
+        params: { seconds: times.lockRemainingSeconds },
+        data: times,
+      })
+    : new AppError(ErrorCode.wrongPassword, { data: times });
+}
+
+export async function getPasswordErrorTimes(
+  deps: TDeps,
+  accountName: string,
+  username: string,
+): Promise<TPwdErrorTimes> {
+  const attempt = await findAttempt(deps.db, attemptKey(accountName, username));
+  return errorTimes(attempt, deps.clock.now());
+}
+
+export type TLoginResult = { response: TLoginResponse; token: string; expiresAt: Date };
+
+export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMeta): Promise<TLoginResult> {
+  const { db, clock, hasher } = deps;
+  const key = attemptKey(input.accountDisplayName, input.username);
+  const [candidate, attempt] = await Promise.all([
+    findLoginCandidate(db, input.accountDisplayName, input.username),
+    findAttempt(db, key),
+  ]);
+
+  const before = errorTimes(attempt, clock.now());
+  if (before.exceed) throw wrongPassword(before);
+
+  const user = candidate?.user ?? null;
+  const isPasswordRight = user
+    ? await hasher.verify(user.passwordHash, input.password)
+    : await hasher.verifyDummy(input.password);
+
+  if (!user || !isPasswordRight) {
+    const now = clock.now();
+    const times = await db.transaction(async (tx) => {
+      const counted = await recordFailure(tx, key, now, Limits.maxPasswordErrors, Limits.passwordLockSeconds);
+      if (candidate) {
+        await insertAuditEntry(tx, {
+          accountId: candidate.accountId,
+          userId: user?.id ?? null,
+          username: input.username,
+          action: 'auth.login',
+          objectType: 'session',
+          objectName: input.username,
+          isSuccess: false,
+          info: { reason: 'wrong_password', failures: counted.failures },
+          ip: meta.ip,
+          requestId: meta.requestId,
+          createdAt: now,
+        });
+      }
+      return errorTimes(counted, now);
+    });
+    throw wrongPassword(times);
+  }
+
+  // The password is right: from here on the answer may name the user's state.
+  const refusal =
+    user.kind === 'service'
+      ? ErrorCode.serviceUserNoWebLogin
+      : user.isDeleted
+        ? ErrorCode.userDeleted
+        : !user.isEnabled
+          ? ErrorCode.userDisabled
+          : candidate?.accountStatus === AccountStatus.stopped ||
+              candidate?.accountStatus === AccountStatus.deleted
+            ? ErrorCode.accountUnavailable
+            : user.mustResetPassword
+              ? ErrorCode.passwordMustReset
+              : null;
+  if (refusal !== null && candidate) {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await clearAttempts(tx, key);
+      await insertAuditEntry(tx, {
+        accountId: candidate.accountId,
+        userId: user.id,
+        username: user.username,
+        action: 'auth.login',
+        objectType: 'session',
+        objectName: user.username,
+        isSuccess: false,
+        info: { reason: 'refused', code: refusal },
+        ip: meta.ip,
+        requestId: meta.requestId,
+        createdAt: now,
+      });
+    });
+    throw new AppError(refusal, {
+      data: refusal === ErrorCode.passwordMustReset ? { username: user.username } : null,
+    });
+  }
+  if (!candidate) throw new AppError(ErrorCode.internal);
+
+  const now = clock.now();
+  const token = createToken();
+  const expiresAt = new Date(now.getTime() + sessionTimeouts(deps).absoluteMs);
+  const resources = await completeLogin(db, {
+    attemptKey: key,
+    tokenHash: sha256(token),
+    accountId: candidate.accountId,
+    userId: user.id,
+    username: user.username,
+    now,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    requestId: meta.requestId,
+  });
+  return {
+    token,
+    expiresAt,
+    response: {
+      token,
+      mfaStatus: {
+        enable: false,
+        phone: user.phone ? maskPhone(user.phone) : null,
+        email: user.email ? maskEmail(user.email) : null,
+        gaAlreadyBinding: false,
+      },
+      userVo: {
+        accountId: candidate.accountId,
+        accountDisplayName: candidate.accountDisplayName,
+        id: user.id,
+        name: user.username,
+      },
+      authVos: resources.map((r) => ({
+        resourceName: r.resourceName,
+        resourceType: r.resourceType === 0 ? 0 : 1,
+      })),
+      publicKey: null,
+      uniqueId: null,
+      initialCode: null,
+    },
+  };
+}
+
+export async function logout(
+  deps: TDeps,
+  auth: { sessionId: number; accountId: number; userId: number; username: string },
+  meta: TRequestMeta,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const isRevoked = await revokeSession(tx, auth.sessionId, now, 'logout');
+    if (!isRevoked) return;
+    await insertAuditEntry(tx, {
+      accountId: auth.accountId,
+      userId: auth.userId,
+      username: auth.username,
+      action: 'auth.logout',
+      objectType: 'session',
+      objectId: String(auth.sessionId),
+      objectName: auth.username,
+      isSuccess: true,
+      ip: meta.ip,
+      requestId: meta.requestId,
+      createdAt: now,
+    });
+  });
+}

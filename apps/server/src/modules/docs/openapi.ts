@@ -1,0 +1,115 @@
+/**
+ * The OpenAPI 3.1 document, generated from the contract's route table: every route with its
+ * parameters, body and answer (wrapped in the `{ code, message, data }` envelope), its access
+ * rule and the business codes it may answer.
+ */
+import { ErrorCode, routes, type TRouteDef } from '@console/contract';
+import { z } from 'zod';
+
+type TJson = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): TJson {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as TJson;
+  delete json.$schema;
+  return json;
+}
+
+function envelopeOf(data: TJson): TJson {
+  return {
+    type: 'object',
+    required: ['code', 'message', 'data'],
+    properties: {
+      code: { type: 'integer', description: '0 on success' },
+      message: { type: 'string', description: "In the request's language" },
+      data,
+    },
+  };
+}
+
+const errorCodes = Object.entries(ErrorCode)
+  .map(([name, code]) => `${code} ${name}`)
+  .join(', ');
+
+function operationOf(id: string, route: TRouteDef): TJson {
+  const parameters: TJson[] = [];
+  if (route.query) {
+    const query = schemaOf(route.query, 'input') as {
+      properties?: Record<string, TJson>;
+      required?: string[];
+    };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+    }
+  }
+  const access =
+    route.access === 'public'
+      ? 'No session needed.'
+      : route.access === 'admin'
+        ? 'Account administrators only (others get code 4037).'
+        : 'Needs a session (bearer token or cookie; cookie-authenticated non-GET requests need `X-CZ-Client: web`).';
+  const codes = route.codes?.length ? ` Business codes (HTTP 200): ${route.codes.join(', ')}.` : '';
+  const operation: TJson = {
+    operationId: id,
+    summary: route.summary,
+    description: `${access}${codes}`,
+    tags: [route.tag],
+    parameters,
+    responses: {
+      '200': {
+        description: 'Success (code 0), or a business code named in the description',
+        content: { 'application/json': { schema: envelopeOf(schemaOf(route.response, 'output')) } },
+      },
+      '400': { $ref: '#/components/responses/Error' },
+      ...(route.access === 'public'
+        ? {}
+        : {
+            '401': { $ref: '#/components/responses/Error' },
+            '403': { $ref: '#/components/responses/Error' },
+          }),
+      '429': { $ref: '#/components/responses/Error' },
+      '500': { $ref: '#/components/responses/Error' },
+      '503': { $ref: '#/components/responses/Error' },
+    },
+  };
+  if (route.access !== 'public') operation.security = [{ bearer: [] }, { cookie: [] }];
+  if (route.body) {
+    operation.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
+    };
+  }
+  return operation;
+}
+
+export function buildOpenApiDocument(version: string): TJson {
+  const paths: Record<string, Record<string, TJson>> = {};
+  for (const [id, route] of Object.entries(routes) as [string, TRouteDef][]) {
+    paths[route.path] ??= {};
+    const pathItem = paths[route.path] as Record<string, TJson>;
+    pathItem[route.method.toLowerCase()] = operationOf(id, route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Account console API',
+      version,
+      description:
+        'Every answer is `{ code, message, data }`. `code` 0 is success; business outcomes carry their code with HTTP 200; ' +
+        `other failures mirror the HTTP status. Codes: ${errorCodes}. Messages follow the \`cz-lang\` header (zh-CN or en-US).`,
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /api/login' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'cz_token' },
+      },
+      responses: {
+        Error: {
+          description: 'A failure: the code mirrors the HTTP status; 400 carries `data.fieldErrors`',
+          content: { 'application/json': { schema: envelopeOf({}) } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { TMeta } from '@console/contract';
+import type { FastifyInstance } from 'fastify';
+import type { TConfig } from '../../config';
+import { defineRoute } from '../../http/define-route';
+
+export function buildMeta(config: TConfig): TMeta {
+  return {
+    edition: config.edition,
+    deployMode: config.deployMode,
+    defaultLanguage: config.defaultLanguage,
+    features: config.features,
+    consoleUrl: config.publicUrl,
+    support: config.support,
+    links: config.links,
+    ipLookupUrl: config.ipLookupUrl,
+  };
+}
+
+export function metaRoutes(app: FastifyInstance): void {
+  const meta = buildMeta(app.deps.config);
+  defineRoute(app, 'meta', ({ reply }) => {
+    reply.header('cache-control', 'no-cache');
+    return meta;
+  });
+}

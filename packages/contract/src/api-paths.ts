@@ -1,0 +1,38 @@
+/**
+ * Method and path of every API route, free of any schema library so that clients can import them
+ * without the schemas. Paths are the spec's (section 7) after the base prefix of
+ * API-CONVENTIONS.md. The route table (`routes.ts`) adds schemas and access rules to each entry.
+ */
+export const ApiBase = {
+  root: '/api',
+  portal: '/api/portal',
+  billing: '/api/portal/billing',
+  authority: '/api/authority',
+} as const;
+
+type TMethod = 'GET' | 'POST';
+type TPathDef = { readonly method: TMethod; readonly path: string };
+
+function def<const M extends TMethod, const P extends string>(method: M, path: P) {
+  return { method, path } as const satisfies TPathDef;
+}
+
+export const apiPaths = {
+  // console meta and operations
+  meta: def('GET', '/api/meta'),
+  healthz: def('GET', '/healthz'),
+  readyz: def('GET', '/readyz'),
+  // login and logout ("no prefix")
+  login: def('POST', '/api/login'),
+  logout: def('POST', '/api/logout'),
+  // user
+  getCurrentUser: def('POST', '/api/portal/user/getCurrentUser'),
+  getUserAuth: def('GET', '/api/portal/user/getUserAuth'),
+  getPwdErrorTimes: def('GET', '/api/portal/user/getPwdErrorTimes'),
+  // account
+  getAccountDetail: def('GET', '/api/portal/account/getAccountDetail'),
+  getAccountBaseInfo: def('POST', '/api/portal/account/getAccountBaseInfo'),
+} as const;
+
+export type TApiPaths = typeof apiPaths;
+export type TRouteId = keyof TApiPaths;

@@ -1,0 +1,68 @@
+/**
+ * Response codes of the envelope `{ code, message, data }`.
+ *
+ * Codes below 1000 mirror the HTTP status of the answer. Codes of 1000 and above are business
+ * outcomes: they are answered with HTTP 200 and the code in the body, as the spec names them.
+ * Every code is also a phrase key (`errors.<code>`) so that server and client translate it alike.
+ */
+export const ErrorCode = {
+  ok: 0,
+  badRequest: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+  conflict: 409,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  tooManyRequests: 429,
+  internal: 500,
+  unavailable: 503,
+
+  /** The session was ended by the server (user disabled or deleted, account stopped): sign in again. */
+  sessionRevoked: 4004,
+  /** Wrong account name, username or password; data carries `{ current, total, exceed }`. */
+  wrongPassword: 4019,
+  /** The user is disabled by an administrator. */
+  userDisabled: 4020,
+  /** The user is deleted. */
+  userDeleted: 4021,
+  /** Service users (JDBC/API identities) never get a web session. */
+  serviceUserNoWebLogin: 4022,
+  /** The account is stopped or deleted. */
+  accountUnavailable: 4023,
+  /** The caller is not an account administrator. */
+  notAccountAdmin: 4037,
+
+  mfaEncryptFailed: 4091,
+  mfaDecryptFailed: 4092,
+  codeAlreadyUsed: 4093,
+  verificationFailed: 4094,
+  codeMismatch: 4095,
+  tooManyVerifications: 4096,
+  sendCodeFailed: 4097,
+  callLimitExceeded: 4098,
+
+  passwordTooShort: 5059,
+  passwordTooLong: 5060,
+  passwordMissingCharTypes: 5061,
+  passwordInvalidChars: 5062,
+  passwordSameAsOld: 5063,
+  passwordPolicyViolated: 5064,
+  passwordMustReset: 5066,
+} as const;
+
+export type TErrorCodeName = keyof typeof ErrorCode;
+export type TErrorCode = (typeof ErrorCode)[TErrorCodeName];
+
+/** HTTP status of an answer carrying `code`: business codes are 200, the rest mirror the status. */
+export function httpStatusOf(code: number): number {
+  if (code === ErrorCode.ok) return 200;
+  if (code >= 1000) return 200;
+  return code;
+}
+
+/** Codes the spec treats as success. */
+export function isSuccessCode(code: number): boolean {
+  return code === 0 || code === 200;
+}

@@ -1,0 +1,57 @@
+/** Enumerations of spec section 3 and the runtime configuration. */
+
+export const Languages = ['zh-CN', 'en-US'] as const;
+export type TLanguage = (typeof Languages)[number];
+export const DefaultLanguage: TLanguage = 'zh-CN';
+export const LangCookie = 'cz-lang';
+export const LangHeader = 'cz-lang';
+export const SessionCookie = 'cz_token';
+export const ClientHeader = 'x-cz-client';
+export const ClientHeaderValue = 'web';
+export const RecentAccountsCookie = 'cz-recent-accounts';
+
+export function isLanguage(value: unknown): value is TLanguage {
+  return typeof value === 'string' && (Languages as readonly string[]).includes(value);
+}
+
+export const Editions = ['domestic', 'international'] as const;
+export type TEdition = (typeof Editions)[number];
+
+export const DeployModes = ['cloud', 'onprem'] as const;
+export type TDeployMode = (typeof DeployModes)[number];
+
+export const AccountType = { demo: 0, test: 1, trial: 2, formal: 3 } as const;
+export type TAccountType = (typeof AccountType)[keyof typeof AccountType];
+
+export const AccountStatus = { normal: 0, stopped: 1, deleted: 2, owe: 3, init: 4 } as const;
+export type TAccountStatus = (typeof AccountStatus)[keyof typeof AccountStatus];
+
+export const UserKinds = ['regular', 'service'] as const;
+export type TUserKind = (typeof UserKinds)[number];
+export const ServiceUserKinds = ['system', 'custom'] as const;
+export type TServiceUserKind = (typeof ServiceUserKinds)[number];
+
+/** Enable flag of spec section 3. */
+export const EnableFlag = { enabled: 1, disabled: 0 } as const;
+
+export const MfaMethodTypes = ['GA', 'PHONE', 'EMAIL'] as const;
+export type TMfaMethodType = (typeof MfaMethodTypes)[number];
+
+export const VerificationChannel = { phone: 0, email: 1 } as const;
+
+export const RoleCodes = ['account_admin', 'account_member'] as const;
+export type TRoleCode = (typeof RoleCodes)[number];
+
+/** Resource types: 0 menus, 1 operations (the default of a resource check). */
+export const ResourceType = { menu: 0, operation: 1 } as const;
+export type TResourceType = (typeof ResourceType)[keyof typeof ResourceType];
+
+/** Menu resources of spec section 6 (type 0). */
+export const MenuResources = ['workbench', 'userManage', 'serviceManage', 'billing', 'auditManage'] as const;
+export type TMenuResource = (typeof MenuResources)[number];
+
+/** Operation resources (type 1). */
+export const OperationResources = ['accountUpgrade', 'passwordPolicyEdit'] as const;
+export type TOperationResource = (typeof OperationResources)[number];
+
+export const AuditStatus = { success: 1, failure: 0 } as const;

@@ -1,0 +1,40 @@
+/** Business constants and limits (spec section 9 and the issues). */
+export const Limits = {
+  accountNameMax: 64,
+  usernameMin: 5,
+  usernameMax: 32,
+  passwordMin: 8,
+  passwordMax: 32,
+  /** Upper bound accepted on the login path, so that hashing input stays bounded. */
+  loginPasswordMax: 128,
+  remarkMax: 256,
+  reasonMax: 256,
+  registerCompanyMax: 256,
+  upgradeCompanyMax: 255,
+  inviteCodeMax: 16,
+  captchaMax: 10,
+  codeLength: 6,
+  webhookNameMin: 2,
+  webhookNameMax: 40,
+  webhookDescriptionMax: 200,
+  /** Consecutive wrong passwords before the lock. */
+  maxPasswordErrors: 5,
+  /** Lock after repeated wrong passwords, in seconds. */
+  passwordLockSeconds: 60,
+  trialDays: 30,
+  recentAccounts: 10,
+  langCookieDays: 30,
+  /** Query cache lifetime of fetched data. */
+  queryStaleMs: 5 * 60 * 1000,
+  requestTimeoutMs: 10 * 60 * 1000,
+  chunkLoadTimeoutMs: 120 * 1000,
+  resendSeconds: 60,
+  smsCodeTtlSeconds: 5 * 60,
+  emailCodeTtlSeconds: 10 * 60,
+  pageSizeDefault: 20,
+  pageSizeMax: 200,
+  insightPageSize: 9999,
+  bodyLimitBytes: 1024 * 1024,
+  wechatRechargeMaxYuan: 50_000,
+  lowBalanceYuan: 50,
+} as const;

@@ -1,0 +1,74 @@
+/**
+ * Validation rules of spec section 5, free of any schema library so that the lightest pages can
+ * use them. Each check answers `null` when the value passes, otherwise the key of its message in
+ * the `validation` phrases. The zod schemas of this package are built on the same patterns.
+ */
+import { Limits } from './limits';
+
+export const Patterns = {
+  accountName: /^[A-Za-z]+$/,
+  username: new RegExp(`^[A-Za-z][A-Za-z0-9_]{${Limits.usernameMin - 1},${Limits.usernameMax - 1}}$`),
+  mainlandPhone: /^1[3-9]\d{9}$/,
+  /** The {email} shape: something@something.tld, no spaces. */
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  code: new RegExp(`^\\d{${Limits.codeLength}}$`),
+  /** Printable ASCII without spaces. */
+  printableAscii: /^[\x21-\x7e]+$/,
+} as const;
+
+export type TValidationKey =
+  | 'accountNameRequired'
+  | 'accountNameLetters'
+  | 'accountNameTooLong'
+  | 'usernameRequired'
+  | 'usernameFormat'
+  | 'passwordRequired'
+  | 'passwordTooLong';
+
+export function checkAccountName(value: string): TValidationKey | null {
+  const v = value.trim();
+  if (v === '') return 'accountNameRequired';
+  if (!Patterns.accountName.test(v)) return 'accountNameLetters';
+  if (v.length > Limits.accountNameMax) return 'accountNameTooLong';
+  return null;
+}
+
+/** The username rule of section 5; at sign-in only presence is required (see `checkLoginUsername`). */
+export function checkUsername(value: string): TValidationKey | null {
+  const v = value.trim();
+  if (v === '') return 'usernameRequired';
+  if (!Patterns.username.test(v)) return 'usernameFormat';
+  return null;
+}
+
+/** Sign-in accepts any existing username, including ones created before the current rule. */
+export function checkLoginUsername(value: string): TValidationKey | null {
+  const v = value.trim();
+  if (v === '') return 'usernameRequired';
+  if (v.length > 64) return 'usernameFormat';
+  return null;
+}
+
+export function checkLoginPassword(value: string): TValidationKey | null {
+  if (value === '') return 'passwordRequired';
+  if (value.length > Limits.loginPasswordMax) return 'passwordTooLong';
+  return null;
+}
+
+export function isMainlandPhone(value: string): boolean {
+  return Patterns.mainlandPhone.test(value);
+}
+
+/** Masks the middle of a phone number or the local part of an e-mail address. */
+export function maskPhone(phone: string): string {
+  if (phone.length < 7) return phone.replace(/.(?=.)/g, '*');
+  return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+}
+
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  const local = email.slice(0, at);
+  const shown = local.length <= 2 ? local.slice(0, 1) : local.slice(0, 2);
+  return `${shown}***${email.slice(at)}`;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { DeployModes, Editions, Languages } from '../enums';
+
+export const ZFeatureFlags = z.object({
+  register: z.boolean(),
+  globalPhone: z.boolean(),
+  cruBilling: z.boolean(),
+  gaAgreement: z.boolean(),
+  studioLink: z.boolean(),
+  huaweiLicense: z.boolean(),
+  marketplaceRegister: z.boolean(),
+});
+export type TFeatureFlags = z.infer<typeof ZFeatureFlags>;
+
+/** Console meta: edition, mode and feature flags (`GET /api/meta`). */
+export const ZMeta = z.object({
+  edition: z.enum(Editions),
+  deployMode: z.enum(DeployModes),
+  defaultLanguage: z.enum(Languages),
+  features: ZFeatureFlags,
+  /** The console's public address; login addresses are `<account>.accounts.<host>`. */
+  consoleUrl: z.string(),
+  support: z.object({
+    phone: z.string().nullable(),
+    emails: z.array(z.string()),
+    qrUrl: z.string().nullable(),
+  }),
+  links: z.object({
+    docs: z.string().nullable(),
+    releaseNotes: z.string().nullable(),
+    studio: z.string().nullable(),
+  }),
+  /** URL of a public-IP lookup the client may call before login; null to skip. */
+  ipLookupUrl: z.string().nullable(),
+});
+export type TMeta = z.infer<typeof ZMeta>;
+
+export const ZHealth = z.object({ status: z.enum(['ok', 'unavailable']) });
+export type THealth = z.infer<typeof ZHealth>;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ZAuthVo } from './auth';
+import { ZId, ZTimestamp } from './common';
+
+/** Current user info of spec section 3 (also cached by the client as currentUserInfo). */
+export const ZCurrentUser = z.object({
+  id: ZId,
+  name: z.string(),
+  displayName: z.string(),
+  accountId: ZId,
+  accountName: z.string(),
+  accountDisplayName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  isAccountAdmin: z.boolean(),
+  lastLoginTime: ZTimestamp.nullable(),
+  lastLoginIp: z.string().nullable(),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+export const ZUserAuth = z.array(ZAuthVo);
+export type TUserAuth = z.infer<typeof ZUserAuth>;

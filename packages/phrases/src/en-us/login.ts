@@ -1,0 +1,36 @@
+/** The login page. */
+const login = {
+  pageTitle: 'Log in',
+  brandTitle: 'One platform for all your data',
+  brandSubtitle: 'Lakehouse, Insight BI and a natural-language data assistant, in one account.',
+  brandPoints: [
+    'Lakehouse: storage and compute for every workload',
+    'Insight: dashboards and self-service analysis',
+    'Data assistant: ask your data in plain language',
+  ],
+  formTitle: 'Account login',
+  accountName: 'Account name',
+  accountNamePlaceholder: 'Enter your account name',
+  username: 'Username',
+  usernamePlaceholder: 'Enter username',
+  password: 'Password',
+  passwordPlaceholder: 'Enter password',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  submit: 'Log in',
+  submitting: 'Logging in…',
+  recentAccounts: 'Recent accounts',
+  removeRecent: 'Remove {{name}} from recent accounts',
+  forgotAccount: 'Forgot account?',
+  forgotUsername: 'Forgot username?',
+  forgotPassword: 'Forgot password?',
+  noAccount: 'No account yet?',
+  register: 'Register',
+  success: 'Login successful',
+  attempts:
+    'Incorrect password: attempt {{current}} of {{total}}. After {{total}} wrong attempts, login is locked for 1 minute.',
+  locked: 'Locked for 1 minute after repeated wrong passwords. Try again in {{seconds}} s.',
+  loginAddressHint: 'You are on the login address of account {{name}}.',
+};
+
+export default login;

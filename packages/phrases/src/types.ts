@@ -1,0 +1,23 @@
+import type common from './en-us/common';
+import type errors from './en-us/errors';
+import type login from './en-us/login';
+import type shell from './en-us/shell';
+import type validation from './en-us/validation';
+
+/** Every phrase namespace; en-US defines the keys, zh-CN must provide each of them. */
+export type TPhrases = {
+  common: typeof common;
+  errors: typeof errors;
+  validation: typeof validation;
+  login: typeof login;
+  shell: typeof shell;
+};
+
+export type TNamespace = keyof TPhrases;
+export const Namespaces = [
+  'common',
+  'errors',
+  'validation',
+  'login',
+  'shell',
+] as const satisfies readonly TNamespace[];

@@ -1,0 +1,41 @@
+import type { TPhrases } from '../types';
+
+const common: TPhrases['common'] = {
+  productName: '数据平台控制台',
+  ok: '确定',
+  cancel: '取消',
+  confirm: '确认',
+  back: '返回',
+  copy: '复制',
+  copied: '复制成功',
+  loading: '加载中…',
+  retry: '重试',
+  close: '关闭',
+  languageName: '中文',
+  language: '语言',
+  languages: { 'zh-CN': '中文', 'en-US': 'English' },
+  backToLogin: '返回登录',
+  goHome: '返回首页',
+  warning: '警告',
+  error: '错误',
+  requestFailed: '请求失败',
+  requestRejected: '请求被拒绝',
+  networkError: '网络错误：无法连接服务器。',
+  timeout: '请求超时。',
+  sessionExpired: '登录已过期，请重新登录',
+  chunkLoadFailed: '页面加载失败，请检查网络后刷新。',
+  reload: '刷新',
+  noAuthTitle: '无权限',
+  noAuthText: '抱歉，您无权访问此页面。',
+  noFoundTitle: '页面不存在',
+  noFoundText: '抱歉，您访问的页面不存在。',
+  help: {
+    button: '帮助',
+    title: '联系我们',
+    email: '邮箱',
+    phone: '电话',
+    scan: '扫码联系客服',
+  },
+};
+
+export default common;
