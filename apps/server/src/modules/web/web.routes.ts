@@ -25,7 +25,7 @@ export async function webRoutes(app: FastifyInstance, webDir: string): Promise<b
   await app.register(fastifyStatic, {
     root: webDir,
     index: false,
-    wildcard: true,
+    wildcard: false,
     preCompressed: true,
     setHeaders: (res, path) => {
       res.header(

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, seedAccount, signIn, type TTestApp } from '../../test/harness';
+import { loginAttempts, sessions } from '../db/schema';
+import { retentionJob } from './retention';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('retention job', () => {
+  it('removes ended sessions and stale wrong-password counts, keeps live ones, and reschedules itself', async () => {
+    const demo = await seedAccount(t.deps, 'demo');
+    const ended = await signIn(t.app, 'demo', demo.member);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { accountDisplayName: 'demo', username: 'x_user', password: 'bad' },
+    });
+    t.clock.advance(31 * 60_000 + 24 * 3_600_000);
+    const live = await signIn(t.app, 'demo', demo.admin);
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(live) });
+    const fresh = await signIn(t.app, 'demo', demo.admin);
+
+    const result = await retentionJob(
+      { id: 1, kind: 'retention', payload: {}, attempts: 1, maxAttempts: 5 },
+      t.deps,
+    );
+    expect(result).toEqual({ nextRunAt: new Date(t.clock.now().getTime() + 10 * 60_000) });
+
+    const left = await t.deps.db.select().from(sessions);
+    expect(left).toHaveLength(2); // the fresh one and the just-revoked one (kept a day)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/portal/user/getUserAuth', headers: bearer(fresh) }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/portal/user/getUserAuth', headers: bearer(ended) }))
+        .statusCode,
+    ).toBe(401);
+    expect(await t.deps.db.select().from(loginAttempts)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Test harness: a freshly migrated database per test file — a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL when it is set (CI), otherwise an in-memory PGlite — and the
+ * application built on it with a manual clock.
+ */
+import { randomBytes } from 'node:crypto';
+import { ClientHeader, ClientHeaderValue, SessionCookie } from '@console/contract/enums';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type TConfig } from '../src/config';
+import type { TDeps } from '../src/context';
+import { openDatabase, type TDatabase } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { createManualClock } from '../src/lib/clock';
+import { createPasswordHasher } from '../src/lib/password-hasher';
+import { createAccountWithRoles } from '../src/modules/account/account.repository';
+import { grantRole, insertUser } from '../src/modules/user/user.repository';
+
+export type TTestDatabase = { database: TDatabase; drop(): Promise<void> };
+
+export async function createTestDatabase(): Promise<TTestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ url: null, dataDir: null });
+    await migrate(database.db);
+    return { database, drop: () => database.close() };
+  }
+  const name = `console_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: null, poolSize: 5 });
+  await migrate(database.db);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TTestApp = {
+  app: FastifyInstance;
+  deps: TDeps;
+  clock: ReturnType<typeof createManualClock>;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; config?: Partial<TConfig>; webDir?: string } = {},
+): Promise<TTestApp> {
+  const { database, drop } = await createTestDatabase();
+  const config = { ...loadConfig({ DEMO: '0', JOBS: '0', ...options.env }), ...options.config };
+  const clock = createManualClock(new Date('2026-11-01T08:00:00Z'));
+  const deps: TDeps = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    hasher: createPasswordHasher(config.hashConcurrency, config.hashQueueMax),
+  };
+  const app = await buildApp(deps, { webDir: options.webDir ?? null });
+  await app.ready();
+  return {
+    app,
+    deps,
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export type TSeededUser = { id: number; username: string; password: string };
+export type TSeededAccount = {
+  id: number;
+  name: string;
+  admin: TSeededUser;
+  member: TSeededUser;
+  roleIds: { account_admin: number; account_member: number };
+};
+
+/** An account with an administrator and an ordinary member. */
+export async function seedAccount(
+  deps: TDeps,
+  name: string,
+  options: { type?: number; createdAt?: Date } = {},
+): Promise<TSeededAccount> {
+  const { accountId, roleIds } = await createAccountWithRoles(deps.db, {
+    name,
+    displayName: name,
+    type: options.type ?? 2,
+    ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+  });
+  const adminPassword = 'Admin@2026pass';
+  const memberPassword = 'Member@2026pass';
+  const adminId = await insertUser(deps.db, {
+    accountId,
+    username: `admin_${name}`,
+    passwordHash: await deps.hasher.hash(adminPassword),
+    phone: '13800000000',
+    email: `admin@${name}.example`,
+  });
+  await grantRole(deps.db, accountId, adminId, roleIds.account_admin, null);
+  const memberId = await insertUser(deps.db, {
+    accountId,
+    username: `member_${name}`,
+    passwordHash: await deps.hasher.hash(memberPassword),
+  });
+  await grantRole(deps.db, accountId, memberId, roleIds.account_member, null);
+  return {
+    id: accountId,
+    name,
+    admin: { id: adminId, username: `admin_${name}`, password: adminPassword },
+    member: { id: memberId, username: `member_${name}`, password: memberPassword },
+    roleIds,
+  };
+}
+
+export type TEnvelope<T = unknown> = { code: number; message: string; data: T };
+
+export function envelope<T = unknown>(res: LightMyRequestResponse): TEnvelope<T> {
+  return res.json() as TEnvelope<T>;
+}
+
+export async function login(
+  app: FastifyInstance,
+  accountDisplayName: string,
+  username: string,
+  password: string,
+  lang = 'en-US',
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { 'cz-lang': lang },
+    payload: { accountDisplayName, username, password },
+  });
+}
+
+/** Signs in and answers the session token. */
+export async function signIn(app: FastifyInstance, account: string, user: TSeededUser): Promise<string> {
+  const res = await login(app, account, user.username, user.password);
+  const body = envelope<{ token: string }>(res);
+  if (body.code !== 0) throw new Error(`sign-in failed: ${body.code} ${body.message}`);
+  return body.data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const cookie = (token: string, withClientHeader = true) => ({
+  cookie: `${SessionCookie}=${token}`,
+  ...(withClientHeader ? { [ClientHeader]: ClientHeaderValue } : {}),
+});
