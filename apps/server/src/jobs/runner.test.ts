@@ -83,7 +83,10 @@ describe('job runner', () => {
     await t.deps.db.execute(sql`
       update jobs set status = 'running', locked_by = 'dead-worker', locked_until = ${new Date(t.clock.now().getTime() + 1000)}, attempts = 1`);
     let ran = 0;
-    const runner = createJobRunner(t.deps, { slow: async () => void (ran += 1) }, log, { pollMs: 1000 });
+    const slow = async () => {
+      ran += 1;
+    };
+    const runner = createJobRunner(t.deps, { slow }, log, { pollMs: 1000 });
     expect(await runner.drain()).toBe(0);
     t.clock.advance(2_000);
     expect(await runner.drain()).toBe(1);

@@ -20,7 +20,7 @@ export type TJob = {
 
 export type TJobResult = undefined | { nextRunAt: Date };
 
-export type TJobHandler = (job: TJob, deps: TDeps) => Promise<TJobResult>;
+export type TJobHandler = (job: TJob, deps: TDeps) => Promise<TJobResult | undefined> | Promise<void>;
 
 export type TJobRunner = {
   /** Claims and runs due jobs until none is due; answers how many ran. */
