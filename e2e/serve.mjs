@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Starts the built console for the browser tests on a fresh database: a new database on the
+// PostgreSQL server of TEST_DATABASE_URL when set, otherwise PGlite in a temporary folder. The
+// demo data is seeded; the database is removed when the server stops.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+const root = resolve(import.meta.dirname, '..');
+const adminUrl = process.env.TEST_DATABASE_URL;
+const env = { ...process.env, PORT: process.env.E2E_PORT ?? '8480', DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+let cleanup = async () => {};
+
+if (adminUrl) {
+  const name = `console_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  cleanup = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+} else {
+  const dir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  env.DATA_DIR = dir;
+  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+}
+
+const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.mjs')], { env, stdio: 'inherit' });
+let isStopping = false;
+const stop = (signal) => {
+  if (isStopping) return;
+  isStopping = true;
+  server.kill(signal);
+};
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+server.on('exit', async (code) => {
+  await cleanup().catch(() => {});
+  process.exit(code ?? 0);
+});

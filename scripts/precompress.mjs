@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// Writes .br and .gz next to the web app's text assets so that the server sends them compressed
+// without compressing on each request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const dir = resolve(import.meta.dirname, '../apps/web/dist');
+let count = 0;
+const visit = (p) => {
+  for (const name of readdirSync(p)) {
+    const file = join(p, name);
+    if (statSync(file).isDirectory()) visit(file);
+    else if (/\.(js|css|svg|json|txt|map)$/.test(name) && statSync(file).size > 1024) {
+      const data = readFileSync(file);
+      writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      count += 1;
+    }
+  }
+};
+visit(dir);
+console.log(`precompressed ${count} files in ${dir}`);
