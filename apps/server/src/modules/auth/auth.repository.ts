@@ -2,28 +2,34 @@ import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 
-export type TLoginCandidate = {
-  accountId: number;
-  accountDisplayName: string;
-  accountStatus: number;
-  user: {
-    id: number;
-    username: string;
-    displayName: string;
-    passwordHash: string;
-    kind: 'regular' | 'service';
-    isEnabled: boolean;
-    isDeleted: boolean;
-    mustResetPassword: boolean;
-    phone: string | null;
-    email: string | null;
-  } | null;
+export type TLoginUser = {
+  id: number;
+  username: string;
+  displayName: string;
+  passwordHash: string;
+  kind: 'regular' | 'service';
+  isEnabled: boolean;
+  isDeleted: boolean;
+  mustResetPassword: boolean;
+  phone: string | null;
+  email: string | null;
 };
 
-type TCandidateRaw = {
-  account_id: number;
-  account_display_name: string;
-  account_status: number;
+export type TAttempt = { failures: number; lockedUntil: Date | null };
+
+export type TLoginLookup = {
+  /** The account named at sign-in, when it exists. */
+  account: { id: number; displayName: string; status: number } | null;
+  /** Its user of the typed username, when both exist. */
+  user: TLoginUser | null;
+  /** The wrong-password count of the typed names, when there is one. */
+  attempt: TAttempt | null;
+};
+
+type TLookupRaw = {
+  account_id: number | null;
+  account_display_name: string | null;
+  account_status: number | null;
   user_id: number | null;
   username: string | null;
   display_name: string | null;
@@ -34,34 +40,48 @@ type TCandidateRaw = {
   must_reset_password: boolean | null;
   phone: string | null;
   email: string | null;
+  failures: number | null;
+  locked_until: Date | string | null;
 };
 
 /**
- * The account named at sign-in (by display name, else by account name) and, when it exists, its
- * user of that username; both compared case-insensitively. One query, whatever exists.
+ * Everything a sign-in needs to decide, in one query that answers one row whatever exists: the
+ * account named (by display name, else by account name, case-insensitively), its user of that
+ * username, and the wrong-password count of the typed names.
  */
-export async function findLoginCandidate(
+export async function findLoginLookup(
   db: TDb,
   accountName: string,
   username: string,
-): Promise<TLoginCandidate | null> {
-  const rows = rowsOf<TCandidateRaw>(
+  attemptKey: Buffer,
+): Promise<TLoginLookup> {
+  const rows = rowsOf<TLookupRaw>(
     await db.execute(sql`
-      select a.id as account_id, a.display_name as account_display_name, a.status as account_status,
-             u.id as user_id, u.username, u.display_name, u.password_hash, u.kind, u.is_enabled,
-             u.deleted_at, u.must_reset_password, u.phone, u.email
-      from accounts a
-      left join users u on u.account_id = a.id and lower(u.username) = lower(${username})
-      where lower(a.display_name) = lower(${accountName}) or lower(a.name) = lower(${accountName})
-      order by (lower(a.display_name) = lower(${accountName})) desc
-      limit 1`),
+      select c.*, la.failures, la.locked_until
+      from (select 1) as one
+      left join lateral (
+        select a.id as account_id, a.display_name as account_display_name, a.status as account_status,
+               u.id as user_id, u.username, u.display_name, u.password_hash, u.kind, u.is_enabled,
+               u.deleted_at, u.must_reset_password, u.phone, u.email
+        from accounts a
+        left join users u on u.account_id = a.id and lower(u.username) = lower(${username})
+        where lower(a.display_name) = lower(${accountName}) or lower(a.name) = lower(${accountName})
+        order by (lower(a.display_name) = lower(${accountName})) desc
+        limit 1
+      ) c on true
+      left join login_attempts la on la.key = ${attemptKey}`),
   );
   const r = rows[0];
-  if (!r) return null;
+  if (!r) throw new Error('login lookup returned no row');
   return {
-    accountId: Number(r.account_id),
-    accountDisplayName: r.account_display_name,
-    accountStatus: Number(r.account_status),
+    account:
+      r.account_id === null
+        ? null
+        : {
+            id: Number(r.account_id),
+            displayName: r.account_display_name ?? '',
+            status: Number(r.account_status),
+          },
     user:
       r.user_id === null
         ? null
@@ -77,10 +97,15 @@ export async function findLoginCandidate(
             phone: r.phone,
             email: r.email,
           },
+    attempt:
+      r.failures === null
+        ? null
+        : {
+            failures: Number(r.failures),
+            lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
+          },
   };
 }
-
-export type TAttempt = { failures: number; lockedUntil: Date | null };
 
 export async function findAttempt(db: TDb, key: Buffer): Promise<TAttempt | null> {
   const rows = await db
@@ -91,29 +116,48 @@ export async function findAttempt(db: TDb, key: Buffer): Promise<TAttempt | null
 }
 
 /**
- * Counts one more wrong password atomically; once `maxFailures` is reached the name is locked
- * until `now + lockSeconds`. A count whose lock has ended starts again at 1.
+ * Counts one more wrong password atomically, and audits it in the named account when that
+ * exists, in one statement. Once `maxFailures` is reached the name is locked until
+ * `now + lockSeconds`; a count whose lock has ended starts again at 1.
  */
 export async function recordFailure(
   db: TDb,
-  key: Buffer,
-  now: Date,
-  maxFailures: number,
-  lockSeconds: number,
+  input: {
+    key: Buffer;
+    now: Date;
+    maxFailures: number;
+    lockSeconds: number;
+    accountId: number | null;
+    userId: number | null;
+    username: string;
+    ip: string | null;
+    requestId: string | null;
+  },
 ): Promise<TAttempt> {
-  const lockUntil = new Date(now.getTime() + lockSeconds * 1000);
+  const { key, now, maxFailures } = input;
+  const lockUntil = new Date(now.getTime() + input.lockSeconds * 1000);
   const rows = rowsOf<{ failures: number; locked_until: Date | string | null }>(
     await db.execute(sql`
-      insert into login_attempts as la (key, failures, locked_until, updated_at)
-      values (${key}, 1, case when 1 >= ${maxFailures} then ${lockUntil}::timestamptz end, ${now})
-      on conflict (key) do update set
-        failures = case when la.locked_until is not null and la.locked_until <= ${now}::timestamptz
-                        then 1 else la.failures + 1 end,
-        locked_until = case when (case when la.locked_until is not null and la.locked_until <= ${now}::timestamptz
-                                       then 1 else la.failures + 1 end) >= ${maxFailures}
-                            then ${lockUntil}::timestamptz end,
-        updated_at = ${now}
-      returning failures, locked_until`),
+      with counted as (
+        insert into login_attempts as la (key, failures, locked_until, updated_at)
+        values (${key}, 1, case when 1 >= ${maxFailures} then ${lockUntil}::timestamptz end, ${now})
+        on conflict (key) do update set
+          failures = case when la.locked_until is not null and la.locked_until <= ${now}::timestamptz
+                          then 1 else la.failures + 1 end,
+          locked_until = case when (case when la.locked_until is not null and la.locked_until <= ${now}::timestamptz
+                                         then 1 else la.failures + 1 end) >= ${maxFailures}
+                              then ${lockUntil}::timestamptz end,
+          updated_at = ${now}
+        returning failures, locked_until
+      ), audited as (
+        insert into audit_entries (account_id, user_id, username, action, object_type, object_name, status, info, ip,
+                                   request_id, created_at)
+        select ${input.accountId}::bigint, ${input.userId}::bigint, ${input.username}, 'auth.login', 'session',
+               ${input.username}, 0, jsonb_build_object('reason', 'wrong_password', 'failures', counted.failures),
+               ${input.ip}, ${input.requestId}, ${now}
+        from counted where ${input.accountId}::bigint is not null
+      )
+      select failures, locked_until from counted`),
   );
   const r = rows[0];
   if (!r) throw new Error('login_attempts upsert returned no row');

@@ -21,7 +21,7 @@ import {
   clearAttempts,
   completeLogin,
   findAttempt,
-  findLoginCandidate,
+  findLoginLookup,
   recordFailure,
   type TAttempt,
 } from './auth.repository';
@@ -70,41 +70,29 @@ export type TLoginResult = { response: TLoginResponse; token: string; expiresAt:
 export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMeta): Promise<TLoginResult> {
   const { db, clock, hasher } = deps;
   const key = attemptKey(input.accountDisplayName, input.username);
-  const [candidate, attempt] = await Promise.all([
-    findLoginCandidate(db, input.accountDisplayName, input.username),
-    findAttempt(db, key),
-  ]);
+  const { account, user, attempt } = await findLoginLookup(db, input.accountDisplayName, input.username, key);
 
   const before = errorTimes(attempt, clock.now());
   if (before.exceed) throw wrongPassword(before);
 
-  const user = candidate?.user ?? null;
   const isPasswordRight = user
     ? await hasher.verify(user.passwordHash, input.password)
     : await hasher.verifyDummy(input.password);
 
   if (!user || !isPasswordRight) {
     const now = clock.now();
-    const times = await db.transaction(async (tx) => {
-      const counted = await recordFailure(tx, key, now, Limits.maxPasswordErrors, Limits.passwordLockSeconds);
-      if (candidate) {
-        await insertAuditEntry(tx, {
-          accountId: candidate.accountId,
-          userId: user?.id ?? null,
-          username: input.username,
-          action: 'auth.login',
-          objectType: 'session',
-          objectName: input.username,
-          isSuccess: false,
-          info: { reason: 'wrong_password', failures: counted.failures },
-          ip: meta.ip,
-          requestId: meta.requestId,
-          createdAt: now,
-        });
-      }
-      return errorTimes(counted, now);
+    const counted = await recordFailure(db, {
+      key,
+      now,
+      maxFailures: Limits.maxPasswordErrors,
+      lockSeconds: Limits.passwordLockSeconds,
+      accountId: account?.id ?? null,
+      userId: user?.id ?? null,
+      username: input.username,
+      ip: meta.ip,
+      requestId: meta.requestId,
     });
-    throw wrongPassword(times);
+    throw wrongPassword(errorTimes(counted, now));
   }
 
   // The password is right: from here on the answer may name the user's state.
@@ -115,18 +103,17 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
         ? ErrorCode.userDeleted
         : !user.isEnabled
           ? ErrorCode.userDisabled
-          : candidate?.accountStatus === AccountStatus.stopped ||
-              candidate?.accountStatus === AccountStatus.deleted
+          : account?.status === AccountStatus.stopped || account?.status === AccountStatus.deleted
             ? ErrorCode.accountUnavailable
             : user.mustResetPassword
               ? ErrorCode.passwordMustReset
               : null;
-  if (refusal !== null && candidate) {
+  if (refusal !== null && account) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await clearAttempts(tx, key);
       await insertAuditEntry(tx, {
-        accountId: candidate.accountId,
+        accountId: account.id,
         userId: user.id,
         username: user.username,
         action: 'auth.login',
@@ -143,7 +130,7 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
       data: refusal === ErrorCode.passwordMustReset ? { username: user.username } : null,
     });
   }
-  if (!candidate) throw new AppError(ErrorCode.internal);
+  if (!account) throw new AppError(ErrorCode.internal);
 
   const now = clock.now();
   const token = createToken();
@@ -151,7 +138,7 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
   const resources = await completeLogin(db, {
     attemptKey: key,
     tokenHash: sha256(token),
-    accountId: candidate.accountId,
+    accountId: account.id,
     userId: user.id,
     username: user.username,
     now,
@@ -172,8 +159,8 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
         gaAlreadyBinding: false,
       },
       userVo: {
-        accountId: candidate.accountId,
-        accountDisplayName: candidate.accountDisplayName,
+        accountId: account.id,
+        accountDisplayName: account.displayName,
         id: user.id,
         name: user.username,
       },

@@ -152,6 +152,21 @@ describe('POST /api/login', () => {
     t.clock.advance(61_000);
   });
 
+  it('audits failed sign-ins into an existing account, with the typed username', async () => {
+    const failed = () =>
+      t.deps.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.accountId, demo.id), eq(auditEntries.status, 0)));
+    const before = (await failed()).length;
+    await login(t.app, 'demo', 'someone_else', 'Wrong@2026');
+    await login(t.app, 'nosuchaccount', 'someone_else', 'Wrong@2026');
+    const after = await failed();
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)).toMatchObject({ action: 'auth.login', username: 'someone_else', userId: null });
+    expect(after.at(-1)?.info).toMatchObject({ reason: 'wrong_password', failures: 1 });
+  });
+
   it('refuses disabled, deleted and service users, stopped accounts, and forced resets, only after the right password', async () => {
     const password = 'State@2026pass';
     const hash = await t.deps.hasher.hash(password);
