@@ -1,5 +1,5 @@
 import { ErrorCode } from '@console/contract/codes';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -157,7 +157,8 @@ describe('POST /api/login', () => {
       t.deps.db
         .select()
         .from(auditEntries)
-        .where(and(eq(auditEntries.accountId, demo.id), eq(auditEntries.status, 0)));
+        .where(and(eq(auditEntries.accountId, demo.id), eq(auditEntries.status, 0)))
+        .orderBy(asc(auditEntries.id));
     const before = (await failed()).length;
     await login(t.app, 'demo', 'someone_else', 'Wrong@2026');
     await login(t.app, 'nosuchaccount', 'someone_else', 'Wrong@2026');
