@@ -18,6 +18,10 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+cpSync(
+  new URL('./src/lib/hash-worker.mjs', import.meta.url),
+  new URL('./dist/hash-worker.mjs', import.meta.url),
+);
 cpSync(new URL('./src/db/migrations', import.meta.url), new URL('./dist/migrations', import.meta.url), {
   recursive: true,
 });

@@ -89,6 +89,7 @@ async function main(): Promise<void> {
     try {
       await runner.stop();
       await app.close();
+      await deps.hasher.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -75,6 +75,7 @@ export async function createTestApp(
     clock,
     close: async () => {
       await app.close();
+      await deps.hasher.close();
       await drop();
     },
   };
