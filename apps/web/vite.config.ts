@@ -1,0 +1,52 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * What every page loads first, in one chunk: React, and the light shared code of the public
+ * pages. (Left to itself the bundler splits these into several small chunks, each a request.)
+ */
+const coreModules = [
+  /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  /apps[\\/]web[\\/]src[\\/]lib[\\/](history|cookies|meta|language|phrases|notifier|lazy)\./,
+  /apps[\\/]web[\\/]src[\\/]config[\\/]paths\./,
+  /apps[\\/]web[\\/]src[\\/]components[\\/](toast[\\/]|status-page|brand-mark|ui[\\/](app-link|button|icon)\.)/,
+  /packages[\\/]contract[\\/]src[\\/](codes|enums|limits)\./,
+  /packages[\\/]phrases[\\/]src[\\/]index\./,
+];
+
+const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    target: 'es2022',
+    // Every browser the console supports has modulepreload: no polyfill on the critical path.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'core',
+              test: (id: string) => coreModules.some((re) => re.test(id)),
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiUrl,
+      '/healthz': apiUrl,
+      '/readyz': apiUrl,
+    },
+  },
+});
