@@ -1,0 +1,24 @@
+/** POST /api/portal/user/getCurrentUser: the signed-in user. */
+import type { TRouteData } from '@console/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi, type TRequestOptions } from '@/lib/api-client';
+import { sessionKeys } from './query-keys';
+
+export type TCurrentUser = TRouteData<'getCurrentUser'>;
+
+type TOptions = Pick<TRequestOptions, 'hints' | 'redirectOn401' | 'signal'>;
+
+export function getCurrentUser(options: TOptions = {}): Promise<TCurrentUser> {
+  return callApi('getCurrentUser', { ...options, body: {} });
+}
+
+export function currentUserQueryOptions(options: TOptions = {}) {
+  return queryOptions({
+    queryKey: sessionKeys.currentUser,
+    queryFn: ({ signal }) => getCurrentUser({ ...options, signal }),
+  });
+}
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}

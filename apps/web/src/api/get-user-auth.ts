@@ -1,0 +1,24 @@
+/** GET /api/portal/user/getUserAuth: resource authorisations of the signed-in user. */
+import type { TRouteData } from '@console/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi, type TRequestOptions } from '@/lib/api-client';
+import { sessionKeys } from './query-keys';
+
+export type TUserAuth = TRouteData<'getUserAuth'>;
+
+type TOptions = Pick<TRequestOptions, 'hints' | 'redirectOn401' | 'signal'>;
+
+export function getUserAuth(options: TOptions = {}): Promise<TUserAuth> {
+  return callApi('getUserAuth', options);
+}
+
+export function userAuthQueryOptions(options: TOptions = {}) {
+  return queryOptions({
+    queryKey: sessionKeys.userAuth,
+    queryFn: ({ signal }) => getUserAuth({ ...options, signal }),
+  });
+}
+
+export function useUserAuth() {
+  return useQuery(userAuthQueryOptions());
+}

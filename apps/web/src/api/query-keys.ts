@@ -1,0 +1,7 @@
+/** Query keys of the session-wide data, shared by the login page (cache priming) and the console. */
+export const sessionKeys = {
+  currentUser: ['session', 'currentUser'] as const,
+  userAuth: ['session', 'userAuth'] as const,
+  accountDetail: ['session', 'accountDetail'] as const,
+  accountBaseInfo: ['session', 'accountBaseInfo'] as const,
+};

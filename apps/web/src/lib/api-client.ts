@@ -1,0 +1,259 @@
+/**
+ * The one error path of the web app (spec section 8, API-CONVENTIONS):
+ * every JSON answer is `{ code, message, data }`; code 0 or 200 is success.
+ * - HTTP 401 or code 401: "session expired" warning, then /login?redirect=<current path>
+ * - code 4004: warning with code, request path and message, then /login
+ * - code 4019: warning with code and message
+ * - other codes: warning titled with the code, the message as description
+ * - HTTP >= 500: error notification with status and status text
+ * - network failure or timeout: error notification
+ * Hints (toasts) can be turned off per call; so can the redirect on 401.
+ * The light pages load this module with their first request (it is not on their first paint).
+ */
+import type { TRouteBody, TRouteData, TRouteQuery } from '@console/contract';
+import { ErrorCode, isSuccessCode } from '@console/contract/codes';
+import { ClientHeader, ClientHeaderValue, LangHeader, type TLanguage } from '@console/contract/enums';
+import { Limits } from '@console/contract/limits';
+import { apiPaths, type TRouteId } from '@console/contract/paths';
+import { findPublicRoute, loginPath } from '@/config/paths';
+import { clearCurrentUserInfo } from './current-user-info';
+import { currentPathWithSearch, navigate } from './history';
+import { getLanguage } from './language';
+import { getNotifier, type TApiEvent } from './notifier';
+
+export type TEnvelope<T> = { code: number; message: string; data: T };
+
+export type TQueryValue = string | number | boolean | null | undefined;
+
+export type TRequestOptions = {
+  query?: Record<string, TQueryValue> | undefined;
+  body?: unknown;
+  /** Show toasts for failures (default true). */
+  hints?: boolean;
+  /** Go to /login on 401 and 4004 (default true). */
+  redirectOn401?: boolean;
+  signal?: AbortSignal;
+  /** Default: `Limits.requestTimeoutMs` (10 minutes). */
+  timeoutMs?: number;
+};
+
+export type TApiErrorKind = 'business' | 'http' | 'network' | 'timeout' | 'aborted';
+
+/** A failed call: `code` is the envelope's code (or the HTTP status without an envelope). */
+export class ApiError extends Error {
+  readonly kind: TApiErrorKind;
+  readonly code: number;
+  readonly status: number;
+  readonly path: string;
+  readonly data: unknown;
+
+  constructor(init: {
+    kind: TApiErrorKind;
+    code: number;
+    status: number;
+    path: string;
+    message: string;
+    data?: unknown;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.code = init.code;
+    this.status = init.status;
+    this.path = init.path;
+    this.data = init.data ?? null;
+  }
+}
+
+export function isApiError(error: unknown, code?: number): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+type TClientConfig = {
+  getLanguage: () => TLanguage;
+  /** Called when the session is gone (401, 4004), before the redirect. */
+  onSessionEnd: () => void;
+  /** Navigation to the login page. */
+  goToLogin: (redirect: string) => void;
+};
+
+const config: TClientConfig = {
+  getLanguage,
+  onSessionEnd: clearCurrentUserInfo,
+  goToLogin: (redirect) => navigate(loginPath(redirect), { replace: true }),
+};
+
+export function configureApiClient(next: Partial<TClientConfig>): void {
+  Object.assign(config, next);
+}
+
+function buildUrl(path: string, query?: Record<string, TQueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function isEnvelope(value: unknown): value is TEnvelope<unknown> {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number'
+  );
+}
+
+function report(event: TApiEvent, hints: boolean): void {
+  if (hints) getNotifier().notifyApiEvent(event);
+}
+
+function endSession(redirect: boolean): void {
+  config.onSessionEnd();
+  if (!redirect) return;
+  const here = currentPathWithSearch();
+  // Already on a public page (the login page itself, for instance): stay.
+  if (findPublicRoute(window.location.pathname)) return;
+  config.goToLogin(here);
+}
+
+/** Sends a request and answers the whole envelope of a successful answer. */
+export async function requestEnvelope<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: TRequestOptions = {},
+) {
+  const hints = options.hints ?? true;
+  const redirectOn401 = options.redirectOn401 ?? true;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [LangHeader]: config.getLanguage(),
+    [ClientHeader]: ClientHeaderValue,
+  };
+  let body: string | undefined;
+  if (method !== 'GET' && options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const controller = new AbortController();
+  let isTimedOut = false;
+  const timer = setTimeout(() => {
+    isTimedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? Limits.requestTimeoutMs);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort);
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    if (isTimedOut) {
+      report({ type: 'timeout' }, hints);
+      throw new ApiError({ kind: 'timeout', code: 0, status: 0, path, message: 'timeout' });
+    }
+    if (options.signal?.aborted) {
+      throw new ApiError({ kind: 'aborted', code: 0, status: 0, path, message: 'aborted' });
+    }
+    report({ type: 'networkError' }, hints);
+    throw new ApiError({
+      kind: 'network',
+      code: 0,
+      status: 0,
+      path,
+      message: cause instanceof Error ? cause.message : 'network error',
+    });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+
+  let parsed: unknown = null;
+  try {
+    parsed = await res.json();
+  } catch {
+    parsed = null;
+  }
+  const envelope = isEnvelope(parsed) ? parsed : null;
+  const code = envelope?.code ?? (res.ok ? 0 : res.status);
+  const message = envelope?.message ?? res.statusText;
+  const data = envelope?.data ?? null;
+
+  if (res.status === ErrorCode.unauthenticated || code === ErrorCode.unauthenticated) {
+    report({ type: 'sessionExpired' }, hints);
+    endSession(redirectOn401);
+    throw new ApiError({
+      kind: 'http',
+      code: ErrorCode.unauthenticated,
+      status: res.status,
+      path,
+      message,
+      data,
+    });
+  }
+  if (res.status >= 500) {
+    report(
+      {
+        type: 'serverError',
+        status: res.status,
+        statusText: res.statusText,
+        message: envelope?.message ?? '',
+      },
+      hints,
+    );
+    throw new ApiError({ kind: 'http', code, status: res.status, path, message, data });
+  }
+  if (envelope && res.ok && isSuccessCode(envelope.code)) {
+    return envelope as TEnvelope<T>;
+  }
+  if (!envelope && res.ok) {
+    // A 2xx answer that is not an envelope: treat it as a broken answer.
+    report({ type: 'rejected', code: res.status, message: res.statusText }, hints);
+    throw new ApiError({ kind: 'http', code: res.status, status: res.status, path, message, data });
+  }
+  if (code === ErrorCode.sessionRevoked) {
+    report({ type: 'sessionRevoked', code, path, message }, hints);
+    endSession(redirectOn401);
+  } else if (code === ErrorCode.wrongPassword) {
+    report({ type: 'wrongPassword', code, message }, hints);
+  } else {
+    report({ type: 'rejected', code, message }, hints);
+  }
+  throw new ApiError({ kind: res.ok ? 'business' : 'http', code, status: res.status, path, message, data });
+}
+
+/** Sends a request and answers `data` of a successful answer. */
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: TRequestOptions = {},
+): Promise<T> {
+  const envelope = await requestEnvelope<T>(method, path, options);
+  return envelope.data;
+}
+
+export type TCallOptions<K extends TRouteId> = Omit<TRequestOptions, 'query' | 'body'> & {
+  query?: TRouteQuery<K>;
+  body?: TRouteBody<K>;
+};
+
+/** Calls a route of the contract by its id, typed by the contract's schemas. */
+export function callApi<K extends TRouteId>(id: K, options: TCallOptions<K> = {}): Promise<TRouteData<K>> {
+  const { method, path } = apiPaths[id];
+  return request<TRouteData<K>>(method, path, options as TRequestOptions);
+}
+
+/** Like `callApi`, but answers the whole envelope (code, message, data). */
+export function callApiEnvelope<K extends TRouteId>(
+  id: K,
+  options: TCallOptions<K> = {},
+): Promise<TEnvelope<TRouteData<K>>> {
+  const { method, path } = apiPaths[id];
+  return requestEnvelope<TRouteData<K>>(method, path, options as TRequestOptions);
+}

@@ -1,0 +1,34 @@
+/**
+ * The page language: the `cz-lang` cookie when it names a supported language, else the console
+ * meta's default. Switching stores the cookie for 30 days and reloads the page.
+ */
+import { isLanguage, LangCookie, type TLanguage } from '@console/contract/enums';
+import { Limits } from '@console/contract/limits';
+import { getCookie, setCookie } from './cookies';
+
+let current: TLanguage | null = null;
+
+export function resolveLanguage(cookieValue: string | null, defaultLanguage: TLanguage): TLanguage {
+  return isLanguage(cookieValue) ? cookieValue : defaultLanguage;
+}
+
+/** Decides the language once at start-up and marks `<html lang>`. */
+export function initLanguage(defaultLanguage: TLanguage): TLanguage {
+  current = resolveLanguage(getCookie(LangCookie), defaultLanguage);
+  document.documentElement.lang = current;
+  return current;
+}
+
+export function getLanguage(): TLanguage {
+  return current ?? resolveLanguage(getCookie(LangCookie), 'zh-CN');
+}
+
+export function storeLanguage(lang: TLanguage): void {
+  setCookie(LangCookie, lang, { days: Limits.langCookieDays, path: '/' });
+}
+
+/** Stores the choice and reloads, so that every text and cached answer comes in the new language. */
+export function switchLanguage(lang: TLanguage, reload: () => void = () => window.location.reload()): void {
+  storeLanguage(lang);
+  if (lang !== current) reload();
+}

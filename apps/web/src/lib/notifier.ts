@@ -1,0 +1,87 @@
+/**
+ * The API client is UI-agnostic: it reports what happened as an event to the registered
+ * notifier. Public pages register a light toast; the console registers one built on antd.
+ * Either shows one toast at a time (a new one replaces the old).
+ */
+
+export type TApiEvent =
+  /** HTTP 401 or code 401. */
+  | { type: 'sessionExpired' }
+  /** Code 4004: the server ended the session. */
+  | { type: 'sessionRevoked'; code: number; path: string; message: string }
+  /** Code 4019: wrong account name, username or password. */
+  | { type: 'wrongPassword'; code: number; message: string }
+  /** Any other non-success code. */
+  | { type: 'rejected'; code: number; message: string }
+  /** HTTP 500 and above. */
+  | { type: 'serverError'; status: number; statusText: string; message: string }
+  | { type: 'networkError' }
+  | { type: 'timeout' };
+
+export type TToastLevel = 'success' | 'info' | 'warning' | 'error';
+
+export type TToast = { level: TToastLevel; title: string; description?: string };
+
+export type TNotifier = {
+  /** Shows a toast, replacing the one on screen. */
+  show(toast: TToast): void;
+  /** Shows an event of the API client. */
+  notifyApiEvent(event: TApiEvent): void;
+};
+
+/** The texts `describeApiEvent` needs (a subset of the `common` phrases). */
+export type TApiEventTexts = {
+  sessionExpired: string;
+  networkError: string;
+  timeout: string;
+  requestFailed: string;
+  requestRejected: string;
+};
+
+/** Turns an API event into the toast the spec asks for (section 8). */
+export function describeApiEvent(event: TApiEvent, texts: TApiEventTexts): TToast {
+  switch (event.type) {
+    case 'sessionExpired':
+      return { level: 'warning', title: texts.sessionExpired };
+    case 'sessionRevoked':
+      return { level: 'warning', title: String(event.code), description: `${event.path}: ${event.message}` };
+    case 'wrongPassword':
+      return { level: 'warning', title: String(event.code), description: event.message };
+    case 'rejected':
+      return {
+        level: 'warning',
+        title: String(event.code),
+        description: event.message || texts.requestRejected,
+      };
+    case 'serverError':
+      return {
+        level: 'error',
+        title: `${event.status} ${event.statusText}`.trim(),
+        description: event.message || texts.requestFailed,
+      };
+    case 'networkError':
+      return { level: 'error', title: texts.requestFailed, description: texts.networkError };
+    case 'timeout':
+      return { level: 'error', title: texts.requestFailed, description: texts.timeout };
+  }
+}
+
+const silent: TNotifier = { show: () => {}, notifyApiEvent: () => {} };
+let notifier: TNotifier = silent;
+
+/** Registers the notifier; answers a function restoring the previous one. */
+export function setNotifier(next: TNotifier): () => void {
+  const previous = notifier;
+  notifier = next;
+  return () => {
+    if (notifier === next) notifier = previous;
+  };
+}
+
+export function getNotifier(): TNotifier {
+  return notifier;
+}
+
+export function toast(value: TToast): void {
+  notifier.show(value);
+}
