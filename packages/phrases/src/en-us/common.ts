@@ -23,6 +23,7 @@ const common = {
   timeout: 'The request timed out.',
   sessionExpired: 'Session expired, please login again',
   chunkLoadFailed: 'Failed to load the page. Check your network and reload.',
+  pageError: 'Something went wrong on this page. Reload and try again.',
   reload: 'Reload',
   noAuthTitle: 'No permission',
   noAuthText: 'Sorry, you do not have permission to access this page.',

@@ -64,6 +64,7 @@ const shell = {
     never: 'First login',
     administrator: 'Account administrator',
     member: 'Member',
+    role: 'Role',
   },
   accountTypes: { '0': 'Demo', '1': 'Test', '2': 'Trial', '3': 'Formal' },
 };

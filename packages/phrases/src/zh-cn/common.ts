@@ -24,6 +24,7 @@ const common: TPhrases['common'] = {
   timeout: '请求超时。',
   sessionExpired: '登录已过期，请重新登录',
   chunkLoadFailed: '页面加载失败，请检查网络后刷新。',
+  pageError: '页面出现错误，请刷新后重试。',
   reload: '刷新',
   noAuthTitle: '无权限',
   noAuthText: '抱歉，您无权访问此页面。',

@@ -65,6 +65,7 @@ const shell: TPhrases['shell'] = {
     never: '首次登录',
     administrator: '账户管理员',
     member: '普通成员',
+    role: '角色',
   },
   accountTypes: { '0': '演示', '1': '测试', '2': '试用', '3': '正式' },
 };

@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+import { Icon } from '../ui/icon';
+import { dismissToast, getToast, subscribeToast } from './toast-store';
+import './toast.css';
+
+/** The light toast of the public pages (the console shows antd's). */
+export function Toaster({ closeLabel }: { closeLabel: string }) {
+  const toast = useSyncExternalStore(subscribeToast, getToast, getToast);
+  const isUrgent = toast?.level === 'error' || toast?.level === 'warning';
+  return (
+    <div
+      className="cz-toaster"
+      aria-live={isUrgent ? 'assertive' : 'polite'}
+      role={isUrgent ? 'alert' : 'status'}
+    >
+      {toast ? (
+        <div
+          key={toast.id}
+          className={`cz-toast cz-toast--${toast.level}`}
+          data-testid="toast"
+          data-level={toast.level}
+        >
+          <Icon name={toast.level} className="cz-toast__icon" />
+          <div className="cz-toast__body">
+            <div className="cz-toast__title">{toast.title}</div>
+            {toast.description ? <div className="cz-toast__text">{toast.description}</div> : null}
+          </div>
+          <button
+            type="button"
+            className="cz-toast__close"
+            aria-label={closeLabel}
+            onClick={() => dismissToast(toast.id)}
+          >
+            <Icon name="x" size={16} />
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

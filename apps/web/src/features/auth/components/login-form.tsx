@@ -1,0 +1,345 @@
+import type { TMeta } from '@console/contract';
+import { ErrorCode } from '@console/contract/codes';
+import type { TPhrases } from '@console/phrases';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { AppLink } from '@/components/ui/app-link';
+import { Button, linkButtonClass } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { TextField } from '@/components/ui/text-field';
+import { findPasswordPath, paths } from '@/config/paths';
+import type { ApiError } from '@/lib/api-client';
+import { navigate } from '@/lib/history';
+import { toast } from '@/lib/notifier';
+import { interpolate } from '@/lib/phrases';
+import type { TPwdErrorTimes } from '../api/get-pwd-error-times';
+import type { TLoginResult } from '../api/login';
+import { addRecentAccount, readRecentAccounts, removeRecentAccount } from '../lib/recent-accounts';
+import {
+  loginFields,
+  type TLoginField,
+  type TLoginValues,
+  validateLogin,
+  validateLoginField,
+} from '../lib/validate-login';
+import { AccountNameField } from './account-name-field';
+
+export type TLoginFormTexts = {
+  login: TPhrases['login'];
+  validation: TPhrases['validation'];
+  common: TPhrases['common'];
+};
+
+export type TLoginFormProps = {
+  meta: TMeta;
+  texts: TLoginFormTexts;
+  /** Account name known from the login address (host); the field is then prefilled. */
+  presetAccount?: string | null;
+  /** The public IP lookup, started when the page opened (null when there is none). */
+  ipLookup?: () => Promise<string | null>;
+  /** Called after a successful login (token received). */
+  onLoggedIn: (result: TLoginResult, values: TLoginValues) => Promise<void> | void;
+};
+
+type TFormMessage =
+  | { kind: 'attempts'; current: number; total: number }
+  | { kind: 'locked'; seconds: number }
+  | { kind: 'error'; text: string };
+
+type TFieldErrors = Partial<Record<TLoginField, string>>;
+
+const inputIds: Record<TLoginField, string> = {
+  accountDisplayName: 'login-account',
+  username: 'login-username',
+  password: 'login-password',
+};
+
+/** The API client loads with the first request, not with the page: its error is recognised by name. */
+function asApiError(error: unknown): ApiError | null {
+  return error instanceof Error && error.name === 'ApiError' ? (error as ApiError) : null;
+}
+
+function isPwdErrorTimes(value: unknown): value is TPwdErrorTimes {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as TPwdErrorTimes).current === 'number' &&
+    typeof (value as TPwdErrorTimes).total === 'number'
+  );
+}
+
+function messageOfTimes(times: TPwdErrorTimes): TFormMessage {
+  return times.exceed
+    ? { kind: 'locked', seconds: Math.max(0, Math.ceil(times.lockRemainingSeconds)) }
+    : { kind: 'attempts', current: times.current, total: times.total };
+}
+
+/** The login form: account name, username, password; validation, submit and its outcomes. */
+export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: TLoginFormProps) {
+  const { login: t, validation: v, common: c } = texts;
+  const [values, setValues] = useState<TLoginValues>({
+    accountDisplayName: presetAccount ?? '',
+    username: '',
+    password: '',
+  });
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [dirty, setDirty] = useState<Partial<Record<TLoginField, boolean>>>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isPasswordVisible, setIsPasswordVisible] = useState(false);
+  const [message, setMessage] = useState<TFormMessage | null>(null);
+  const [recent, setRecent] = useState<string[]>(() => readRecentAccounts());
+  const refs = {
+    accountDisplayName: useRef<HTMLInputElement>(null),
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+
+  // The lock counts down each second, then the message goes away.
+  const lockedSeconds = message?.kind === 'locked' ? message.seconds : null;
+  useEffect(() => {
+    if (lockedSeconds === null) return;
+    if (lockedSeconds <= 0) {
+      setMessage(null);
+      return;
+    }
+    const id = setTimeout(() => setMessage({ kind: 'locked', seconds: lockedSeconds - 1 }), 1000);
+    return () => clearTimeout(id);
+  }, [lockedSeconds]);
+
+  const textOf = (field: TLoginField, value: string): string | undefined => {
+    const key = validateLoginField(field, value);
+    return key ? v[key] : undefined;
+  };
+
+  const change = (field: TLoginField, value: string) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setDirty((prev) => ({ ...prev, [field]: true }));
+    // Once an error shows, it follows the typing (so it goes away as soon as the value is fixed).
+    if (errors[field] !== undefined || isSubmitted)
+      setErrors((prev) => ({ ...prev, [field]: textOf(field, value) }));
+  };
+
+  const blur = (field: TLoginField) => {
+    if (!dirty[field] && !isSubmitted) return;
+    setErrors((prev) => ({ ...prev, [field]: textOf(field, values[field]) }));
+  };
+
+  const failure = async (cause: unknown, current: TLoginValues): Promise<void> => {
+    const error = asApiError(cause);
+    if (!error) {
+      setMessage({ kind: 'error', text: c.requestFailed });
+      return;
+    }
+    if (error.kind === 'network') return setMessage({ kind: 'error', text: c.networkError });
+    if (error.kind === 'timeout') return setMessage({ kind: 'error', text: c.timeout });
+    if (error.code === ErrorCode.wrongPassword) {
+      let times = isPwdErrorTimes(error.data) ? error.data : null;
+      if (!times) {
+        times = await import('../api/get-pwd-error-times')
+          .then((m) => m.getPwdErrorTimes(current.accountDisplayName, current.username))
+          .catch(() => null);
+      }
+      setMessage(times ? messageOfTimes(times) : { kind: 'error', text: error.message });
+      return;
+    }
+    if (error.code === ErrorCode.passwordMustReset) {
+      toast({ level: 'warning', title: error.message || String(error.code) });
+      navigate(findPasswordPath(current.username));
+      return;
+    }
+    const fieldErrors = (error.data as { fieldErrors?: Record<string, string> } | null)?.fieldErrors;
+    if (error.code === ErrorCode.badRequest && fieldErrors) {
+      const next: TFieldErrors = {};
+      for (const field of loginFields) if (fieldErrors[field]) next[field] = fieldErrors[field];
+      if (Object.keys(next).length > 0) {
+        setErrors(next);
+        focusFirst(next);
+        return;
+      }
+    }
+    setMessage({ kind: 'error', text: error.message || c.requestFailed });
+  };
+
+  const focusFirst = (errs: TFieldErrors) => {
+    const first = loginFields.find((f) => errs[f]);
+    if (first) refs[first].current?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setIsSubmitted(true);
+    const keys = validateLogin(values);
+    const next: TFieldErrors = {};
+    for (const field of loginFields) {
+      const key = keys[field];
+      if (key) next[field] = v[key];
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) {
+      focusFirst(next);
+      return;
+    }
+    const current = {
+      ...values,
+      accountDisplayName: values.accountDisplayName.trim(),
+      username: values.username.trim(),
+    };
+    setIsSubmitting(true);
+    setMessage(null);
+    try {
+      const [{ login }, ip] = await Promise.all([import('../api/login'), ipLookup ? ipLookup() : null]);
+      const answer = await login({
+        accountDisplayName: current.accountDisplayName,
+        username: current.username,
+        password: current.password,
+        ...(ip ? { ip } : {}),
+        ...(meta.edition === 'international' ? { mfaMethodType: 'GA' as const } : {}),
+      });
+      if (!answer.data.token) {
+        // A second verification step is required: it comes with a later issue.
+        setMessage({ kind: 'error', text: answer.message });
+        return;
+      }
+      setRecent(addRecentAccount(answer.data.userVo?.accountDisplayName ?? current.accountDisplayName));
+      await onLoggedIn(answer.data, current);
+    } catch (error) {
+      await failure(error, current);
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  const messageText =
+    message?.kind === 'locked'
+      ? interpolate(t.locked, { seconds: message.seconds })
+      : message?.kind === 'attempts'
+        ? interpolate(t.attempts, { current: message.current, total: message.total })
+        : (message?.text ?? '');
+
+  return (
+    <form
+      className="cz-login-form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="login-title"
+      data-testid="login-form"
+    >
+      <AccountNameField
+        ref={refs.accountDisplayName}
+        value={values.accountDisplayName}
+        onValueChange={(value) => change('accountDisplayName', value)}
+        onBlur={() => blur('accountDisplayName')}
+        error={errors.accountDisplayName ?? null}
+        recent={recent}
+        onRemoveRecent={(name) => setRecent(removeRecentAccount(name))}
+        texts={{
+          label: t.accountName,
+          placeholder: t.accountNamePlaceholder,
+          recentAccounts: t.recentAccounts,
+          removeRecent: t.removeRecent,
+        }}
+      />
+      <TextField
+        ref={refs.username}
+        id={inputIds.username}
+        name="username"
+        label={t.username}
+        placeholder={t.usernamePlaceholder}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={values.username}
+        onValueChange={(value) => change('username', value)}
+        onBlur={() => blur('username')}
+        error={errors.username ?? null}
+        data-testid="login-username"
+      />
+      <TextField
+        ref={refs.password}
+        id={inputIds.password}
+        name="password"
+        type={isPasswordVisible ? 'text' : 'password'}
+        label={t.password}
+        placeholder={t.passwordPlaceholder}
+        autoComplete="current-password"
+        value={values.password}
+        onValueChange={(value) => change('password', value)}
+        onBlur={() => blur('password')}
+        error={errors.password ?? null}
+        data-testid="login-password"
+        suffix={
+          <button
+            type="button"
+            className="cz-icon-btn"
+            aria-label={isPasswordVisible ? t.hidePassword : t.showPassword}
+            aria-pressed={isPasswordVisible}
+            aria-controls={inputIds.password}
+            data-testid="login-password-toggle"
+            onClick={() => setIsPasswordVisible((shown) => !shown)}
+          >
+            <Icon name={isPasswordVisible ? 'eyeOff' : 'eye'} />
+          </button>
+        }
+      />
+
+      <div className="cz-login-form__links">
+        <AppLink className="cz-link" href={paths.findAccount} data-testid="login-forgot-account">
+          {t.forgotAccount}
+        </AppLink>
+        <AppLink className="cz-link" href={paths.findUsername} data-testid="login-forgot-username">
+          {t.forgotUsername}
+        </AppLink>
+        <AppLink
+          className="cz-link"
+          href={findPasswordPath(values.username)}
+          data-testid="login-forgot-password"
+        >
+          {t.forgotPassword}
+        </AppLink>
+      </div>
+
+      <div className="cz-login-form__message" aria-live="polite">
+        {message ? (
+          <div
+            className={`cz-alert cz-alert--${message.kind === 'attempts' ? 'warning' : 'error'}`}
+            role="alert"
+            data-testid="login-message"
+            data-kind={message.kind}
+          >
+            <Icon
+              name={message.kind === 'attempts' ? 'warning' : 'error'}
+              size={16}
+              className="cz-alert__icon"
+            />
+            <span>{messageText}</span>
+          </div>
+        ) : null}
+      </div>
+
+      <Button
+        type="submit"
+        variant="primary"
+        size="large"
+        isBlock
+        isLoading={isSubmitting}
+        data-testid="login-submit"
+      >
+        {isSubmitting ? t.submitting : t.submit}
+      </Button>
+
+      {meta.features.register ? (
+        <div className="cz-login-form__register">
+          <span className="cz-login-form__divider">{t.noAccount}</span>
+          <AppLink
+            className={`${linkButtonClass('default', 'large')} cz-btn--block`}
+            href={paths.register}
+            data-testid="login-register"
+          >
+            {t.register}
+          </AppLink>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import type { TLanguage } from '@console/contract/enums';
+import { useEffect, useMemo } from 'react';
+import { BrandMark } from '@/components/brand-mark';
+import { LanguageSwitch } from '@/components/ui/language-switch';
+import { consoleHome, safeRedirect } from '@/config/paths';
+import { navigate } from '@/lib/history';
+import { getLanguage, switchLanguage } from '@/lib/language';
+import { getMeta } from '@/lib/meta';
+import { toast } from '@/lib/notifier';
+import { getPhrases, interpolate } from '@/lib/phrases';
+import type { TLoginResult } from '../api/login';
+import { lookupPublicIp } from '../api/lookup-ip';
+import { BrandPanel } from '../components/brand-panel';
+import { HelpWidget } from '../components/help-widget';
+import { LoginForm } from '../components/login-form';
+import { accountNameFromHost } from '../lib/login-address';
+import '../login.css';
+
+/** Phrase namespaces the page reads (loaded before it renders). */
+export const loginNamespaces = ['common', 'login', 'validation'] as const;
+
+/** The session helpers come with the query library: not on the login page's first load. */
+const loadSession = () => import('@/api/prime-session');
+
+function targetAfterLogin(accountId: number): string {
+  const meta = getMeta();
+  const redirect = new URLSearchParams(window.location.search).get('redirect');
+  return safeRedirect(redirect, window.location.origin) ?? consoleHome(meta.deployMode, accountId);
+}
+
+/** /login (spec section 2 "Login"). */
+export default function LoginPage() {
+  const meta = getMeta();
+  const lang = getLanguage();
+  const t = getPhrases('login');
+  const c = getPhrases('common');
+  const v = getPhrases('validation');
+  const presetAccount = useMemo(
+    () => accountNameFromHost(window.location.host, meta.consoleUrl),
+    [meta.consoleUrl],
+  );
+
+  // The public IP lookup starts with the page, so that the login does not wait for it.
+  const ipLookup = useMemo(() => {
+    const url = meta.ipLookupUrl;
+    if (!url) return undefined;
+    const lookup = lookupPublicIp(url);
+    return () =>
+      Promise.race([lookup, new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500))]);
+  }, [meta.ipLookupUrl]);
+
+  useEffect(() => {
+    document.title = `${t.pageTitle} · ${c.productName}`;
+  }, [t.pageTitle, c.productName]);
+
+  // An existing session goes straight to the console (no hint, no redirect on 401).
+  useEffect(() => {
+    let isCancelled = false;
+    loadSession()
+      .then((m) => m.findLiveSession())
+      .then((user) => {
+        if (user && !isCancelled) navigate(targetAfterLogin(user.accountId), { replace: true });
+      })
+      .catch(() => {});
+    return () => {
+      isCancelled = true;
+    };
+  }, []);
+
+  const onLoggedIn = async (result: TLoginResult) => {
+    const { primeSession } = await loadSession();
+    const user = await primeSession(result).catch(() => null);
+    const accountId = user?.accountId ?? result.userVo?.accountId ?? 0;
+    toast({ level: 'success', title: t.success });
+    navigate(targetAfterLogin(accountId), { replace: true });
+  };
+
+  return (
+    <div className="cz-login">
+      <BrandPanel productName={c.productName} texts={t} />
+      <main className="cz-login__main">
+        <header className="cz-login__top">
+          <div className="cz-login__mobile-logo">
+            <BrandMark size={28} />
+            <span>{c.productName}</span>
+          </div>
+          <LanguageSwitch
+            value={lang}
+            names={c.languages}
+            label={c.language}
+            onChange={(next: TLanguage) => switchLanguage(next)}
+          />
+        </header>
+        <div className="cz-login__center">
+          <div className="cz-login__panel">
+            <h1 className="cz-login__title" id="login-title">
+              {t.formTitle}
+            </h1>
+            {presetAccount ? (
+              <p className="cz-login__hint" data-testid="login-address-hint">
+                {interpolate(t.loginAddressHint, { name: presetAccount })}
+              </p>
+            ) : null}
+            <LoginForm
+              meta={meta}
+              texts={{ login: t, validation: v, common: c }}
+              presetAccount={presetAccount}
+              {...(ipLookup ? { ipLookup } : {})}
+              onLoggedIn={onLoggedIn}
+            />
+          </div>
+        </div>
+        <footer className="cz-login__footer">
+          © {new Date().getFullYear()} {c.productName}
+        </footer>
+      </main>
+      <HelpWidget meta={meta} texts={c.help} />
+    </div>
+  );
+}
