@@ -1,0 +1,102 @@
+/** antd for the console: theme from the design tokens, locale of the page language, the notifier. */
+import type { TLanguage } from '@console/contract/enums';
+import type { TPhrases } from '@console/phrases';
+import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dismissToast } from '@/components/toast/toast-store';
+import { designTokens as d } from '@/config/design-tokens';
+import { describeApiEvent, setNotifier, type TToast } from '@/lib/notifier';
+
+export const consoleTheme: ThemeConfig = {
+  hashed: false,
+  token: {
+    colorPrimary: d.colorPrimary,
+    colorSuccess: d.colorSuccess,
+    colorWarning: d.colorWarning,
+    colorError: d.colorError,
+    colorInfo: d.colorInfo,
+    colorLink: d.colorLink,
+    colorTextBase: d.colorText,
+    colorBgLayout: d.colorBgLayout,
+    colorBorder: d.colorBorder,
+    colorBorderSecondary: d.colorBorderSecondary,
+    borderRadius: d.borderRadius,
+    borderRadiusSM: d.borderRadiusSM,
+    borderRadiusLG: d.borderRadiusLG,
+    controlHeight: d.controlHeight,
+    controlHeightLG: d.controlHeightLG,
+    fontSize: d.fontSize,
+    fontFamily: d.fontFamily,
+    boxShadowSecondary: d.boxShadowPopup,
+  },
+  components: {
+    Layout: {
+      siderBg: d.colorBgContainer,
+      headerBg: d.colorBgContainer,
+      bodyBg: d.colorBgLayout,
+      headerHeight: 60,
+    },
+    Menu: {
+      itemBg: 'transparent',
+      subMenuItemBg: 'transparent',
+      itemSelectedBg: d.colorPrimaryBg,
+      itemSelectedColor: d.colorPrimary,
+      itemBorderRadius: d.borderRadius,
+      itemHeight: 40,
+      itemMarginInline: 8,
+      activeBarBorderWidth: 0,
+    },
+    Card: { headerFontSize: 15 },
+  },
+};
+
+const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS } as const;
+
+/** Registers antd's message/notification as the API client's notifier (one toast at a time). */
+function AntdNotifier() {
+  const { message, notification } = AntdApp.useApp();
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const common = () => i18n.getResourceBundle(i18n.language, 'common') as TPhrases['common'];
+    const show = (toast: TToast) => {
+      dismissToast();
+      message.destroy();
+      notification.destroy();
+      const props = { 'data-testid': 'toast', 'data-level': toast.level } as Record<string, string>;
+      if ((toast.level === 'success' || toast.level === 'info') && !toast.description) {
+        void message.open({
+          type: toast.level,
+          content: (
+            <span data-testid="toast" data-level={toast.level}>
+              {toast.title}
+            </span>
+          ),
+        });
+        return;
+      }
+      notification.open({
+        type: toast.level,
+        title: toast.title,
+        description: toast.description,
+        role: toast.level === 'error' || toast.level === 'warning' ? 'alert' : 'status',
+        props,
+      });
+    };
+    return setNotifier({ show, notifyApiEvent: (event) => show(describeApiEvent(event, common())) });
+  }, [message, notification, i18n]);
+  return null;
+}
+
+export function AntdProvider({ lang, children }: { lang: TLanguage; children: ReactNode }) {
+  return (
+    <ConfigProvider theme={consoleTheme} locale={antdLocales[lang]}>
+      <AntdApp message={{ maxCount: 1 }} notification={{ maxCount: 1, placement: 'topRight' }}>
+        <AntdNotifier />
+        {children}
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

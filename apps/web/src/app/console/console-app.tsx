@@ -1,0 +1,116 @@
+/**
+ * The console chunk: query client, i18next, and the session gate that applies the access rule
+ * before the antd shell (a chunk of its own) draws the page.
+ */
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, use, useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { accountBaseInfoQueryOptions } from '@/api/get-account-base-info';
+import { currentUserQueryOptions } from '@/api/get-current-user';
+import { userAuthQueryOptions } from '@/api/get-user-auth';
+import { StatusPage } from '@/components/status-page';
+import { Button } from '@/components/ui/button';
+import { loginPath } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { navigate, useLocation } from '@/lib/history';
+import { createConsoleI18n } from '@/lib/i18n';
+import { getLanguage } from '@/lib/language';
+import { chunkLoader } from '@/lib/lazy';
+import { getMeta } from '@/lib/meta';
+import { isBillingAvailable } from '@/lib/permissions';
+import { getPhrases } from '@/lib/phrases';
+import { queryClient } from '@/lib/query-client';
+import { resolveAccess } from '../access';
+
+const i18nReady = createConsoleI18n(getLanguage());
+const loadShell = chunkLoader(() => import('./console-shell'));
+const ConsoleShell = lazy(loadShell);
+
+/** Fetches the shell and the workbench ahead of need. */
+export function prefetchConsoleChunks(): void {
+  loadShell()
+    .then((m) => m.prefetchPages())
+    .catch(() => {});
+}
+
+function Loading() {
+  return (
+    <div className="cz-boot" aria-busy="true" data-testid="console-loading">
+      <span className="cz-spinner" />
+    </div>
+  );
+}
+
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return <Loading />;
+}
+
+const gateOptions = { hints: false, redirectOn401: false } as const;
+
+function SessionGate() {
+  const location = useLocation();
+  const meta = getMeta();
+  const user = useQuery(currentUserQueryOptions(gateOptions));
+  const auths = useQuery(userAuthQueryOptions(gateOptions));
+  const baseInfo = useQuery(accountBaseInfoQueryOptions(gateOptions));
+  const here = `${location.pathname}${location.search}`;
+
+  const failed = [user, auths, baseInfo].find((q) => q.isError);
+  if (failed) {
+    if (isApiError(failed.error, 401)) return <Redirect to={loginPath(here)} />;
+    const c = getPhrases('common');
+    return (
+      <StatusPage
+        kind="error"
+        title={c.requestFailed}
+        text={failed.error instanceof Error && failed.error.message ? failed.error.message : c.networkError}
+        action={
+          <Button
+            variant="primary"
+            onClick={() => {
+              for (const q of [user, auths, baseInfo]) if (q.isError) void q.refetch();
+            }}
+          >
+            {c.retry}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!user.data || !auths.data || !baseInfo.data) return <Loading />;
+
+  const decision = resolveAccess({
+    pathname: location.pathname,
+    search: location.search,
+    deployMode: meta.deployMode,
+    session: {
+      accountId: user.data.accountId,
+      auths: auths.data,
+      isBillingAvailable: isBillingAvailable(meta, baseInfo.data.billingEnabled),
+    },
+  });
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
+  if (decision.kind === 'public') return <Loading />; // the app draws public pages itself
+  return (
+    <ConsoleShell
+      decision={decision}
+      user={user.data}
+      auths={auths.data}
+      isBillingAvailable={isBillingAvailable(meta, baseInfo.data.billingEnabled)}
+    />
+  );
+}
+
+export default function ConsoleApp() {
+  const i18n = use(i18nReady);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={<Loading />}>
+          <SessionGate />
+        </Suspense>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,80 @@
+/** The console shell (antd): sider, header, and the routed page inside an error boundary. */
+import type { TAuthVo } from '@console/contract';
+import { Layout, Spin } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Router, Routes } from 'react-router';
+import type { TCurrentUser } from '@/api/get-current-user';
+import { paths } from '@/config/paths';
+import { useLocation } from '@/lib/history';
+import { getLanguage } from '@/lib/language';
+import { chunkLoader } from '@/lib/lazy';
+import type { TAccessDecision } from '../access';
+import { ErrorBoundary } from '../error-boundary';
+import { AntdProvider } from './antd-provider';
+import { NotBuiltPage } from './not-built';
+import { PageError } from './page-error';
+import { appNavigator } from './router-navigator';
+import { ShellHeader } from './shell-header';
+import { ShellSider } from './shell-sider';
+import './console.css';
+
+const loadWorkbench = chunkLoader(() => import('@/features/workbench/routes/workbench'));
+const WorkbenchPage = lazy(loadWorkbench);
+
+/** Fetches the page chunks ahead of need. */
+export function prefetchPages(): void {
+  loadWorkbench().catch(() => {});
+}
+
+export type TConsoleShellProps = {
+  decision: Extract<TAccessDecision, { kind: 'console' }>;
+  user: TCurrentUser;
+  auths: readonly TAuthVo[];
+  isBillingAvailable: boolean;
+};
+
+function PageLoading() {
+  return (
+    <div className="cz-page-loading">
+      <Spin size="large" />
+    </div>
+  );
+}
+
+function DocumentTitle({ title }: { title: string }) {
+  const { t } = useTranslation('common');
+  useEffect(() => {
+    document.title = `${title} · ${t('productName')}`;
+  }, [title, t]);
+  return null;
+}
+
+export default function ConsoleShell({ decision, user, auths, isBillingAvailable }: TConsoleShellProps) {
+  const location = useLocation();
+  const { t } = useTranslation('shell');
+  const { route, prefix } = decision;
+  return (
+    <AntdProvider lang={getLanguage()}>
+      <Router basename={prefix || '/'} location={location} navigator={appNavigator}>
+        <DocumentTitle title={t(`titles.${route.id}`)} />
+        <Layout className="cz-shell">
+          <ShellSider route={route} user={user} auths={auths} isBillingAvailable={isBillingAvailable} />
+          <Layout className="cz-shell__main">
+            {route.hasHeader ? <ShellHeader route={route} auths={auths} /> : null}
+            <Layout.Content className="cz-content" id="main-content">
+              <ErrorBoundary resetKey={location.pathname} fallback={(error) => <PageError error={error} />}>
+                <Suspense fallback={<PageLoading />}>
+                  <Routes>
+                    <Route path={paths.workbench} element={<WorkbenchPage />} />
+                    <Route path="*" element={<NotBuiltPage />} />
+                  </Routes>
+                </Suspense>
+              </ErrorBoundary>
+            </Layout.Content>
+          </Layout>
+        </Layout>
+      </Router>
+    </AntdProvider>
+  );
+}

@@ -1,0 +1,250 @@
+import {
+  AccountBookOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  CloudServerOutlined,
+  GlobalOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  NotificationOutlined,
+  ReadOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import type { TAuthVo } from '@console/contract';
+import { Languages } from '@console/contract/enums';
+import { Layout, Menu, type MenuProps, Tooltip } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { TCurrentUser } from '@/api/get-current-user';
+import { BrandMark } from '@/components/brand-mark';
+import type { TConsoleRoute } from '@/config/console-routes';
+import { paths } from '@/config/paths';
+import { getLanguage, switchLanguage } from '@/lib/language';
+import { getMeta } from '@/lib/meta';
+import { buildMenu, selectedMenuKeys, type TMenuKey, type TMenuNode } from './menu-model';
+import { UserPopover } from './user-popover';
+
+type TItem = NonNullable<MenuProps['items']>[number];
+
+const icons: Partial<Record<TMenuKey, ReactNode>> = {
+  workbench: <AppstoreOutlined />,
+  accountManage: <TeamOutlined />,
+  serviceManage: <CloudServerOutlined />,
+  billing: <AccountBookOutlined />,
+  auditManage: <AuditOutlined />,
+};
+
+const collapsedKey = 'cz-sider-collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(collapsedKey) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export type TShellSiderProps = {
+  route: TConsoleRoute;
+  user: TCurrentUser;
+  auths: readonly TAuthVo[];
+  isBillingAvailable: boolean;
+};
+
+/** The left side of the console: main menu, bottom links, the user popover, collapse. */
+export function ShellSider({ route, user, auths, isBillingAvailable }: TShellSiderProps) {
+  const { t } = useTranslation(['shell', 'common']);
+  const navigate = useNavigate();
+  const meta = getMeta();
+  const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
+  const model = useMemo(() => buildMenu({ auths, isBillingAvailable }), [auths, isBillingAvailable]);
+  const keys = selectedMenuKeys(route.id);
+  const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
+  const openOfRoute = keys.open.join(',');
+
+  useEffect(() => {
+    if (openOfRoute) setOpenKeys((prev) => Array.from(new Set([...prev, ...openOfRoute.split(',')])));
+  }, [openOfRoute]);
+
+  const toggleCollapsed = () => {
+    setIsCollapsed((value) => {
+      try {
+        localStorage.setItem(collapsedKey, value ? '0' : '1');
+      } catch {
+        // ignore
+      }
+      return !value;
+    });
+  };
+
+  const label = (node: TMenuNode): ReactNode => {
+    const text = t(`menu.${node.key}`);
+    const inner = (
+      <span
+        className="cz-menu-label"
+        data-testid={`menu-${node.key}`}
+        data-disabled={node.isDisabled || undefined}
+      >
+        {text}
+      </span>
+    );
+    return node.isDisabled ? (
+      <Tooltip title={t('noPermission')} placement="right">
+        {inner}
+      </Tooltip>
+    ) : (
+      inner
+    );
+  };
+
+  const toItem = (node: TMenuNode): TItem => ({
+    key: node.key,
+    icon: icons[node.key],
+    label: label(node),
+    disabled: node.isDisabled,
+    ...(node.children ? { children: node.children.map(toItem) } : {}),
+  });
+
+  const byKey = new Map<string, TMenuNode>();
+  const walk = (nodes: TMenuNode[]) => {
+    for (const n of nodes) {
+      byKey.set(n.key, n);
+      if (n.children) walk(n.children);
+    }
+  };
+  walk(model);
+
+  const lang = getLanguage();
+  const bottomItems: TItem[] = [
+    ...(meta.links.docs
+      ? [
+          {
+            key: 'documentation',
+            icon: <ReadOutlined />,
+            label: (
+              <a
+                href={meta.links.docs}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="menu-documentation"
+              >
+                {t('menu.documentation')}
+              </a>
+            ),
+          },
+        ]
+      : []),
+    ...(meta.links.releaseNotes
+      ? [
+          {
+            key: 'releaseNotes',
+            icon: <NotificationOutlined />,
+            label: (
+              <a
+                href={meta.links.releaseNotes}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="menu-release-notes"
+              >
+                {t('menu.releaseNotes')}
+              </a>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'language',
+      icon: <GlobalOutlined />,
+      label: (
+        <span data-testid="menu-language">
+          {t('menu.language')} · {t(`languages.${lang}`, { ns: 'common' })}
+        </span>
+      ),
+      children: Languages.map((value) => ({
+        key: `lang:${value}`,
+        label: (
+          <span lang={value} data-testid={`menu-lang-${value}`}>
+            {t(`languages.${value}`, { ns: 'common' })}
+          </span>
+        ),
+      })),
+    },
+  ];
+
+  return (
+    <Layout.Sider
+      className="cz-sider"
+      width={232}
+      collapsedWidth={64}
+      collapsed={isCollapsed}
+      trigger={null}
+      collapsible
+      breakpoint="lg"
+      onBreakpoint={(isBroken) => {
+        if (isBroken) setIsCollapsed(true);
+      }}
+    >
+      <div className="cz-sider__inner">
+        <a
+          className="cz-sider__logo"
+          href={paths.workbench}
+          onClick={(e) => {
+            e.preventDefault();
+            navigate(paths.workbench);
+          }}
+        >
+          <span className="cz-sider__mark">
+            <BrandMark size={30} />
+          </span>
+          {isCollapsed ? null : (
+            <span className="cz-sider__product">{t('productName', { ns: 'common' })}</span>
+          )}
+        </a>
+        <nav className="cz-sider__nav" aria-label={t('productName', { ns: 'common' })}>
+          <Menu
+            mode="inline"
+            style={{ borderInlineEnd: 0 }}
+            items={model.map(toItem)}
+            selectedKeys={keys.selected}
+            {...(isCollapsed ? {} : { openKeys, onOpenChange: (next: string[]) => setOpenKeys(next) })}
+            inlineIndent={16}
+            data-testid="main-menu"
+            onClick={({ key }) => {
+              const node = byKey.get(key);
+              if (node?.routeId && !node.isDisabled) navigate(paths[node.routeId]);
+            }}
+          />
+        </nav>
+        <div className="cz-sider__bottom">
+          <Menu
+            mode="vertical"
+            style={{ borderInlineEnd: 0 }}
+            selectable={false}
+            items={bottomItems}
+            data-testid="bottom-menu"
+            onClick={({ key }) => {
+              if (key.startsWith('lang:')) {
+                const next = key.slice(5);
+                if (next === 'zh-CN' || next === 'en-US') switchLanguage(next);
+              }
+            }}
+          />
+          <div className="cz-sider__user">
+            <UserPopover user={user} isCollapsed={isCollapsed} />
+          </div>
+          <button
+            type="button"
+            className="cz-sider__collapse"
+            onClick={toggleCollapsed}
+            aria-label={isCollapsed ? t('expand') : t('collapse')}
+            aria-expanded={!isCollapsed}
+            data-testid="sider-collapse"
+          >
+            {isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          </button>
+        </div>
+      </div>
+    </Layout.Sider>
+  );
+}

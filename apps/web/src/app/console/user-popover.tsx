@@ -1,0 +1,100 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { Languages } from '@console/contract/enums';
+import { Avatar, Button, Divider, Popover, Segmented } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TCurrentUser } from '@/api/get-current-user';
+import { useLogout } from '@/api/logout';
+import { showToast } from '@/components/toast/toast-store';
+import { getLanguage, switchLanguage } from '@/lib/language';
+
+function initialOf(user: TCurrentUser): string {
+  return (user.displayName || user.name).trim().slice(0, 1).toUpperCase();
+}
+
+/** The user popover of the sider: who is signed in, the language, and log out. */
+export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isCollapsed: boolean }) {
+  const { t } = useTranslation(['shell', 'common']);
+  const [isOpen, setIsOpen] = useState(false);
+  const logout = useLogout({ onDone: () => showToast({ level: 'success', title: t('user.loggedOut') }) });
+  const lang = getLanguage();
+
+  const content = (
+    <div className="cz-user-card" data-testid="user-popover">
+      <div className="cz-user-card__head">
+        <Avatar size={40} className="cz-avatar">
+          {initialOf(user)}
+        </Avatar>
+        <div className="cz-user-card__names">
+          <div className="cz-user-card__display" data-testid="user-display-name">
+            {user.displayName || user.name}
+          </div>
+          <div className="cz-user-card__sub">
+            {t('user.username')}: <span data-testid="user-name">{user.name}</span>
+          </div>
+        </div>
+      </div>
+      <dl className="cz-user-card__facts">
+        <div>
+          <dt>{t('user.account')}</dt>
+          <dd data-testid="user-account">{user.accountDisplayName}</dd>
+        </div>
+      </dl>
+      <Divider className="cz-user-card__divider" />
+      <div className="cz-user-card__row">
+        <span id="user-language-label">{t('menu.language')}</span>
+        <Segmented
+          size="small"
+          value={lang}
+          aria-labelledby="user-language-label"
+          data-testid="user-language"
+          options={Languages.map((value) => ({ value, label: t(`languages.${value}`, { ns: 'common' }) }))}
+          onChange={(value) => switchLanguage(value)}
+        />
+      </div>
+      <Divider className="cz-user-card__divider" />
+      <Button
+        type="text"
+        danger
+        block
+        icon={<LogoutOutlined />}
+        className="cz-user-card__logout"
+        loading={logout.isPending}
+        data-testid="logout"
+        onClick={() => logout.mutate()}
+      >
+        {t('user.logout')}
+      </Button>
+    </div>
+  );
+
+  return (
+    <Popover
+      content={content}
+      trigger="click"
+      placement={isCollapsed ? 'rightBottom' : 'topLeft'}
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      arrow={false}
+    >
+      <button
+        type="button"
+        className="cz-user-trigger"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        aria-label={`${user.displayName || user.name} (${user.accountDisplayName})`}
+        data-testid="user-menu"
+      >
+        <Avatar size={32} className="cz-avatar">
+          {initialOf(user)}
+        </Avatar>
+        {isCollapsed ? null : (
+          <span className="cz-user-trigger__text">
+            <span className="cz-user-trigger__name">{user.displayName || user.name}</span>
+            <span className="cz-user-trigger__account">{user.accountDisplayName}</span>
+          </span>
+        )}
+      </button>
+    </Popover>
+  );
+}
