@@ -147,11 +147,15 @@ for (const [label, key] of routeModules) {
 
 // The console as a user reaching /workbench gets it
 const workbenchKey = routeModules[5][1];
-const consoleKeys = ['src/app/console/console-app.tsx', 'src/app/console/console-shell.tsx', workbenchKey].filter(
-  (k) => manifest[k],
-);
+const consoleKeys = [
+  'src/app/console/console-app.tsx',
+  'src/app/console/console-shell.tsx',
+  workbenchKey,
+].filter((k) => manifest[k]);
 const consoleFirst = measure(closure([entryKey, ...consoleKeys]));
-console.log(`\n/workbench first load (entry + console + shell + workbench): JS ${kib(consoleFirst.js)}, CSS ${kib(consoleFirst.css)}`);
+console.log(
+  `\n/workbench first load (entry + console + shell + workbench): JS ${kib(consoleFirst.js)}, CSS ${kib(consoleFirst.css)}`,
+);
 
 // Other lazy chunks
 console.log('\nOther lazy chunks');
@@ -173,4 +177,6 @@ for (const chunk of Object.values(manifest)) {
     }
   }
 }
-console.log(`\nTotals: JS ${kib(totalJs)} gzip in ${Object.values(manifest).filter((c) => c.file.endsWith('.js')).length} chunks, CSS ${kib(totalCss)} gzip\n`);
+console.log(
+  `\nTotals: JS ${kib(totalJs)} gzip in ${Object.values(manifest).filter((c) => c.file.endsWith('.js')).length} chunks, CSS ${kib(totalCss)} gzip\n`,
+);

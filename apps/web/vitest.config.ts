@@ -10,6 +10,10 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
+    environmentOptions: { happyDOM: { url: 'http://console.test/' } },
+    restoreMocks: true,
+    setupFiles: ['./src/testing/setup.ts'],
+    css: { include: [/tokens\.css/] },
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

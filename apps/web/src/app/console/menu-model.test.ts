@@ -1,0 +1,68 @@
+import type { TAuthVo } from '@console/contract';
+import { describe, expect, it } from 'vitest';
+import { buildMenu, type TMenuKey, type TMenuNode } from './menu-model';
+
+const auth = (resourceName: string, resourceType: 0 | 1 = 0): TAuthVo => ({ resourceName, resourceType });
+const all = ['workbench', 'userManage', 'serviceManage', 'billing', 'auditManage'].map((n) => auth(n));
+
+function find(nodes: TMenuNode[], key: TMenuKey): TMenuNode | undefined {
+  for (const n of nodes) {
+    if (n.key === key) return n;
+    const inner = n.children ? find(n.children, key) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+describe('the console menu', () => {
+  it('lists the items in the spec order with every item enabled for a full user', () => {
+    const menu = buildMenu({ auths: all, isBillingAvailable: true });
+    expect(menu.map((n) => n.key)).toEqual([
+      'workbench',
+      'accountManage',
+      'serviceManage',
+      'billing',
+      'auditManage',
+    ]);
+    expect(find(menu, 'accountManage')?.children?.map((n) => n.key)).toEqual(['accountInfo', 'userManage']);
+    expect(find(menu, 'billing')?.children?.map((n) => n.key)).toEqual(['balance', 'cost']);
+    const disabled = (nodes: TMenuNode[]): string[] =>
+      nodes.flatMap((n) => [...(n.isDisabled ? [n.key] : []), ...disabled(n.children ?? [])]);
+    expect(disabled(menu)).toEqual([]);
+  });
+
+  it('enables an item only by its menu resource (type 0, not type 1)', () => {
+    const menu = buildMenu({ auths: [auth('workbench'), auth('auditManage', 1)], isBillingAvailable: true });
+    expect(find(menu, 'workbench')?.isDisabled).toBe(false);
+    expect(find(menu, 'auditManage')?.isDisabled).toBe(true);
+    expect(find(menu, 'serviceManage')?.isDisabled).toBe(true);
+  });
+
+  it('disables accountManage unless userManage or workbench is allowed', () => {
+    expect(
+      find(buildMenu({ auths: [auth('serviceManage')], isBillingAvailable: true }), 'accountManage')
+        ?.isDisabled,
+    ).toBe(true);
+    const onlyUsers = buildMenu({ auths: [auth('userManage')], isBillingAvailable: true });
+    expect(find(onlyUsers, 'accountManage')?.isDisabled).toBe(false);
+    expect(find(onlyUsers, 'accountInfo')?.isDisabled).toBe(true);
+    expect(find(onlyUsers, 'userManage')?.isDisabled).toBe(false);
+    const onlyWorkbench = buildMenu({ auths: [auth('workbench')], isBillingAvailable: true });
+    expect(find(onlyWorkbench, 'accountManage')?.isDisabled).toBe(false);
+    expect(find(onlyWorkbench, 'accountInfo')?.isDisabled).toBe(false);
+    expect(find(onlyWorkbench, 'userManage')?.isDisabled).toBe(true);
+  });
+
+  it('hides billing when the billing feature is off, even with the permission', () => {
+    const menu = buildMenu({ auths: all, isBillingAvailable: false });
+    expect(find(menu, 'billing')).toBeUndefined();
+    expect(menu.map((n) => n.key)).toEqual(['workbench', 'accountManage', 'serviceManage', 'auditManage']);
+  });
+
+  it('shows billing disabled when the feature is on but not permitted', () => {
+    const menu = buildMenu({ auths: [auth('workbench')], isBillingAvailable: true });
+    expect(find(menu, 'billing')).toMatchObject({ isDisabled: true });
+    expect(find(menu, 'balance')?.isDisabled).toBe(true);
+    expect(find(menu, 'cost')?.isDisabled).toBe(true);
+  });
+});

@@ -1,0 +1,189 @@
+import type { TMeta } from '@console/contract';
+import enCommon from '@console/phrases/en-us/common';
+import enLogin from '@console/phrases/en-us/login';
+import enValidation from '@console/phrases/en-us/validation';
+import zhCommon from '@console/phrases/zh-cn/common';
+import zhLogin from '@console/phrases/zh-cn/login';
+import zhValidation from '@console/phrases/zh-cn/validation';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteCookie } from '@/lib/cookies';
+import { LoginForm, type TLoginFormTexts } from './login-form';
+
+const meta: TMeta = {
+  edition: 'domestic',
+  deployMode: 'cloud',
+  defaultLanguage: 'zh-CN',
+  features: {
+    register: true,
+    globalPhone: false,
+    cruBilling: true,
+    gaAgreement: false,
+    studioLink: false,
+    huaweiLicense: false,
+    marketplaceRegister: false,
+  },
+  consoleUrl: 'http://console.test',
+  support: { phone: null, emails: [], qrUrl: null },
+  links: { docs: null, releaseNotes: null, studio: null },
+  ipLookupUrl: null,
+};
+
+const en: TLoginFormTexts = { login: enLogin, validation: enValidation, common: enCommon };
+const zh: TLoginFormTexts = { login: zhLogin, validation: zhValidation, common: zhCommon };
+
+function setup(texts: TLoginFormTexts, extra: Partial<Parameters<typeof LoginForm>[0]> = {}) {
+  const onLoggedIn = vi.fn();
+  render(<LoginForm meta={meta} texts={texts} onLoggedIn={onLoggedIn} {...extra} />);
+  const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+  return { onLoggedIn, field };
+}
+
+function type(input: HTMLInputElement, value: string) {
+  fireEvent.change(input, { target: { value } });
+}
+
+function answerLogin(body: unknown) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => deleteCookie('cz-recent-accounts'));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('login form validation (spec section 5)', () => {
+  it('shows the English messages on submit and focuses the first invalid field', () => {
+    const { field } = setup(en);
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('Please enter your account name')).toBeTruthy();
+    expect(screen.getByText('Please enter username')).toBeTruthy();
+    expect(screen.getByText('Please enter password')).toBeTruthy();
+    const account = field('Account name');
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(account.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please enter your account name',
+    );
+    expect(document.activeElement).toBe(account);
+  });
+
+  it('shows the Chinese messages on submit', () => {
+    setup(zh);
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByText('请输入账户名')).toBeTruthy();
+    expect(screen.getByText('请输入用户名')).toBeTruthy();
+    expect(screen.getByText('请输入密码')).toBeTruthy();
+  });
+
+  it('checks the account name on blur: letters only, in both languages', () => {
+    const { field } = setup(en);
+    const account = field('Account name');
+    type(account, 'demo1');
+    fireEvent.blur(account);
+    expect(screen.getByText('Only letters are supported for account names')).toBeTruthy();
+    type(account, 'demo');
+    expect(screen.queryByText('Only letters are supported for account names')).toBeNull();
+    expect(account.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('says it in Chinese too', () => {
+    const { field } = setup(zh);
+    const account = field('账户名');
+    type(account, 'de mo');
+    fireEvent.blur(account);
+    expect(screen.getByText('账户名仅支持字母')).toBeTruthy();
+  });
+
+  it('focuses the password when only the password is missing, and sends nothing', () => {
+    const fetchMock = answerLogin({ code: 0, message: 'ok', data: null });
+    const { field } = setup(en);
+    type(field('Account name'), 'demo');
+    type(field('Username'), 'admin_demo');
+    fireEvent.submit(screen.getByTestId('login-form'));
+    expect(document.activeElement).toBe(field('Password'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('toggles the password visibility', () => {
+    const { field } = setup(en);
+    expect(field('Password').type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(field('Password').type).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('login outcomes', () => {
+  async function submitFilled(
+    texts: TLoginFormTexts,
+    labels = { a: 'Account name', u: 'Username', p: 'Password' },
+  ) {
+    const ctx = setup(texts);
+    type(ctx.field(labels.a), 'demo');
+    type(ctx.field(labels.u), 'admin_demo');
+    type(ctx.field(labels.p), 'wrong-password');
+    await act(async () => {
+      fireEvent.submit(screen.getByTestId('login-form'));
+    });
+    return ctx;
+  }
+
+  it('4019: shows the attempts out of the total', async () => {
+    answerLogin({
+      code: 4019,
+      message: 'Wrong',
+      data: { current: 2, total: 5, exceed: false, lockRemainingSeconds: 0 },
+    });
+    await submitFilled(en);
+    const message = await screen.findByTestId('login-message');
+    expect(message.dataset.kind).toBe('attempts');
+    expect(message.textContent).toContain('attempt 2 of 5');
+  });
+
+  it('4019 with the lock: shows the locked text with the seconds left', async () => {
+    answerLogin({
+      code: 4019,
+      message: '错误',
+      data: { current: 5, total: 5, exceed: true, lockRemainingSeconds: 42 },
+    });
+    await submitFilled(zh, { a: '账户名', u: '用户名', p: '密码' });
+    const message = await screen.findByTestId('login-message');
+    expect(message.dataset.kind).toBe('locked');
+    expect(message.textContent).toContain('42');
+    expect(message.textContent).toContain('锁定 1 分钟');
+  });
+
+  it('4020: shows the server message in the form', async () => {
+    answerLogin({ code: 4020, message: 'This user has been disabled.', data: null });
+    await submitFilled(en);
+    expect((await screen.findByTestId('login-message')).textContent).toContain(
+      'This user has been disabled.',
+    );
+  });
+
+  it('sends the payload with hints off and reports the success', async () => {
+    const fetchMock = answerLogin({
+      code: 0,
+      message: 'ok',
+      data: {
+        token: 't',
+        mfaStatus: { enable: false, phone: null, email: null, gaAlreadyBinding: false },
+        userVo: { accountId: 1, accountDisplayName: 'demo', id: 1, name: 'admin_demo' },
+        authVos: [],
+        publicKey: null,
+        uniqueId: null,
+        initialCode: null,
+      },
+    });
+    const { onLoggedIn } = await submitFilled(en);
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledOnce());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/login');
+    expect(JSON.parse(String(init.body))).toEqual({
+      accountDisplayName: 'demo',
+      username: 'admin_demo',
+      password: 'wrong-password',
+    });
+    expect(document.cookie).toContain('cz-recent-accounts');
+  });
+});

@@ -1,0 +1,252 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, callApi, configureApiClient, request } from './api-client';
+import { syncLocation } from './history';
+import { describeApiEvent, setNotifier, type TApiEvent } from './notifier';
+
+type TCall = { url: string; init: RequestInit };
+
+const texts = {
+  sessionExpired: 'Session expired, please login again',
+  networkError: 'Network error',
+  timeout: 'Timed out',
+  requestFailed: 'Request failed',
+  requestRejected: 'Rejected',
+};
+
+let calls: TCall[];
+let events: TApiEvent[];
+let restoreNotifier: () => void;
+
+function answer(status: number, body: unknown, statusText = '') {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+        statusText,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+}
+
+function goTo(path: string) {
+  window.history.replaceState(null, '', path);
+  syncLocation();
+}
+
+beforeEach(() => {
+  calls = [];
+  events = [];
+  restoreNotifier = setNotifier({ show: () => {}, notifyApiEvent: (e) => events.push(e) });
+  configureApiClient({ getLanguage: () => 'en-US', onSessionEnd: () => {} });
+  goTo('/workbench?tab=1');
+});
+
+afterEach(() => {
+  restoreNotifier();
+  vi.unstubAllGlobals();
+});
+
+describe('the envelope', () => {
+  it('answers data of code 0 and sends the language, client and JSON headers with same-origin credentials', async () => {
+    answer(200, { code: 0, message: 'ok', data: { id: 7 } });
+    const data = await request<{ id: number }>('POST', '/api/portal/user/getCurrentUser', { body: { a: 1 } });
+    expect(data).toEqual({ id: 7 });
+    const { init } = calls[0] as TCall;
+    const headers = init.headers as Record<string, string>;
+    expect(headers['cz-lang']).toBe('en-US');
+    expect(headers['x-cz-client']).toBe('web');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"a":1}');
+    expect(events).toEqual([]);
+  });
+
+  it('accepts code 200 as success', async () => {
+    answer(200, { code: 200, message: 'ok', data: [1, 2] });
+    await expect(request('GET', '/api/x')).resolves.toEqual([1, 2]);
+  });
+
+  it('calls a contract route by id with its method, path and query (skipping empty values)', async () => {
+    answer(200, {
+      code: 0,
+      message: 'ok',
+      data: { current: 1, total: 5, exceed: false, lockRemainingSeconds: 0 },
+    });
+    await callApi('getPwdErrorTimes', { query: { accountDisplayName: 'demo', username: 'a b' } });
+    expect(calls[0]?.url).toBe('/api/portal/user/getPwdErrorTimes?accountDisplayName=demo&username=a+b');
+    expect(calls[0]?.init.method).toBe('GET');
+    expect(calls[0]?.init.body).toBeUndefined();
+  });
+});
+
+describe('session expiry (401)', () => {
+  it('warns "session expired" and goes to /login keeping the current path as redirect (HTTP 401)', async () => {
+    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    const error = await request('GET', '/api/portal/user/getUserAuth').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe(401);
+    expect(events).toEqual([{ type: 'sessionExpired' }]);
+    expect(window.location.pathname).toBe('/login');
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/workbench?tab=1');
+  });
+
+  it('treats code 401 in an HTTP 200 answer alike and clears the session', async () => {
+    const onSessionEnd = vi.fn();
+    configureApiClient({ onSessionEnd });
+    answer(200, { code: 401, message: 'expired', data: null });
+    await expect(request('GET', '/api/x')).rejects.toBeInstanceOf(ApiError);
+    expect(events).toEqual([{ type: 'sessionExpired' }]);
+    expect(onSessionEnd).toHaveBeenCalledOnce();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('stays on the page when the redirect is suppressed for the call', async () => {
+    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    await expect(request('GET', '/api/x', { redirectOn401: false })).rejects.toMatchObject({ code: 401 });
+    expect(window.location.pathname).toBe('/workbench');
+    expect(events).toEqual([{ type: 'sessionExpired' }]);
+  });
+
+  it('shows nothing when hints are off, but still redirects', async () => {
+    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    await expect(request('GET', '/api/x', { hints: false })).rejects.toMatchObject({ code: 401 });
+    expect(events).toEqual([]);
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('does not redirect from a public page (the login page itself)', async () => {
+    goTo('/login');
+    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    await expect(request('POST', '/api/portal/user/getCurrentUser')).rejects.toMatchObject({ code: 401 });
+    expect(window.location.search).toBe('');
+  });
+});
+
+describe('business codes', () => {
+  it('4004: warning with code, path and message, then /login', async () => {
+    answer(200, { code: 4004, message: 'Signed out by the server', data: null });
+    await expect(request('GET', '/api/portal/account/getAccountDetail')).rejects.toMatchObject({
+      code: 4004,
+    });
+    expect(events).toEqual([
+      {
+        type: 'sessionRevoked',
+        code: 4004,
+        path: '/api/portal/account/getAccountDetail',
+        message: 'Signed out by the server',
+      },
+    ]);
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('4019: warning with code and message, the counts in the error, no redirect', async () => {
+    const data = { current: 2, total: 5, exceed: false, lockRemainingSeconds: 0 };
+    answer(200, { code: 4019, message: 'Wrong password', data });
+    const error = (await request('POST', '/api/login').catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe(4019);
+    expect(error.kind).toBe('business');
+    expect(error.data).toEqual(data);
+    expect(events).toEqual([{ type: 'wrongPassword', code: 4019, message: 'Wrong password' }]);
+    expect(window.location.pathname).toBe('/workbench');
+  });
+
+  it('other codes: warning titled with the code and the message as description', async () => {
+    answer(200, { code: 4037, message: 'Only administrators', data: null });
+    await expect(request('POST', '/api/x')).rejects.toMatchObject({
+      code: 4037,
+      message: 'Only administrators',
+    });
+    expect(events).toEqual([{ type: 'rejected', code: 4037, message: 'Only administrators' }]);
+    expect(describeApiEvent(events[0] as TApiEvent, texts)).toEqual({
+      level: 'warning',
+      title: '4037',
+      description: 'Only administrators',
+    });
+  });
+
+  it('HTTP 4xx answers carry their code (403)', async () => {
+    answer(403, { code: 403, message: 'Forbidden here', data: null }, 'Forbidden');
+    await expect(request('POST', '/api/x')).rejects.toMatchObject({ code: 403, status: 403, kind: 'http' });
+    expect(events).toEqual([{ type: 'rejected', code: 403, message: 'Forbidden here' }]);
+  });
+});
+
+describe('server and network failures', () => {
+  it('HTTP >= 500: error notification with status and status text', async () => {
+    answer(503, { code: 503, message: 'Database unavailable', data: null }, 'Service Unavailable');
+    await expect(request('GET', '/api/x')).rejects.toMatchObject({ status: 503 });
+    expect(events).toEqual([
+      {
+        type: 'serverError',
+        status: 503,
+        statusText: 'Service Unavailable',
+        message: 'Database unavailable',
+      },
+    ]);
+    expect(describeApiEvent(events[0] as TApiEvent, texts)).toMatchObject({
+      level: 'error',
+      title: '503 Service Unavailable',
+    });
+  });
+
+  it('HTTP 502 without an envelope is a server error too', async () => {
+    answer(502, '<html>bad gateway</html>', 'Bad Gateway');
+    await expect(request('GET', '/api/x')).rejects.toMatchObject({ status: 502 });
+    expect(events[0]).toMatchObject({ type: 'serverError', status: 502, statusText: 'Bad Gateway' });
+  });
+
+  it('network failure: error notification', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(request('GET', '/api/x')).rejects.toMatchObject({ kind: 'network' });
+    expect(events).toEqual([{ type: 'networkError' }]);
+    expect(describeApiEvent({ type: 'networkError' }, texts).level).toBe('error');
+  });
+
+  it('timeout: aborts the request and reports it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    await expect(request('GET', '/api/slow', { timeoutMs: 20 })).rejects.toMatchObject({ kind: 'timeout' });
+    expect(events).toEqual([{ type: 'timeout' }]);
+  });
+
+  it('hints off: no notification for a server error', async () => {
+    answer(500, { code: 500, message: 'boom', data: null }, 'Internal Server Error');
+    await expect(request('GET', '/api/x', { hints: false })).rejects.toMatchObject({ status: 500 });
+    expect(events).toEqual([]);
+  });
+});
+
+describe('describeApiEvent', () => {
+  it('gives the spec texts of section 8', () => {
+    expect(describeApiEvent({ type: 'sessionExpired' }, texts)).toEqual({
+      level: 'warning',
+      title: 'Session expired, please login again',
+    });
+    expect(
+      describeApiEvent({ type: 'sessionRevoked', code: 4004, path: '/api/a', message: 'gone' }, texts),
+    ).toEqual({
+      level: 'warning',
+      title: '4004',
+      description: '/api/a: gone',
+    });
+    expect(describeApiEvent({ type: 'wrongPassword', code: 4019, message: 'wrong' }, texts)).toEqual({
+      level: 'warning',
+      title: '4019',
+      description: 'wrong',
+    });
+  });
+});
