@@ -3,7 +3,7 @@
  * console. Public pages never load React Router, antd, i18next or the query library; the console
  * chunk brings them (see docs/decisions of apps/web: bundle budget of /login).
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { StatusPage } from '@/components/status-page';
 import { Toaster } from '@/components/toast/toaster';
 import { Button } from '@/components/ui/button';
@@ -11,11 +11,9 @@ import { findPublicRoute, type TPublicRoute } from '@/config/paths';
 import { useLocation } from '@/lib/history';
 import { isChunkLoadError, whenIdle } from '@/lib/lazy';
 import { getPhrases } from '@/lib/phrases';
-import { loadConsole, prefetchConsole } from './console/load-console';
+import { ConsoleApp, prefetchConsole } from './console/load-console';
 import { ErrorBoundary } from './error-boundary';
 import { publicPageOf, publicPages } from './public-pages';
-
-const ConsoleApp = lazy(loadConsole);
 
 function Loading() {
   return (

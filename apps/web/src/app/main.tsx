@@ -7,8 +7,8 @@ import { loadMeta } from '@/lib/meta';
 import { setNotifier } from '@/lib/notifier';
 import { getPhrases, loadPhrases } from '@/lib/phrases';
 import { App } from './app';
-import { loadConsole } from './console/load-console';
-import { preloadPublicPage, publicPageOf } from './public-pages';
+import { ConsoleApp } from './console/load-console';
+import { publicPageOf, publicPages } from './public-pages';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 
@@ -39,9 +39,11 @@ async function boot() {
     initLanguage(meta.defaultLanguage);
     // Fetch the page's chunk and its phrases at once, while the shared phrases load.
     const route = findPublicRoute(window.location.pathname);
-    const pageReady = route ? preloadPublicPage(publicPageOf(route)) : loadConsole();
-    pageReady.catch(() => {}); // the page's own error boundary reports a failed load
+    const pageReady = route ? publicPages[publicPageOf(route)].preload() : ConsoleApp.preload();
     await loadPhrases(['common']);
+    // The first render waits for the page, so that it paints at once (a failed load is reported
+    // by the page's error boundary).
+    await pageReady.catch(() => {});
     setNotifier(createLightNotifier(() => getPhrases('common')));
   } catch (error) {
     console.error('Start-up failed', error);

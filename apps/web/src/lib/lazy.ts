@@ -1,5 +1,6 @@
 /** Loading of code-split chunks: memoised, with the spec's load timeout (120 s). */
 import { Limits } from '@console/contract/limits';
+import { type ComponentType, createElement, type ReactNode } from 'react';
 
 export class ChunkLoadError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -59,4 +60,59 @@ export function whenIdle(task: () => void, timeout = 2000): () => void {
   }
   const id = setTimeout(task, 200);
   return () => clearTimeout(id);
+}
+
+export type TLazyPage<P> = ((props: P) => ReactNode) & {
+  /** Loads the chunk (memoised by `load`); rendering after it resolved does not suspend. */
+  preload: () => Promise<unknown>;
+};
+
+/**
+ * Like React.lazy, but a page whose chunk was preloaded renders at once. (React.lazy suspends on
+ * its first render even when the chunk is there, and React then holds the reveal for up to
+ * 300 ms: a visible delay on the first paint of the login page.)
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): TLazyPage<P> {
+  let page: ComponentType<P> | null = null;
+  let failure: unknown = null;
+  let hasFailed = false;
+  const preload = () =>
+    load().then(
+      (mod) => {
+        page = mod.default;
+        hasFailed = false;
+        return mod;
+      },
+      (error: unknown) => {
+        failure = error;
+        hasFailed = true;
+        throw error;
+      },
+    );
+  const renderPage = (props: P): ReactNode => {
+    if (page) return createElement(page, props);
+    if (hasFailed) {
+      hasFailed = false; // the next render (a retry) loads again
+      throw failure;
+    }
+    throw preload().catch(() => undefined);
+  };
+  return Object.assign(renderPage, { preload });
+}
+
+/** Marks a promise's outcome on it, so that React's `use()` reads a settled promise without suspending. */
+export function trackPromise<T>(promise: Promise<T>): Promise<T> {
+  const tracked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  tracked.status = 'pending';
+  promise.then(
+    (value) => {
+      tracked.status = 'fulfilled';
+      tracked.value = value;
+    },
+    (reason: unknown) => {
+      tracked.status = 'rejected';
+      tracked.reason = reason;
+    },
+  );
+  return promise;
 }

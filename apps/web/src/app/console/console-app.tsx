@@ -3,7 +3,7 @@
  * before the antd shell (a chunk of its own) draws the page.
  */
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, use, useEffect } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { accountBaseInfoQueryOptions } from '@/api/get-account-base-info';
 import { currentUserQueryOptions } from '@/api/get-current-user';
@@ -15,20 +15,20 @@ import { isApiError } from '@/lib/api-client';
 import { navigate, useLocation } from '@/lib/history';
 import { createConsoleI18n } from '@/lib/i18n';
 import { getLanguage } from '@/lib/language';
-import { chunkLoader } from '@/lib/lazy';
+import { chunkLoader, lazyPage, trackPromise } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
 import { isBillingAvailable } from '@/lib/permissions';
 import { getPhrases } from '@/lib/phrases';
 import { queryClient } from '@/lib/query-client';
 import { resolveAccess } from '../access';
 
-const i18nReady = createConsoleI18n(getLanguage());
-const loadShell = chunkLoader(() => import('./console-shell'));
-const ConsoleShell = lazy(loadShell);
+const i18nReady = trackPromise(createConsoleI18n(getLanguage()));
+const ConsoleShell = lazyPage(chunkLoader(() => import('./console-shell')));
 
 /** Fetches the shell and the workbench ahead of need. */
 export function prefetchConsoleChunks(): void {
-  loadShell()
+  ConsoleShell.preload()
+    .then(() => import('./console-shell'))
     .then((m) => m.prefetchPages())
     .catch(() => {});
 }

@@ -1,14 +1,14 @@
 /** The console shell (antd): sider, header, and the routed page inside an error boundary. */
 import type { TAuthVo } from '@console/contract';
 import { Layout, Spin } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Router, Routes } from 'react-router';
 import type { TCurrentUser } from '@/api/get-current-user';
 import { paths } from '@/config/paths';
 import { useLocation } from '@/lib/history';
 import { getLanguage } from '@/lib/language';
-import { chunkLoader } from '@/lib/lazy';
+import { chunkLoader, lazyPage } from '@/lib/lazy';
 import type { TAccessDecision } from '../access';
 import { ErrorBoundary } from '../error-boundary';
 import { AntdProvider } from './antd-provider';
@@ -19,12 +19,11 @@ import { ShellHeader } from './shell-header';
 import { ShellSider } from './shell-sider';
 import './console.css';
 
-const loadWorkbench = chunkLoader(() => import('@/features/workbench/routes/workbench'));
-const WorkbenchPage = lazy(loadWorkbench);
+const WorkbenchPage = lazyPage(chunkLoader(() => import('@/features/workbench/routes/workbench')));
 
 /** Fetches the page chunks ahead of need. */
 export function prefetchPages(): void {
-  loadWorkbench().catch(() => {});
+  WorkbenchPage.preload().catch(() => {});
 }
 
 export type TConsoleShellProps = {

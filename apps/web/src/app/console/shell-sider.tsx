@@ -100,6 +100,7 @@ export function ShellSider({ route, user, auths, isBillingAvailable }: TShellSid
 
   const toItem = (node: TMenuNode): TItem => ({
     key: node.key,
+    'data-menu-key': node.key,
     icon: icons[node.key],
     label: label(node),
     disabled: node.isDisabled,
@@ -175,7 +176,7 @@ export function ShellSider({ route, user, auths, isBillingAvailable }: TShellSid
   return (
     <Layout.Sider
       className="cz-sider"
-      width={232}
+      width={240}
       collapsedWidth={64}
       collapsed={isCollapsed}
       trigger={null}

@@ -39,6 +39,7 @@ export function HelpWidget({ meta, texts }: THelpWidgetProps) {
         className="cz-help__button"
         aria-expanded={isOpen}
         aria-controls={panelId}
+        aria-label={texts.button}
         data-testid="help-button"
         onClick={() => setIsOpen((open) => !open)}
       >
