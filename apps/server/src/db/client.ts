@@ -11,8 +11,16 @@ export type TSchema = typeof schema;
 /** A database handle or a transaction: repositories accept either. */
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 
+/**
+ * A raw statement on the driver, for the hottest paths (sign-in, session lookup): on PostgreSQL it
+ * runs as a named prepared statement (parsed and planned once per connection), and it skips the
+ * query builder. `text` uses $1…$n placeholders; `name` must be unique per text.
+ */
+export type TQuery = <T>(name: string, text: string, values: readonly unknown[]) => Promise<T[]>;
+
 export type TDatabase = {
   db: TDb;
+  query: TQuery;
   kind: 'postgres' | 'pglite';
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
@@ -45,6 +53,8 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     const db = drizzle(pool, { schema }) as unknown as TDb;
     return {
       db,
+      query: async <T>(name: string, text: string, values: readonly unknown[]) =>
+        (await pool.query({ name, text, values: values as unknown[] })).rows as T[],
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
@@ -61,6 +71,8 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   const db = drizzle(client, { schema }) as unknown as TDb;
   return {
     db,
+    query: async <T>(_name: string, text: string, values: readonly unknown[]) =>
+      (await client.query<T>(text, values as unknown[])).rows,
     kind: 'pglite',
     ping: async () => {
       await db.execute(sql`select 1`);

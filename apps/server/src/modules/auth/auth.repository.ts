@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { TDb, TQuery } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 
 export type TLoginUser = {
@@ -50,26 +50,27 @@ type TLookupRaw = {
  * username, and the wrong-password count of the typed names.
  */
 export async function findLoginLookup(
-  db: TDb,
+  query: TQuery,
   accountName: string,
   username: string,
   attemptKey: Buffer,
 ): Promise<TLoginLookup> {
-  const rows = rowsOf<TLookupRaw>(
-    await db.execute(sql`
-      select c.*, la.failures, la.locked_until
-      from (select 1) as one
-      left join lateral (
-        select a.id as account_id, a.display_name as account_display_name, a.status as account_status,
-               u.id as user_id, u.username, u.display_name, u.password_hash, u.kind, u.is_enabled,
-               u.deleted_at, u.must_reset_password, u.phone, u.email
-        from accounts a
-        left join users u on u.account_id = a.id and lower(u.username) = lower(${username})
-        where lower(a.display_name) = lower(${accountName}) or lower(a.name) = lower(${accountName})
-        order by (lower(a.display_name) = lower(${accountName})) desc
-        limit 1
-      ) c on true
-      left join login_attempts la on la.key = ${attemptKey}`),
+  const rows = await query<TLookupRaw>(
+    'login_lookup',
+    `select c.*, la.failures, la.locked_until
+     from (select 1) as one
+     left join lateral (
+       select a.id as account_id, a.display_name as account_display_name, a.status as account_status,
+              u.id as user_id, u.username, u.display_name, u.password_hash, u.kind, u.is_enabled,
+              u.deleted_at, u.must_reset_password, u.phone, u.email
+       from accounts a
+       left join users u on u.account_id = a.id and lower(u.username) = lower($2)
+       where lower(a.display_name) = lower($1) or lower(a.name) = lower($1)
+       order by (lower(a.display_name) = lower($1)) desc
+       limit 1
+     ) c on true
+     left join login_attempts la on la.key = $3`,
+    [accountName, username, attemptKey],
   );
   const r = rows[0];
   if (!r) throw new Error('login lookup returned no row');
@@ -121,7 +122,7 @@ export async function findAttempt(db: TDb, key: Buffer): Promise<TAttempt | null
  * `now + lockSeconds`; a count whose lock has ended starts again at 1.
  */
 export async function recordFailure(
-  db: TDb,
+  query: TQuery,
   input: {
     key: Buffer;
     now: Date;
@@ -134,30 +135,40 @@ export async function recordFailure(
     requestId: string | null;
   },
 ): Promise<TAttempt> {
-  const { key, now, maxFailures } = input;
-  const lockUntil = new Date(now.getTime() + input.lockSeconds * 1000);
-  const rows = rowsOf<{ failures: number; locked_until: Date | string | null }>(
-    await db.execute(sql`
-      with counted as (
-        insert into login_attempts as la (key, failures, locked_until, updated_at)
-        values (${key}, 1, case when 1 >= ${maxFailures} then ${lockUntil}::timestamptz end, ${now})
-        on conflict (key) do update set
-          failures = case when la.locked_until is not null and la.locked_until <= ${now}::timestamptz
-                          then 1 else la.failures + 1 end,
-          locked_until = case when (case when la.locked_until is not null and la.locked_until <= ${now}::timestamptz
-                                         then 1 else la.failures + 1 end) >= ${maxFailures}
-                              then ${lockUntil}::timestamptz end,
-          updated_at = ${now}
-        returning failures, locked_until
-      ), audited as (
-        insert into audit_entries (account_id, user_id, username, action, object_type, object_name, status, info, ip,
-                                   request_id, created_at)
-        select ${input.accountId}::bigint, ${input.userId}::bigint, ${input.username}, 'auth.login', 'session',
-               ${input.username}, 0, jsonb_build_object('reason', 'wrong_password', 'failures', counted.failures),
-               ${input.ip}, ${input.requestId}, ${now}
-        from counted where ${input.accountId}::bigint is not null
-      )
-      select failures, locked_until from counted`),
+  const lockUntil = new Date(input.now.getTime() + input.lockSeconds * 1000);
+  const rows = await query<{ failures: number; locked_until: Date | string | null }>(
+    'login_record_failure',
+    `with counted as (
+       insert into login_attempts as la (key, failures, locked_until, updated_at)
+       values ($1, 1, case when 1 >= $3::int then $4::timestamptz end, $2::timestamptz)
+       on conflict (key) do update set
+         failures = case when la.locked_until is not null and la.locked_until <= $2::timestamptz
+                         then 1 else la.failures + 1 end,
+         locked_until = case when (case when la.locked_until is not null and la.locked_until <= $2::timestamptz
+                                        then 1 else la.failures + 1 end) >= $3::int
+                             then $4::timestamptz end,
+         updated_at = $2::timestamptz
+       returning failures, locked_until
+     ), audited as (
+       insert into audit_entries (account_id, user_id, username, action, object_type, object_name, status, info, ip,
+                                  request_id, created_at)
+       select $5::bigint, $6::bigint, $7::text, 'auth.login', 'session', $7::text, 0,
+              jsonb_build_object('reason', 'wrong_password', 'failures', counted.failures),
+              $8::text, $9::text, $2::timestamptz
+       from counted where $5::bigint is not null
+     )
+     select failures, locked_until from counted`,
+    [
+      input.key,
+      input.now,
+      input.maxFailures,
+      lockUntil,
+      input.accountId,
+      input.userId,
+      input.username,
+      input.ip,
+      input.requestId,
+    ],
   );
   const r = rows[0];
   if (!r) throw new Error('login_attempts upsert returned no row');
@@ -179,7 +190,7 @@ export type TResourceRow = { resourceName: string; resourceType: number };
  * user's resource authorisations.
  */
 export async function completeLogin(
-  db: TDb,
+  query: TQuery,
   input: {
     attemptKey: Buffer;
     tokenHash: Buffer;
@@ -193,32 +204,42 @@ export async function completeLogin(
     requestId: string | null;
   },
 ): Promise<TResourceRow[]> {
-  const info = JSON.stringify({ userAgent: input.userAgent });
-  const rows = rowsOf<{ resource_name: string; resource_type: number }>(
-    await db.execute(sql`
-      with cleared as (
-        delete from login_attempts where key = ${input.attemptKey}
-      ), created as (
-        insert into sessions (token_hash, account_id, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
-        values (${input.tokenHash}, ${input.accountId}, ${input.userId}, ${input.now}, ${input.now},
-                ${input.expiresAt}, ${input.ip}, ${input.userAgent})
-        returning id
-      ), signed_in as (
-        update users set previous_login_at = last_login_at, previous_login_ip = last_login_ip,
-                         last_login_at = ${input.now}, last_login_ip = ${input.ip}
-        where id = ${input.userId} and account_id = ${input.accountId}
-      ), audited as (
-        insert into audit_entries (account_id, user_id, username, action, object_type, object_id, object_name,
-                                   status, info, ip, request_id, created_at)
-        select ${input.accountId}, ${input.userId}, ${input.username}, 'auth.login', 'session', created.id::text,
-               ${input.username}, 1, ${info}::jsonb, ${input.ip}, ${input.requestId}, ${input.now}
-        from created
-      )
-      select rr.resource_name, rr.resource_type
-      from user_roles ur join role_resources rr on rr.role_id = ur.role_id
-      where ur.user_id = ${input.userId} and ur.account_id = ${input.accountId}
-      group by rr.resource_name, rr.resource_type
-      order by rr.resource_type, rr.resource_name`),
+  const rows = await query<{ resource_name: string; resource_type: number }>(
+    'login_complete',
+    `with cleared as (
+       delete from login_attempts where key = $1
+     ), created as (
+       insert into sessions (token_hash, account_id, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+       values ($2, $3, $4, $6::timestamptz, $6::timestamptz, $7::timestamptz, $8::text, $9::text)
+       returning id
+     ), signed_in as (
+       update users set previous_login_at = last_login_at, previous_login_ip = last_login_ip,
+                        last_login_at = $6::timestamptz, last_login_ip = $8::text
+       where id = $4 and account_id = $3
+     ), audited as (
+       insert into audit_entries (account_id, user_id, username, action, object_type, object_id, object_name,
+                                  status, info, ip, request_id, created_at)
+       select $3, $4, $5::text, 'auth.login', 'session', created.id::text, $5::text, 1,
+              jsonb_build_object('userAgent', $9::text), $8::text, $10::text, $6::timestamptz
+       from created
+     )
+     select rr.resource_name, rr.resource_type
+     from user_roles ur join role_resources rr on rr.role_id = ur.role_id
+     where ur.user_id = $4 and ur.account_id = $3
+     group by rr.resource_name, rr.resource_type
+     order by rr.resource_type, rr.resource_name`,
+    [
+      input.attemptKey,
+      input.tokenHash,
+      input.accountId,
+      input.userId,
+      input.username,
+      input.now,
+      input.expiresAt,
+      input.ip,
+      input.userAgent,
+      input.requestId,
+    ],
   );
   return rows.map((r) => ({ resourceName: r.resource_name, resourceType: Number(r.resource_type) }));
 }

@@ -70,7 +70,12 @@ export type TLoginResult = { response: TLoginResponse; token: string; expiresAt:
 export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMeta): Promise<TLoginResult> {
   const { db, clock, hasher } = deps;
   const key = attemptKey(input.accountDisplayName, input.username);
-  const { account, user, attempt } = await findLoginLookup(db, input.accountDisplayName, input.username, key);
+  const { account, user, attempt } = await findLoginLookup(
+    deps.database.query,
+    input.accountDisplayName,
+    input.username,
+    key,
+  );
 
   const before = errorTimes(attempt, clock.now());
   if (before.exceed) throw wrongPassword(before);
@@ -81,7 +86,7 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
 
   if (!user || !isPasswordRight) {
     const now = clock.now();
-    const counted = await recordFailure(db, {
+    const counted = await recordFailure(deps.database.query, {
       key,
       now,
       maxFailures: Limits.maxPasswordErrors,
@@ -135,7 +140,7 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
   const now = clock.now();
   const token = createToken();
   const expiresAt = new Date(now.getTime() + sessionTimeouts(deps).absoluteMs);
-  const resources = await completeLogin(db, {
+  const resources = await completeLogin(deps.database.query, {
     attemptKey: key,
     tokenHash: sha256(token),
     accountId: account.id,

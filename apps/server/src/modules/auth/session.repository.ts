@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client';
+import { rowsOf, type TDb, type TQuery } from '../../db/client';
 import { sessions } from '../../db/schema';
 
 export type TSessionRow = {
@@ -37,19 +37,20 @@ type TRaw = {
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /** The session of a token digest with what is needed to authorise its requests, in one query. */
-export async function findSessionByTokenHash(db: TDb, tokenHash: Buffer): Promise<TSessionRow | null> {
-  const rows = rowsOf<TRaw>(
-    await db.execute(sql`
-      select s.id as session_id, s.user_id, s.account_id, u.username, s.last_seen_at, s.expires_at,
-             s.revoked_at, s.revoke_reason, u.is_enabled, u.deleted_at, u.kind, a.status as account_status,
-             exists (
-               select 1 from user_roles ur join roles r on r.id = ur.role_id
-               where ur.user_id = u.id and r.code = 'account_admin'
-             ) as is_admin
-      from sessions s
-      join users u on u.id = s.user_id and u.account_id = s.account_id
-      join accounts a on a.id = s.account_id
-      where s.token_hash = ${tokenHash}`),
+export async function findSessionByTokenHash(query: TQuery, tokenHash: Buffer): Promise<TSessionRow | null> {
+  const rows = await query<TRaw>(
+    'session_by_token',
+    `select s.id as session_id, s.user_id, s.account_id, u.username, s.last_seen_at, s.expires_at,
+            s.revoked_at, s.revoke_reason, u.is_enabled, u.deleted_at, u.kind, a.status as account_status,
+            exists (
+              select 1 from user_roles ur join roles r on r.id = ur.role_id
+              where ur.user_id = u.id and r.code = 'account_admin'
+            ) as is_admin
+     from sessions s
+     join users u on u.id = s.user_id and u.account_id = s.account_id
+     join accounts a on a.id = s.account_id
+     where s.token_hash = $1`,
+    [tokenHash],
   );
   const r = rows[0];
   if (!r) return null;
@@ -70,8 +71,8 @@ export async function findSessionByTokenHash(db: TDb, tokenHash: Buffer): Promis
   };
 }
 
-export async function touchSession(db: TDb, sessionId: number, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+export async function touchSession(query: TQuery, sessionId: number, now: Date): Promise<void> {
+  await query('session_touch', 'update sessions set last_seen_at = $2 where id = $1', [sessionId, now]);
 }
 
 export async function revokeSession(db: TDb, sessionId: number, now: Date, reason: string): Promise<boolean> {
