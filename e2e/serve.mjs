@@ -11,7 +11,13 @@ import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL;
-const env = { ...process.env, PORT: process.env.E2E_PORT ?? '8480', DEMO: '1', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+const env = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? '8480',
+  DEMO: '1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+};
 let cleanup = async () => {};
 
 if (adminUrl) {

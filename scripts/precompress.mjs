@@ -14,7 +14,10 @@ const visit = (p) => {
     else if (/\.(js|css|svg|json|txt|map)$/.test(name) && statSync(file).size > 1024) {
       const data = readFileSync(file);
       writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       count += 1;
     }
   }

@@ -14,7 +14,8 @@ function newest(paths) {
     if (!existsSync(p)) return;
     const s = statSync(p);
     if (s.isDirectory()) {
-      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== '.tsbuild') visit(join(p, name));
+      for (const name of readdirSync(p))
+        if (name !== 'node_modules' && name !== '.tsbuild') visit(join(p, name));
     } else if (!/\.test\.tsx?$/.test(p)) latest = Math.max(latest, s.mtimeMs);
   };
   for (const p of paths) visit(join(root, p));
@@ -30,7 +31,10 @@ function run(args) {
 }
 
 const webBuilt = mtime('apps/web/dist/index.html');
-if (newest(['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', ...shared]) > webBuilt) {
+if (
+  newest(['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', ...shared]) >
+  webBuilt
+) {
   console.log('Building the web app…');
   run(['run', 'build:web']);
 }

@@ -14,7 +14,14 @@ mkdirSync(reports, { recursive: true });
 const suites = [
   {
     name: 'unit and integration',
-    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'vitest.json')}`,
+    ],
     count: (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
     file: 'vitest.json',
   },
@@ -38,7 +45,9 @@ for (const suite of suites) {
   let counted = { passed: 0, failed: 0 };
   if (existsSync(file)) counted = suite.count(JSON.parse(readFileSync(file, 'utf8')));
   if (result.status !== 0 && counted.failed === 0) {
-    console.error(`${suite.name} tests exited with ${result.status ?? result.signal} before reporting a failure`);
+    console.error(
+      `${suite.name} tests exited with ${result.status ?? result.signal} before reporting a failure`,
+    );
     counted.failed = 1;
   }
   console.log(`${suite.name}: ${counted.passed} passed, ${counted.failed} failed`);
