@@ -58,7 +58,13 @@ export default function ConsoleShell({ decision, user, auths, isBillingAvailable
       <Router basename={prefix || '/'} location={location} navigator={appNavigator}>
         <DocumentTitle title={t(`titles.${route.id}`)} />
         <Layout className="cz-shell">
-          <ShellSider route={route} user={user} auths={auths} isBillingAvailable={isBillingAvailable} />
+          <ShellSider
+            route={route}
+            prefix={prefix}
+            user={user}
+            auths={auths}
+            isBillingAvailable={isBillingAvailable}
+          />
           <Layout className="cz-shell__main">
             {route.hasHeader ? <ShellHeader route={route} auths={auths} /> : null}
             <Layout.Content className="cz-content" id="main-content">

@@ -2,6 +2,7 @@ import {
   AccountBookOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  CheckOutlined,
   CloudServerOutlined,
   GlobalOutlined,
   MenuFoldOutlined,
@@ -47,13 +48,15 @@ function readCollapsed(): boolean {
 
 export type TShellSiderProps = {
   route: TConsoleRoute;
+  /** '' in the cloud, `/accounts/{id}` on-premise. */
+  prefix: string;
   user: TCurrentUser;
   auths: readonly TAuthVo[];
   isBillingAvailable: boolean;
 };
 
 /** The left side of the console: main menu, bottom links, the user popover, collapse. */
-export function ShellSider({ route, user, auths, isBillingAvailable }: TShellSiderProps) {
+export function ShellSider({ route, prefix, user, auths, isBillingAvailable }: TShellSiderProps) {
   const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
   const meta = getMeta();
@@ -164,6 +167,7 @@ export function ShellSider({ route, user, auths, isBillingAvailable }: TShellSid
       ),
       children: Languages.map((value) => ({
         key: `lang:${value}`,
+        ...(value === lang ? { icon: <CheckOutlined />, 'aria-current': 'true' } : {}),
         label: (
           <span lang={value} data-testid={`menu-lang-${value}`}>
             {t(`languages.${value}`, { ns: 'common' })}
@@ -189,7 +193,7 @@ export function ShellSider({ route, user, auths, isBillingAvailable }: TShellSid
       <div className="cz-sider__inner">
         <a
           className="cz-sider__logo"
-          href={paths.workbench}
+          href={`${prefix}${paths.workbench}`}
           onClick={(e) => {
             e.preventDefault();
             navigate(paths.workbench);
