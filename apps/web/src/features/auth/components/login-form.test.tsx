@@ -117,8 +117,9 @@ describe('login outcomes', () => {
   async function submitFilled(
     texts: TLoginFormTexts,
     labels = { a: 'Account name', u: 'Username', p: 'Password' },
+    extra: Partial<Parameters<typeof LoginForm>[0]> = {},
   ) {
-    const ctx = setup(texts);
+    const ctx = setup(texts, extra);
     type(ctx.field(labels.a), 'demo');
     type(ctx.field(labels.u), 'admin_demo');
     type(ctx.field(labels.p), 'wrong-password');
@@ -185,5 +186,35 @@ describe('login outcomes', () => {
       password: 'wrong-password',
     });
     expect(document.cookie).toContain('cz-recent-accounts');
+  });
+
+  it('asks for the authenticator method in the international edition and sends the looked-up IP', async () => {
+    const fetchMock = answerLogin({ code: 4020, message: 'disabled', data: null });
+    await submitFilled(en, undefined, {
+      meta: { ...meta, edition: 'international' },
+      ipLookup: async () => '203.0.113.9',
+    });
+    await screen.findByTestId('login-message');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ mfaMethodType: 'GA', ip: '203.0.113.9' });
+  });
+
+  it('shows the server message when a second factor is required (no token yet)', async () => {
+    answerLogin({
+      code: 0,
+      message: 'Enter the code of your authenticator app',
+      data: {
+        token: null,
+        mfaStatus: { enable: true, phone: null, email: null, gaAlreadyBinding: true },
+        userVo: null,
+        authVos: [],
+        publicKey: 'k',
+        uniqueId: 'u',
+        initialCode: null,
+      },
+    });
+    const { onLoggedIn } = await submitFilled(en);
+    expect((await screen.findByTestId('login-message')).textContent).toContain('authenticator app');
+    expect(onLoggedIn).not.toHaveBeenCalled();
   });
 });
