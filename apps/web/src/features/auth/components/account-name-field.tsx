@@ -57,7 +57,7 @@ export function AccountNameField({
         name="accountDisplayName"
         label={texts.label}
         placeholder={texts.placeholder}
-        autoComplete="organization"
+        autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
         value={value}
