@@ -87,6 +87,15 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const [message, setMessage] = useState<TFormMessage | null>(null);
+  // What screen readers hear: the message as it was given, not each tick of the lock countdown.
+  const [announcement, setAnnouncement] = useState<{ seq: number; message: TFormMessage | null }>({
+    seq: 0,
+    message: null,
+  });
+  const show = (next: TFormMessage | null) => {
+    setMessage(next);
+    setAnnouncement((prev) => ({ seq: prev.seq + 1, message: next }));
+  };
   const [recent, setRecent] = useState<string[]>(() => readRecentAccounts());
   const refs = {
     accountDisplayName: useRef<HTMLInputElement>(null),
@@ -127,11 +136,11 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
   const failure = async (cause: unknown, current: TLoginValues): Promise<void> => {
     const error = asApiError(cause);
     if (!error) {
-      setMessage({ kind: 'error', text: c.requestFailed });
+      show({ kind: 'error', text: c.requestFailed });
       return;
     }
-    if (error.kind === 'network') return setMessage({ kind: 'error', text: c.networkError });
-    if (error.kind === 'timeout') return setMessage({ kind: 'error', text: c.timeout });
+    if (error.kind === 'network') return show({ kind: 'error', text: c.networkError });
+    if (error.kind === 'timeout') return show({ kind: 'error', text: c.timeout });
     if (error.code === ErrorCode.wrongPassword) {
       let times = isPwdErrorTimes(error.data) ? error.data : null;
       if (!times) {
@@ -139,7 +148,7 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
           .then((m) => m.getPwdErrorTimes(current.accountDisplayName, current.username))
           .catch(() => null);
       }
-      setMessage(times ? messageOfTimes(times) : { kind: 'error', text: error.message });
+      show(times ? messageOfTimes(times) : { kind: 'error', text: error.message });
       return;
     }
     if (error.code === ErrorCode.passwordMustReset) {
@@ -157,7 +166,7 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
         return;
       }
     }
-    setMessage({ kind: 'error', text: error.message || c.requestFailed });
+    show({ kind: 'error', text: error.message || c.requestFailed });
   };
 
   const focusFirst = (errs: TFieldErrors) => {
@@ -186,7 +195,7 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
       username: values.username.trim(),
     };
     setIsSubmitting(true);
-    setMessage(null);
+    show(null);
     try {
       const [{ login }, ip] = await Promise.all([import('../api/login'), ipLookup ? ipLookup() : null]);
       const answer = await login({
@@ -198,7 +207,7 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
       });
       if (!answer.data.token) {
         // A second verification step is required: it comes with a later issue.
-        setMessage({ kind: 'error', text: answer.message });
+        show({ kind: 'error', text: answer.message });
         return;
       }
       setRecent(addRecentAccount(answer.data.userVo?.accountDisplayName ?? current.accountDisplayName));
@@ -210,12 +219,13 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
     }
   };
 
-  const messageText =
-    message?.kind === 'locked'
-      ? interpolate(t.locked, { seconds: message.seconds })
-      : message?.kind === 'attempts'
-        ? interpolate(t.attempts, { current: message.current, total: message.total })
-        : (message?.text ?? '');
+  const messageTextOf = (m: TFormMessage | null): string =>
+    m?.kind === 'locked'
+      ? interpolate(t.locked, { seconds: m.seconds })
+      : m?.kind === 'attempts'
+        ? interpolate(t.attempts, { current: m.current, total: m.total })
+        : (m?.text ?? '');
+  const messageText = messageTextOf(message);
 
   return (
     <form
@@ -299,11 +309,10 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
         </AppLink>
       </div>
 
-      <div className="cz-login-form__message" aria-live="polite">
+      <div className="cz-login-form__message">
         {message ? (
           <div
             className={`cz-alert cz-alert--${message.kind === 'attempts' ? 'warning' : 'error'}`}
-            role="alert"
             data-testid="login-message"
             data-kind={message.kind}
           >
@@ -316,6 +325,9 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
           </div>
         ) : null}
       </div>
+      <p className="cz-visually-hidden" role="alert" key={announcement.seq}>
+        {messageTextOf(announcement.message)}
+      </p>
 
       <Button
         type="submit"
