@@ -120,43 +120,41 @@ export function ShellSider({ route, prefix, user, auths, isBillingAvailable }: T
   walk(model);
 
   const lang = getLanguage();
+  const externalLink = (
+    key: string,
+    href: string | null,
+    icon: ReactNode,
+    testId: string,
+    label: string,
+  ): TItem[] =>
+    href
+      ? [
+          {
+            key,
+            icon,
+            label: (
+              <a href={href} target="_blank" rel="noopener noreferrer" data-testid={testId}>
+                {label}
+              </a>
+            ),
+          },
+        ]
+      : [];
   const bottomItems: TItem[] = [
-    ...(meta.links.docs
-      ? [
-          {
-            key: 'documentation',
-            icon: <ReadOutlined />,
-            label: (
-              <a
-                href={meta.links.docs}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-testid="menu-documentation"
-              >
-                {t('menu.documentation')}
-              </a>
-            ),
-          },
-        ]
-      : []),
-    ...(meta.links.releaseNotes
-      ? [
-          {
-            key: 'releaseNotes',
-            icon: <NotificationOutlined />,
-            label: (
-              <a
-                href={meta.links.releaseNotes}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-testid="menu-release-notes"
-              >
-                {t('menu.releaseNotes')}
-              </a>
-            ),
-          },
-        ]
-      : []),
+    ...externalLink(
+      'documentation',
+      meta.links.docs,
+      <ReadOutlined />,
+      'menu-documentation',
+      t('menu.documentation'),
+    ),
+    ...externalLink(
+      'releaseNotes',
+      meta.links.releaseNotes,
+      <NotificationOutlined />,
+      'menu-release-notes',
+      t('menu.releaseNotes'),
+    ),
     {
       key: 'language',
       icon: <GlobalOutlined />,
