@@ -7,8 +7,9 @@ test.describe('login page', () => {
     await expect(page.getByRole('heading', { name: 'Account login' })).toBeVisible();
     await fillLogin(page, demo.account, demo.admin.username, demo.admin.password);
     await page.getByTestId('login-submit').click();
-    await page.waitForURL('**/workbench');
+    // The success toast lasts a few seconds: look for it as soon as the answer arrives.
     await expect(page.getByTestId('toast').filter({ hasText: 'Login successful' })).toBeVisible();
+    await page.waitForURL('**/workbench');
     await expect(page.getByTestId('page-title')).toHaveText('Workbench');
     await expect(page.getByTestId('account-name')).toHaveText('demo');
     await expect(page.getByTestId('login-address')).toContainText('demo.accounts.localhost');
