@@ -35,7 +35,7 @@ export function redactUrl(url: string): string {
   return url.replace(sensitiveQuery, '$1[redacted]');
 }
 
-export const loggerRedaction = {
+const loggerRedaction = {
   paths: [
     'req.headers.authorization',
     'req.headers.cookie',
@@ -46,6 +46,25 @@ export const loggerRedaction = {
   ],
   censor: '[redacted]',
 };
+
+/**
+ * The structured-log settings of the server: request lines carry method, log-safe URL and peer
+ * address (never headers, so never cookies or bearer tokens), and known secret fields are redacted.
+ */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
+  return {
+    level,
+    redact: loggerRedaction,
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
 
 export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

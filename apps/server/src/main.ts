@@ -4,7 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, loggerRedaction, redactUrl } from './app';
+import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import type { TDeps } from './context';
 import { openDatabase } from './db/client';
@@ -35,17 +35,7 @@ async function main(): Promise<void> {
   };
   const app = await buildApp(deps, {
     webDir: config.webDir ?? resolve(here, '../../web/dist'),
-    logger: {
-      level: config.logLevel,
-      redact: loggerRedaction,
-      serializers: {
-        req: (req) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(config.logLevel),
   });
   const log = app.log;
   if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { ClientHeader, ClientHeaderValue, SessionCookie } from '@console/contract/enums';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type TAppOptions } from '../src/app';
 import { loadConfig, type TConfig } from '../src/config';
 import type { TDeps } from '../src/context';
 import { openDatabase, type TDatabase } from '../src/db/client';
@@ -55,7 +55,12 @@ export type TTestApp = {
 };
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; config?: Partial<TConfig>; webDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    config?: Partial<TConfig>;
+    webDir?: string;
+    logger?: TAppOptions['logger'];
+  } = {},
 ): Promise<TTestApp> {
   const { database, drop } = await createTestDatabase();
   const config = { ...loadConfig({ DEMO: '0', JOBS: '0', ...options.env }), ...options.config };
@@ -67,7 +72,7 @@ export async function createTestApp(
     clock,
     hasher: createPasswordHasher(config.hashConcurrency, config.hashQueueMax),
   };
-  const app = await buildApp(deps, { webDir: options.webDir ?? null });
+  const app = await buildApp(deps, { webDir: options.webDir ?? null, logger: options.logger ?? false });
   await app.ready();
   return {
     app,
