@@ -2,7 +2,23 @@ import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8480);
-export const baseURL = `http://localhost:${port}`;
+const onpremPort = port + 1;
+const baseURL = `http://localhost:${port}`;
+const onpremURL = `http://localhost:${onpremPort}`;
+
+/** The built console on a fresh, seeded database (see serve.mjs). */
+function server(serverPort: number, env: Record<string, string> = {}) {
+  return {
+    command: 'node serve.mjs',
+    url: `http://localhost:${serverPort}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { E2E_PORT: String(serverPort), ...env },
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -13,7 +29,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: resolve(import.meta.dirname, '../.reports/e2e.json') }]],
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -29,15 +44,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } }],
-  webServer: {
-    command: `node serve.mjs`,
-    url: `${baseURL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+  projects: [
+    {
+      name: 'cloud',
+      testIgnore: /onprem\.spec\.ts/,
+      use: { browserName: 'chromium', baseURL, viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'onprem-international',
+      testMatch: /onprem\.spec\.ts/,
+      use: { browserName: 'chromium', baseURL: onpremURL, viewport: { width: 1440, height: 900 } },
+    },
+  ],
+  webServer: [server(port), server(onpremPort, { DEPLOY_MODE: 'onprem', EDITION: 'international' })],
 });

@@ -1,6 +1,11 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
-export const baseURL = `http://localhost:${process.env.E2E_PORT ?? 8480}`;
+/** The address of the server of the running project. */
+export function baseURL(): string {
+  const url = test.info().project.use.baseURL;
+  if (!url) throw new Error('the project has no baseURL');
+  return url;
+}
 
 export const demo = {
   account: 'demo',
@@ -12,7 +17,7 @@ export const demo = {
 export type TLang = 'zh-CN' | 'en-US';
 
 export async function setLanguage(page: Page, lang: TLang): Promise<void> {
-  await page.context().addCookies([{ name: 'cz-lang', value: lang, url: baseURL }]);
+  await page.context().addCookies([{ name: 'cz-lang', value: lang, url: baseURL() }]);
 }
 
 /** Opens /login in the given language (the `cz-lang` cookie) and waits for the form. */

@@ -60,7 +60,7 @@ test.describe('console shell and access rule', () => {
     await page.waitForURL(/\/login/);
     await expect(page.getByTestId('login-submit')).toBeVisible();
 
-    const res = await request.post(`${baseURL}/api/portal/user/getCurrentUser`, {
+    const res = await request.post(`${baseURL()}/api/portal/user/getCurrentUser`, {
       headers: { authorization: `Bearer ${token}` },
       data: {},
     });
