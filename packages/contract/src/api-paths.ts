@@ -3,13 +3,6 @@
  * without the schemas. Paths are the spec's (section 7) after the base prefix of
  * API-CONVENTIONS.md. The route table (`routes.ts`) adds schemas and access rules to each entry.
  */
-export const ApiBase = {
-  root: '/api',
-  portal: '/api/portal',
-  billing: '/api/portal/billing',
-  authority: '/api/authority',
-} as const;
-
 type TMethod = 'GET' | 'POST';
 type TPathDef = { readonly method: TMethod; readonly path: string };
 

@@ -1,5 +1,5 @@
 import { MenuResources, OperationResources, ResourceType, type TRoleCode } from '@console/contract/enums';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { accounts, roleResources, roles } from '../../db/schema';
 
@@ -71,12 +71,4 @@ export async function createAccountWithRoles(
       .values(grant.resources.map((r) => ({ roleId: role.id, resourceName: r.name, resourceType: r.type })));
   }
   return { accountId: account.id, roleIds };
-}
-
-export async function findRoleId(db: TDb, accountId: number, code: TRoleCode): Promise<number | null> {
-  const rows = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.accountId, accountId), eq(roles.code, code)));
-  return rows[0]?.id ?? null;
 }

@@ -1,3 +1,4 @@
+import { AuditStatus } from '@console/contract/enums';
 import type { TDb } from '../../db/client';
 import { auditEntries } from '../../db/schema';
 
@@ -26,7 +27,7 @@ export async function insertAuditEntry(db: TDb, entry: TAuditEntry): Promise<voi
     objectType: entry.objectType,
     objectId: entry.objectId ?? null,
     objectName: entry.objectName ?? null,
-    status: entry.isSuccess ? 1 : 0,
+    status: entry.isSuccess ? AuditStatus.success : AuditStatus.failure,
     info: entry.info ?? {},
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,

@@ -3,7 +3,7 @@
  * parameters, body and answer (wrapped in the `{ code, message, data }` envelope), its access
  * rule and the business codes it may answer.
  */
-import { ErrorCode, routes, type TRouteDef } from '@console/contract';
+import { ErrorCode, routes, type TRouteDef, ZEnvelope, ZValidationErrorData } from '@console/contract';
 import { z } from 'zod';
 
 type TJson = Record<string, unknown>;
@@ -12,18 +12,6 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): TJson {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as TJson;
   delete json.$schema;
   return json;
-}
-
-function envelopeOf(data: TJson): TJson {
-  return {
-    type: 'object',
-    required: ['code', 'message', 'data'],
-    properties: {
-      code: { type: 'integer', description: '0 on success' },
-      message: { type: 'string', description: "In the request's language" },
-      data,
-    },
-  };
 }
 
 const errorCodes = Object.entries(ErrorCode)
@@ -57,7 +45,7 @@ function operationOf(id: string, route: TRouteDef): TJson {
     responses: {
       '200': {
         description: 'Success (code 0), or a business code named in the description',
-        content: { 'application/json': { schema: envelopeOf(schemaOf(route.response, 'output')) } },
+        content: { 'application/json': { schema: schemaOf(ZEnvelope(route.response), 'output') } },
       },
       '400': { $ref: '#/components/responses/Error' },
       ...(route.access === 'public'
@@ -107,7 +95,9 @@ export function buildOpenApiDocument(version: string): TJson {
       responses: {
         Error: {
           description: 'A failure: the code mirrors the HTTP status; 400 carries `data.fieldErrors`',
-          content: { 'application/json': { schema: envelopeOf({}) } },
+          content: {
+            'application/json': { schema: schemaOf(ZEnvelope(ZValidationErrorData.nullable()), 'output') },
+          },
         },
       },
     },
