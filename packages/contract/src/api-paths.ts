@@ -25,6 +25,26 @@ export const apiPaths = {
   // account
   getAccountDetail: def('GET', '/api/portal/account/getAccountDetail'),
   getAccountBaseInfo: def('POST', '/api/portal/account/getAccountBaseInfo'),
+  // verification codes and captcha (spec section 7 "Common")
+  generateImageCaptcha: def('POST', '/api/portal/common/generateImageCaptcha'),
+  sendAuthCode: def('POST', '/api/portal/common/sendAuthCode'),
+  checkAuthCode: def('POST', '/api/portal/common/checkAuthCode'),
+  sendPhoneAuthCode: def('POST', '/api/portal/common/sendPhoneAuthCode'),
+  sendPhoneAuthCodeWithToken: def('POST', '/api/portal/common/sendPhoneAuthCodeWithToken'),
+  checkPhoneAuthCode: def('POST', '/api/portal/common/checkPhoneAuthCode'),
+  sendAuthCodeForUnregistered: def('POST', '/api/portal/common/sendAuthCodeForUnregistered'),
+  countries: def('GET', '/api/meta/countries'),
+  // login protection (spec section 7 "MFA")
+  getMfaCode: def('POST', '/api/portal/mfa/getMfaCode'),
+  modifyMfaStatus: def('POST', '/api/portal/mfa/modifyMfaStatus'),
+  resetMfaCode: def('POST', '/api/portal/mfa/resetMfaCode'),
+  getMfaStatus: def('GET', '/api/portal/mfa/status'),
+  createMfaChallenge: def('POST', '/api/portal/mfa/challenge'),
+  sendLoginCode: def('POST', '/api/portal/mfa/sendLoginCode'),
+  getMfaPolicy: def('GET', '/api/portal/mfa/policy'),
+  saveMfaPolicy: def('POST', '/api/portal/mfa/policy'),
+  // development only (absent in production mode)
+  devOutbox: def('GET', '/api/dev/outbox'),
 } as const;
 
 export type TApiPaths = typeof apiPaths;

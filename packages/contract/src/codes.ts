@@ -31,6 +31,14 @@ export const ErrorCode = {
   serviceUserNoWebLogin: 4022,
   /** The account is stopped or deleted. */
   accountUnavailable: 4023,
+  /** An image captcha must be solved first (after repeated failures, or before a resend). */
+  captchaRequired: 4024,
+  /** The image captcha answer is wrong, expired or already used. */
+  captchaInvalid: 4025,
+  /** The second step needs a phone or e-mail address that the user does not have. */
+  mfaTargetMissing: 4026,
+  /** The phone number or e-mail address is already registered. */
+  alreadyRegistered: 4027,
   /** The caller is not an account administrator. */
   notAccountAdmin: 4037,
 

@@ -55,3 +55,29 @@ export const OperationResources = ['accountUpgrade', 'passwordPolicyEdit'] as co
 export type TOperationResource = (typeof OperationResources)[number];
 
 export const AuditStatus = { success: 1, failure: 0 } as const;
+
+/** Purposes of verification codes (the spec's auth-method names, section 7). */
+export const AuthMethods = [
+  'MFA_LOGIN',
+  'MFA_STATUS',
+  'GET_GA_MFA_CODE',
+  'RESET_MFA',
+  'EDIT_PHONE',
+  'EDIT_EMAIL',
+  'BIND_EMAIL',
+  'UPDATE_USER_INFO',
+  'FIND_PASSWORD',
+  'FIND_ACCOUNT_FORM',
+  'FIND_USERNAME_FORM',
+  'REGISTER_FORM',
+  'CREATE_ACCOUNT',
+  'RESET_USER_PASSWORD_MODAL',
+] as const;
+export type TAuthMethod = (typeof AuthMethods)[number];
+
+/** Channels of a verification code. */
+export const AuthCodeTypes = ['SMS', 'EMAIL'] as const;
+export type TAuthCodeType = (typeof AuthCodeTypes)[number];
+
+/** "Skipped" captcha: accepted only where no captcha is required. */
+export const SkippedCaptchaId = '-1';

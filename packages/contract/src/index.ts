@@ -8,4 +8,6 @@ export * from './schemas/account';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/meta';
+export * from './schemas/mfa';
 export * from './schemas/user';
+export * from './schemas/verification';

@@ -31,6 +31,22 @@ export const Limits = {
   resendSeconds: 60,
   smsCodeTtlSeconds: 5 * 60,
   emailCodeTtlSeconds: 10 * 60,
+  /** A checkToken (proof of a verified code) lives this long and serves once. */
+  checkTokenTtlSeconds: 10 * 60,
+  /** A sign-in waiting for its second step lives this long. */
+  loginChallengeTtlSeconds: 10 * 60,
+  /** Wrong codes before a code (or a sign-in's second step) is spent. */
+  maxCodeAttempts: 5,
+  sendsPerTargetPerHour: 10,
+  sendsPerIpPerHour: 30,
+  /** Failed sign-ins for a name after which an image captcha is required. */
+  captchaAfterFailures: 3,
+  captchaTtlSeconds: 5 * 60,
+  /** The longest a request waits for an e-mail or SMS provider. */
+  sendTimeoutMs: 10_000,
+  totpStepSeconds: 30,
+  /** TOTP steps accepted either side of now. */
+  totpWindow: 1,
   pageSizeDefault: 20,
   pageSizeMax: 200,
   insightPageSize: 9999,

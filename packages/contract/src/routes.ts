@@ -10,12 +10,53 @@ import { ZAccountBaseInfo, ZAccountBody, ZAccountDetail, ZAccountQuery } from '.
 import { ZLoginRequest, ZLoginResponse, ZPwdErrorTimes, ZPwdErrorTimesQuery } from './schemas/auth';
 import { ZNull } from './schemas/common';
 import { ZHealth, ZMeta } from './schemas/meta';
+import {
+  ZAuthCodeTokenHeaders,
+  ZGetMfaCodeRequest,
+  ZMfaChallenge,
+  ZMfaCode,
+  ZMfaPolicy,
+  ZMfaState,
+  ZModifyMfaStatusRequest,
+  ZOptionalAuthCodeTokenHeaders,
+  ZOptionalAuthMethodHeaders,
+  ZSendLoginCodeRequest,
+} from './schemas/mfa';
 import { ZCurrentUser, ZUserAuth } from './schemas/user';
+import {
+  ZAuthMethodHeaders,
+  ZCaptcha,
+  ZCheckAuthCodeQuery,
+  ZCheckCodeHeaders,
+  ZCheckPhoneAuthCodeBody,
+  ZCheckResult,
+  ZCountryList,
+  ZOutbox,
+  ZOutboxQuery,
+  ZSendAuthCodeQuery,
+  ZSendCodeResult,
+  ZSendForUnregisteredBody,
+  ZSendPhoneAuthCodeBody,
+} from './schemas/verification';
+
+const codeErrors = [
+  ErrorCode.codeAlreadyUsed,
+  ErrorCode.verificationFailed,
+  ErrorCode.codeMismatch,
+  ErrorCode.tooManyVerifications,
+];
+const sendErrors = [
+  ErrorCode.sendCodeFailed,
+  ErrorCode.callLimitExceeded,
+  ErrorCode.captchaRequired,
+  ErrorCode.captchaInvalid,
+];
 
 /**
- * public: no session needed; session: any signed-in user; admin: account administrators only.
+ * public: no session needed; optional: a session is used when present (else the request names
+ * its subject itself); session: any signed-in user; admin: account administrators only.
  */
-export type TAccess = 'public' | 'session' | 'admin';
+export type TAccess = 'public' | 'optional' | 'session' | 'admin';
 
 export type TRouteDef = {
   readonly method: 'GET' | 'POST';
@@ -25,7 +66,11 @@ export type TRouteDef = {
   readonly tag: string;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Headers the route reads (lower-case names). */
+  readonly headers?: z.ZodType;
   readonly response: z.ZodType;
+  /** Present only outside production mode. */
+  readonly devOnly?: boolean;
   /** Business codes (HTTP 200 with the code in the body) this route may answer. */
   readonly codes?: readonly number[];
 };
@@ -69,6 +114,11 @@ export const routes = {
       ErrorCode.serviceUserNoWebLogin,
       ErrorCode.accountUnavailable,
       ErrorCode.passwordMustReset,
+      ErrorCode.captchaRequired,
+      ErrorCode.captchaInvalid,
+      ErrorCode.mfaDecryptFailed,
+      ErrorCode.mfaTargetMissing,
+      ...codeErrors,
     ],
   }),
   logout: route(apiPaths.logout, {
@@ -112,11 +162,148 @@ export const routes = {
     body: ZAccountBody,
     response: ZAccountBaseInfo,
   }),
+  generateImageCaptcha: route(apiPaths.generateImageCaptcha, {
+    access: 'public',
+    tag: 'verification',
+    summary: 'A new image captcha (single use, valid 5 minutes)',
+    response: ZCaptcha,
+  }),
+  sendAuthCode: route(apiPaths.sendAuthCode, {
+    access: 'optional',
+    tag: 'verification',
+    summary:
+      "Sends a 6-digit code for the purpose in `authMethod` to a user's phone or e-mail (`accountId` + `userId`, or the session's user), or to the given phone or e-mail",
+    query: ZSendAuthCodeQuery,
+    headers: ZAuthMethodHeaders,
+    response: ZSendCodeResult,
+    codes: sendErrors,
+  }),
+  checkAuthCode: route(apiPaths.checkAuthCode, {
+    access: 'optional',
+    tag: 'verification',
+    summary: 'Checks a code (header `authCode`) and answers a single-use checkToken valid 10 minutes',
+    query: ZCheckAuthCodeQuery,
+    headers: ZCheckCodeHeaders,
+    response: ZCheckResult,
+    codes: codeErrors,
+  }),
+  sendPhoneAuthCode: route(apiPaths.sendPhoneAuthCode, {
+    access: 'public',
+    tag: 'verification',
+    summary: 'Sends a 6-digit code by SMS to a phone number',
+    body: ZSendPhoneAuthCodeBody,
+    response: ZSendCodeResult,
+    codes: sendErrors,
+  }),
+  sendPhoneAuthCodeWithToken: route(apiPaths.sendPhoneAuthCodeWithToken, {
+    access: 'session',
+    tag: 'verification',
+    summary: 'Sends a 6-digit code by SMS to a phone number, for the signed-in user (e.g. a new phone)',
+    body: ZSendPhoneAuthCodeBody,
+    response: ZSendCodeResult,
+    codes: sendErrors,
+  }),
+  checkPhoneAuthCode: route(apiPaths.checkPhoneAuthCode, {
+    access: 'public',
+    tag: 'verification',
+    summary: 'Checks an SMS code sent to a phone number and answers a checkToken',
+    body: ZCheckPhoneAuthCodeBody,
+    response: ZCheckResult,
+    codes: codeErrors,
+  }),
+  sendAuthCodeForUnregistered: route(apiPaths.sendAuthCodeForUnregistered, {
+    access: 'public',
+    tag: 'verification',
+    summary: 'Sends a code to a phone number or e-mail address that no account has registered yet',
+    body: ZSendForUnregisteredBody,
+    response: ZSendCodeResult,
+    codes: [...sendErrors, ErrorCode.alreadyRegistered],
+  }),
+  countries: route(apiPaths.countries, {
+    access: 'public',
+    tag: 'meta',
+    summary: "Countries of the phone input with their phone codes, named in the request's language",
+    response: ZCountryList,
+  }),
+  getMfaCode: route(apiPaths.getMfaCode, {
+    access: 'optional',
+    tag: 'mfa',
+    summary:
+      'Starts binding an authenticator app: a new secret (otpauth URI, QR code, text) for the signed-in user, or for the sign-in `uniqueId` that must bind',
+    body: ZGetMfaCodeRequest,
+    headers: ZOptionalAuthMethodHeaders,
+    response: ZMfaCode,
+    codes: [ErrorCode.verificationFailed],
+  }),
+  modifyMfaStatus: route(apiPaths.modifyMfaStatus, {
+    access: 'session',
+    tag: 'mfa',
+    summary:
+      'Turns login protection on or off: with an encrypted authenticator code (GA), or with a checkToken of a code sent to the phone or e-mail',
+    body: ZModifyMfaStatusRequest,
+    headers: ZOptionalAuthCodeTokenHeaders,
+    response: ZMfaState,
+    codes: [ErrorCode.mfaDecryptFailed, ErrorCode.mfaTargetMissing, ...codeErrors],
+  }),
+  resetMfaCode: route(apiPaths.resetMfaCode, {
+    access: 'session',
+    tag: 'mfa',
+    summary: 'Rebinds the authenticator app after identity verification (header `authCodeToken`)',
+    headers: ZAuthCodeTokenHeaders,
+    response: ZMfaCode,
+    codes: codeErrors,
+  }),
+  getMfaStatus: route(apiPaths.getMfaStatus, {
+    access: 'session',
+    tag: 'mfa',
+    summary: "The signed-in user's login protection",
+    response: ZMfaState,
+  }),
+  createMfaChallenge: route(apiPaths.createMfaChallenge, {
+    access: 'session',
+    tag: 'mfa',
+    summary: 'A public key and id under which to send an authenticator code (e.g. to turn protection off)',
+    response: ZMfaChallenge,
+  }),
+  sendLoginCode: route(apiPaths.sendLoginCode, {
+    access: 'public',
+    tag: 'mfa',
+    summary: "Sends the second-step code of a sign-in (`uniqueId`) to the user's phone or e-mail",
+    body: ZSendLoginCodeRequest,
+    response: ZSendCodeResult,
+    codes: [...sendErrors, ErrorCode.verificationFailed, ErrorCode.mfaTargetMissing],
+  }),
+  getMfaPolicy: route(apiPaths.getMfaPolicy, {
+    access: 'session',
+    tag: 'mfa',
+    summary: 'Whether the account requires login protection of every user',
+    response: ZMfaPolicy,
+  }),
+  saveMfaPolicy: route(apiPaths.saveMfaPolicy, {
+    access: 'admin',
+    tag: 'mfa',
+    summary: 'Requires (or stops requiring) login protection of every user of the account',
+    body: ZMfaPolicy,
+    response: ZMfaPolicy,
+  }),
+  devOutbox: route(apiPaths.devOutbox, {
+    access: 'public',
+    tag: 'development',
+    summary:
+      'Development outbox: every e-mail and SMS the server sent, newest first (absent in production mode)',
+    query: ZOutboxQuery,
+    response: ZOutbox,
+    devOnly: true,
+  }),
 } as const satisfies Record<TRouteId, TRouteDef>;
 
 export type TRoutes = typeof routes;
 
 type TSchemaInput<S> = S extends z.ZodType ? z.input<S> : undefined;
+/** Headers a client sends to a route. */
+export type TRouteHeaders<K extends TRouteId> = TSchemaInput<
+  TRoutes[K] extends { headers: infer H } ? H : undefined
+>;
 type TSchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a client sends to a route. */

@@ -23,7 +23,15 @@ export type TValidationKey =
   | 'usernameRequired'
   | 'usernameFormat'
   | 'passwordRequired'
-  | 'passwordTooLong';
+  | 'passwordTooLong'
+  | 'phoneRequired'
+  | 'phoneFormat'
+  | 'emailRequired'
+  | 'emailFormat'
+  | 'codeRequired'
+  | 'codeLength'
+  | 'captchaRequired'
+  | 'captchaTooLong';
 
 export function checkAccountName(value: string): TValidationKey | null {
   const v = value.trim();
@@ -71,4 +79,42 @@ export function maskEmail(email: string): string {
   const local = email.slice(0, at);
   const shown = local.length <= 2 ? local.slice(0, 1) : local.slice(0, 2);
   return `${shown}***${email.slice(at)}`;
+}
+
+/** Phone number: required; the mainland format is checked only with the +86 prefix. */
+export function checkPhone(value: string, phoneCode = '86'): TValidationKey | null {
+  const v = value.trim();
+  if (v === '') return 'phoneRequired';
+  if (phoneCode.replace(/^\+/, '') === '86' ? !isMainlandPhone(v) : !/^\d{4,15}$/.test(v))
+    return 'phoneFormat';
+  return null;
+}
+
+/** E-mail address: trimmed, the {email} shape. */
+export function checkEmail(value: string): TValidationKey | null {
+  const v = value.trim();
+  if (v === '') return 'emailRequired';
+  if (!Patterns.email.test(v) || v.length > 254) return 'emailFormat';
+  return null;
+}
+
+/** Verification code: exactly six characters. */
+export function checkCode(value: string): TValidationKey | null {
+  const v = value.trim();
+  if (v === '') return 'codeRequired';
+  if (v.length !== Limits.codeLength) return 'codeLength';
+  return null;
+}
+
+/** Image captcha answer: required, at most ten characters. */
+export function checkCaptcha(value: string): TValidationKey | null {
+  const v = value.trim();
+  if (v === '') return 'captchaRequired';
+  if (v.length > Limits.captchaMax) return 'captchaTooLong';
+  return null;
+}
+
+/** A phone number with its country code, as stored and as codes are addressed: `+86 13800000000`. */
+export function fullPhone(phone: string, phoneCode = '86'): string {
+  return `+${phoneCode.replace(/^\+/, '')} ${phone.trim()}`;
 }

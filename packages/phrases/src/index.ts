@@ -17,6 +17,7 @@ const loaders: Record<TLanguage, TLoaders> = {
     validation: () => import('./en-us/validation'),
     login: () => import('./en-us/login'),
     shell: () => import('./en-us/shell'),
+    mail: () => import('./en-us/mail'),
   },
   'zh-CN': {
     common: () => import('./zh-cn/common'),
@@ -24,6 +25,7 @@ const loaders: Record<TLanguage, TLoaders> = {
     validation: () => import('./zh-cn/validation'),
     login: () => import('./zh-cn/login'),
     shell: () => import('./zh-cn/shell'),
+    mail: () => import('./zh-cn/mail'),
   },
 };
 

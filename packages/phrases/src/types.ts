@@ -1,6 +1,7 @@
 import type common from './en-us/common';
 import type errors from './en-us/errors';
 import type login from './en-us/login';
+import type mail from './en-us/mail';
 import type shell from './en-us/shell';
 import type validation from './en-us/validation';
 
@@ -11,6 +12,7 @@ export type TPhrases = {
   validation: typeof validation;
   login: typeof login;
   shell: typeof shell;
+  mail: typeof mail;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -20,4 +22,5 @@ export const Namespaces = [
   'validation',
   'login',
   'shell',
+  'mail',
 ] as const satisfies readonly TNamespace[];

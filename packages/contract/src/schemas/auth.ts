@@ -11,7 +11,11 @@ export const ZAccountDisplayName = z
   .max(Limits.accountNameMax, vkey('accountNameTooLong'))
   .regex(Patterns.accountName, vkey('accountNameLetters'));
 
-/** The login payload of spec section 3. */
+/**
+ * The login payload of spec section 3. The second step repeats it with `uniqueId` and the
+ * encrypted `code`. After repeated failures for a name an image captcha is required
+ * (`captchaId`, `captchaCode`).
+ */
 export const ZLoginRequest = z.object({
   accountDisplayName: ZAccountDisplayName,
   username: z
@@ -31,6 +35,8 @@ export const ZLoginRequest = z.object({
   code: z.string().max(4096).nullish(),
   authMethod: z.string().max(64).nullish(),
   isMfaReset: z.boolean().nullish(),
+  captchaId: z.string().max(64).nullish(),
+  captchaCode: z.string().trim().max(Limits.captchaMax, vkey('captchaTooLong')).nullish(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -77,6 +83,8 @@ export const ZPwdErrorTimes = z.object({
   exceed: z.boolean(),
   /** Seconds until the lock ends, when locked. */
   lockRemainingSeconds: z.number().int().min(0),
+  /** The next sign-in for this name needs an image captcha. */
+  captchaRequired: z.boolean(),
 });
 export type TPwdErrorTimes = z.infer<typeof ZPwdErrorTimes>;
 

@@ -32,6 +32,8 @@ export const ZMeta = z.object({
   }),
   /** URL of a public-IP lookup the client may call before login; null to skip. */
   ipLookupUrl: z.string().nullable(),
+  /** The development outbox exists (`/api/dev/outbox`, page `/dev/outbox`); never in production mode. */
+  devOutbox: z.boolean(),
 });
 export type TMeta = z.infer<typeof ZMeta>;
 

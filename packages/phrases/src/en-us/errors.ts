@@ -18,6 +18,11 @@ const errors = {
   '4021': 'This user has been deleted. Contact your account administrator.',
   '4022': 'Service users cannot log in to the console; they connect through JDBC or the API.',
   '4023': 'This account is stopped. Contact support.',
+  '4024': 'Enter the characters of the picture first.',
+  '4025': 'The characters of the picture do not match. Try a new picture.',
+  '4026':
+    'No phone number or e-mail address is bound for the second step. Contact your account administrator.',
+  '4027': 'This phone number or e-mail address is already registered.',
   '4037': 'Only account administrators can perform this operation.',
   '4091': 'Encryption failed',
   '4092': 'Decryption failed',
@@ -41,6 +46,10 @@ const errors = {
   otherAccount: 'The request refers to another account.',
   csrfHeaderMissing: 'This request needs the X-CZ-Client header.',
   loginBusy: 'The server is busy signing in other users. Please try again in a moment.',
+  codeExpired: 'The verification code has expired. Request a new one.',
+  resendTooSoon: 'Exceeded the call limit: wait {{seconds}} s before requesting another code.',
+  challengeExpired: 'Verification failed: this sign-in has expired. Log in again.',
+  gaNotBound: 'Verification failed: no authenticator app is bound yet.',
 };
 
 export default errors;

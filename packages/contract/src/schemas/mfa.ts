@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MfaMethodTypes } from '../enums';
+import { ZAuthCodeType, ZAuthMethod, ZCaptchaFields } from './verification';
+
+/**
+ * Authenticator (TOTP) binding: the secret as an otpauth:// URI, as a QR code and as text for
+ * manual entry (`initialCode`), with the public key and id under which the confirming code is
+ * sent (RSA-OAEP, SHA-256).
+ */
+export const ZGetMfaCodeRequest = z.object({
+  accountName: z.string().trim().max(64).nullish(),
+  userName: z.string().trim().max(64).nullish(),
+  /** The sign-in waiting for its second step, when binding during sign-in. */
+  uniqueId: z.string().max(128).nullish(),
+  phoneAuthCode: z.string().max(64).nullish(),
+  mfaMethodType: z.enum(MfaMethodTypes).nullish(),
+});
+export type TGetMfaCodeRequest = z.infer<typeof ZGetMfaCodeRequest>;
+
+export const ZMfaCode = z.object({
+  /** The base32 secret, for manual entry. */
+  initialCode: z.string(),
+  otpauthUri: z.string(),
+  /** PNG data URL of the otpauth URI. */
+  qrCode: z.string(),
+  issuer: z.string(),
+  label: z.string(),
+  publicKey: z.string(),
+  uniqueId: z.string(),
+});
+export type TMfaCode = z.infer<typeof ZMfaCode>;
+
+export const ZOptionalAuthMethodHeaders = z.object({ authmethod: ZAuthMethod.optional() });
+
+/** Proof of identity from `checkAuthCode`, in headers. */
+export const ZAuthCodeTokenHeaders = z.object({
+  authcodetoken: z.string().min(1).max(128),
+  authcodetype: ZAuthCodeType.optional(),
+});
+export const ZOptionalAuthCodeTokenHeaders = z.object({
+  authcodetoken: z.string().min(1).max(128).optional(),
+  authcodetype: ZAuthCodeType.optional(),
+});
+
+export const ZModifyMfaStatusRequest = z.object({
+  enable: z.boolean(),
+  mfaMethodType: z.enum(MfaMethodTypes),
+  /** With an authenticator code: the id of `getMfaCode`/`resetMfaCode` or of a status challenge. */
+  uniqueId: z.string().max(128).nullish(),
+  /** The authenticator code, RSA-OAEP encrypted with the public key of `uniqueId`. */
+  code: z.string().max(4096).nullish(),
+});
+export type TModifyMfaStatusRequest = z.infer<typeof ZModifyMfaStatusRequest>;
+
+/** The signed-in user's login protection. */
+export const ZMfaState = z.object({
+  enable: z.boolean(),
+  mfaMethodType: z.enum(MfaMethodTypes).nullable(),
+  gaAlreadyBinding: z.boolean(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The account requires login protection of every user. */
+  accountRequired: z.boolean(),
+});
+export type TMfaState = z.infer<typeof ZMfaState>;
+
+/** A challenge for confirming with an authenticator code (public key and id). */
+export const ZMfaChallenge = z.object({ publicKey: z.string(), uniqueId: z.string() });
+export type TMfaChallenge = z.infer<typeof ZMfaChallenge>;
+
+export const ZMfaPolicy = z.object({ required: z.boolean() });
+export type TMfaPolicy = z.infer<typeof ZMfaPolicy>;
+
+/** Sends the second-step code of a sign-in to the user's phone or e-mail. */
+export const ZSendLoginCodeRequest = z
+  .object({ uniqueId: z.string().min(1).max(128), authCodeType: ZAuthCodeType })
+  .extend(ZCaptchaFields.shape);
+export type TSendLoginCodeRequest = z.infer<typeof ZSendLoginCodeRequest>;
