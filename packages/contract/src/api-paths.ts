@@ -22,6 +22,7 @@ export const apiPaths = {
   getCurrentUser: def('POST', '/api/portal/user/getCurrentUser'),
   getUserAuth: def('GET', '/api/portal/user/getUserAuth'),
   getPwdErrorTimes: def('GET', '/api/portal/user/getPwdErrorTimes'),
+  bindEmail: def('POST', '/api/portal/user/bindEmail'),
   // account
   getAccountDetail: def('GET', '/api/portal/account/getAccountDetail'),
   getAccountBaseInfo: def('POST', '/api/portal/account/getAccountBaseInfo'),

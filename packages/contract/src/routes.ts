@@ -22,7 +22,7 @@ import {
   ZOptionalAuthMethodHeaders,
   ZSendLoginCodeRequest,
 } from './schemas/mfa';
-import { ZCurrentUser, ZUserAuth } from './schemas/user';
+import { ZBindEmailRequest, ZCurrentUser, ZUserAuth } from './schemas/user';
 import {
   ZAuthMethodHeaders,
   ZCaptcha,
@@ -147,6 +147,16 @@ export const routes = {
     summary: 'Consecutive wrong passwords for an account name and username, and whether sign-in is locked',
     query: ZPwdErrorTimesQuery,
     response: ZPwdErrorTimes,
+  }),
+  bindEmail: route(apiPaths.bindEmail, {
+    access: 'session',
+    tag: 'user',
+    summary:
+      'Binds an e-mail address to the signed-in user, proven by a checkToken of a BIND_EMAIL code sent to it (headers `authCodeToken`, `authCodeType`)',
+    body: ZBindEmailRequest,
+    headers: ZAuthCodeTokenHeaders,
+    response: ZCurrentUser,
+    codes: codeErrors,
   }),
   getAccountDetail: route(apiPaths.getAccountDetail, {
     access: 'session',

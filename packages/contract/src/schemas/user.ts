@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAuthVo } from './auth';
 import { ZId, ZTimestamp } from './common';
+import { ZEmail } from './verification';
 
 /** Current user info of spec section 3 (also cached by the client as currentUserInfo). */
 export const ZCurrentUser = z.object({
@@ -20,3 +21,6 @@ export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
 export const ZUserAuth = z.array(ZAuthVo);
 export type TUserAuth = z.infer<typeof ZUserAuth>;
+
+export const ZBindEmailRequest = z.object({ email: ZEmail });
+export type TBindEmailRequest = z.infer<typeof ZBindEmailRequest>;
