@@ -16,7 +16,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
+import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { verificationRoutes } from './modules/verification/verification.routes';
 import { webRoutes } from './modules/web/web.routes';
 
 export const version = '0.1.0';
@@ -107,6 +109,8 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   authRoutes(app);
   userRoutes(app);
   accountRoutes(app);
+  verificationRoutes(app);
+  mfaRoutes(app);
   await docsRoutes(app, version);
 
   const hasWeb = options.webDir ? await webRoutes(app, options.webDir) : false;

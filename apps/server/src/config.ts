@@ -48,6 +48,14 @@ export type TConfig = {
   links: { docs: string | null; releaseNotes: string | null; studio: string | null };
   ipLookupUrl: string | null;
   jobs: { enabled: boolean; pollMs: number };
+  /** Issuer shown in authenticator apps. */
+  mfaIssuer: string;
+  /** Browser tests only (NODE_ENV=test): every image captcha shows this text. */
+  testCaptchaText: string | null;
+  smtp: { url: string | null; from: string };
+  /** The longest a request waits for the e-mail or SMS provider. */
+  sendTimeoutMs: number;
+  sms: { endpoint: string; apiKey: string; secret: string; signName: string; templateId: string } | null;
 };
 
 type TEnv = Record<string, string | undefined>;
@@ -86,6 +94,28 @@ function oneOf<T extends string>(env: TEnv, key: string, values: readonly T[], f
     throw new Error(`${key} must be one of ${values.join(', ')}, got "${raw}"`);
   }
   return raw as T;
+}
+
+function testCaptchaText(env: TEnv): string | null {
+  const text = optional(env, 'TEST_CAPTCHA_TEXT');
+  if (text === null) return null;
+  if (env.NODE_ENV !== 'test') throw new Error('TEST_CAPTCHA_TEXT is only for NODE_ENV=test');
+  return text;
+}
+
+function smsConfig(env: TEnv): TConfig['sms'] {
+  const endpoint = optional(env, 'SMS_ENDPOINT');
+  if (!endpoint) return null;
+  const apiKey = optional(env, 'SMS_API_KEY');
+  const secret = optional(env, 'SMS_SECRET');
+  if (!apiKey || !secret) throw new Error('SMS_ENDPOINT needs SMS_API_KEY and SMS_SECRET');
+  return {
+    endpoint,
+    apiKey,
+    secret,
+    signName: str(env, 'SMS_SIGN_NAME', 'Console'),
+    templateId: str(env, 'SMS_TEMPLATE_ID', 'VERIFICATION_CODE'),
+  };
 }
 
 const devSecretKey = 'development-only-secret-key-change-me-in-production';
@@ -145,5 +175,12 @@ export function loadConfig(env: TEnv = process.env, argv: readonly string[] = []
     },
     ipLookupUrl: optional(env, 'IP_LOOKUP_URL'),
     jobs: { enabled: bool(env, 'JOBS', true), pollMs: int(env, 'JOBS_POLL_MS', 1000, 10, 60_000) },
+    mfaIssuer: str(env, 'MFA_ISSUER', 'Data Platform Console'),
+    testCaptchaText: testCaptchaText(env),
+    smtp: {
+      url: optional(env, 'SMTP_URL'),
+      from: str(env, 'SMTP_FROM', 'Data Platform Console <no-reply@localhost>'),
+    },
+    sms: smsConfig(env),
   };
 }

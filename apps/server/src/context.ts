@@ -1,9 +1,13 @@
 /** What every part of the server is handed: configuration, database, clock and shared services. */
 import type { TLanguage } from '@console/contract/enums';
+import type { TMailer } from './adapters/mail';
+import type { TSmsSender } from './adapters/sms';
 import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/client';
 import type { TClock } from './lib/clock';
 import type { TPasswordHasher } from './lib/password-hasher';
+import type { TSecretBox } from './lib/secret-box';
+import type { TRsaKeyStore } from './modules/mfa/rsa-keys';
 
 export type TDeps = {
   config: TConfig;
@@ -11,6 +15,12 @@ export type TDeps = {
   db: TDb;
   clock: TClock;
   hasher: TPasswordHasher;
+  secrets: TSecretBox;
+  rsaKeys: TRsaKeyStore;
+  /** null: no SMTP configured (development: the outbox only). */
+  mailer: TMailer | null;
+  /** null: no SMS provider configured (development: the outbox only). */
+  sms: TSmsSender | null;
 };
 
 /** The signed-in caller of a request. */

@@ -6,14 +6,13 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
-import type { TDeps } from './context';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { demoCredentialLines, seedDemo } from './db/seed/demo';
+import { closeDeps, createDeps } from './deps';
 import { retentionJob, retentionJobKind, scheduleRetention } from './jobs/retention';
 import { createJobRunner } from './jobs/runner';
 import { systemClock } from './lib/clock';
-import { createPasswordHasher } from './lib/password-hasher';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -26,13 +25,7 @@ async function main(): Promise<void> {
     onPoolError: (error) => console.error('database connection error:', error.message),
   });
   const applied = await migrate(database.db);
-  const deps: TDeps = {
-    config,
-    database,
-    db: database.db,
-    clock: systemClock,
-    hasher: createPasswordHasher(config.hashConcurrency, config.hashQueueMax),
-  };
+  const deps = createDeps(config, database, systemClock);
   const app = await buildApp(deps, {
     webDir: config.webDir ?? resolve(here, '../../web/dist'),
     logger: loggerOptions(config.logLevel),
@@ -79,7 +72,7 @@ async function main(): Promise<void> {
     try {
       await runner.stop();
       await app.close();
-      await deps.hasher.close();
+      await closeDeps(deps);
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -12,8 +12,9 @@ import { loadConfig, type TConfig } from '../src/config';
 import type { TDeps } from '../src/context';
 import { openDatabase, type TDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { captchas } from '../src/db/schema';
+import { closeDeps, createDeps } from '../src/deps';
 import { createManualClock } from '../src/lib/clock';
-import { createPasswordHasher } from '../src/lib/password-hasher';
 import { createAccountWithRoles } from '../src/modules/account/account.repository';
 import { grantRole, insertUser } from '../src/modules/user/user.repository';
 
@@ -60,18 +61,13 @@ export async function createTestApp(
     config?: Partial<TConfig>;
     webDir?: string;
     logger?: TAppOptions['logger'];
+    deps?: Partial<TDeps>;
   } = {},
 ): Promise<TTestApp> {
   const { database, drop } = await createTestDatabase();
   const config = { ...loadConfig({ DEMO: '0', JOBS: '0', ...options.env }), ...options.config };
   const clock = createManualClock(new Date('2026-11-01T08:00:00Z'));
-  const deps: TDeps = {
-    config,
-    database,
-    db: database.db,
-    clock,
-    hasher: createPasswordHasher(config.hashConcurrency, config.hashQueueMax),
-  };
+  const deps = createDeps(config, database, clock, options.deps);
   const app = await buildApp(deps, { webDir: options.webDir ?? null, logger: options.logger ?? false });
   await app.ready();
   return {
@@ -80,7 +76,7 @@ export async function createTestApp(
     clock,
     close: async () => {
       await app.close();
-      await deps.hasher.close();
+      await closeDeps(deps);
       await drop();
     },
   };
@@ -166,3 +162,19 @@ export const cookie = (token: string, withClientHeader = true) => ({
   cookie: `${SessionCookie}=${token}`,
   ...(withClientHeader ? { [ClientHeader]: ClientHeaderValue } : {}),
 });
+
+/** A captcha whose answer the test knows (the real ones exist only as pictures). */
+export async function knownCaptcha(
+  deps: TDeps,
+  answer = 'wxyz',
+): Promise<{ captchaId: string; captchaCode: string }> {
+  const captchaId = randomBytes(8).toString('hex');
+  const now = deps.clock.now();
+  await deps.db.insert(captchas).values({
+    id: captchaId,
+    answerHash: deps.secrets.digest('captcha', captchaId, answer.toLowerCase()),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 300_000),
+  });
+  return { captchaId, captchaCode: answer };
+}

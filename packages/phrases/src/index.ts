@@ -18,6 +18,8 @@ const loaders: Record<TLanguage, TLoaders> = {
     login: () => import('./en-us/login'),
     shell: () => import('./en-us/shell'),
     mail: () => import('./en-us/mail'),
+    mfa: () => import('./en-us/mfa'),
+    outbox: () => import('./en-us/outbox'),
   },
   'zh-CN': {
     common: () => import('./zh-cn/common'),
@@ -26,6 +28,8 @@ const loaders: Record<TLanguage, TLoaders> = {
     login: () => import('./zh-cn/login'),
     shell: () => import('./zh-cn/shell'),
     mail: () => import('./zh-cn/mail'),
+    mfa: () => import('./zh-cn/mfa'),
+    outbox: () => import('./zh-cn/outbox'),
   },
 };
 

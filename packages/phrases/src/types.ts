@@ -2,6 +2,8 @@ import type common from './en-us/common';
 import type errors from './en-us/errors';
 import type login from './en-us/login';
 import type mail from './en-us/mail';
+import type mfa from './en-us/mfa';
+import type outbox from './en-us/outbox';
 import type shell from './en-us/shell';
 import type validation from './en-us/validation';
 
@@ -13,6 +15,8 @@ export type TPhrases = {
   login: typeof login;
   shell: typeof shell;
   mail: typeof mail;
+  mfa: typeof mfa;
+  outbox: typeof outbox;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -23,4 +27,6 @@ export const Namespaces = [
   'login',
   'shell',
   'mail',
+  'mfa',
+  'outbox',
 ] as const satisfies readonly TNamespace[];

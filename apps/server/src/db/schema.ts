@@ -53,12 +53,19 @@ export const accounts = pgTable(
     companyName: text('company_name'),
     formalApplicationSubmitted: boolean('formal_application_submitted').notNull().default(false),
     billingEnabled: boolean('billing_enabled').notNull().default(true),
+    /** Every user of the account must use login protection. */
+    mfaRequired: boolean('mfa_required').notNull().default(false),
+    /** The phone (`+86 13800000000`) or e-mail the account was registered with: one account each. */
+    registrationPhone: text('registration_phone'),
+    registrationEmail: text('registration_email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('accounts_name_key').on(sql`lower(${t.name})`),
     uniqueIndex('accounts_display_name_key').on(sql`lower(${t.displayName})`),
+    uniqueIndex('accounts_registration_phone_key').on(t.registrationPhone),
+    uniqueIndex('accounts_registration_email_key').on(t.registrationEmail),
     check('accounts_type_check', sql`${t.type} between 0 and 3`),
     check('accounts_status_check', sql`${t.status} between 0 and 4`),
   ],
@@ -81,12 +88,21 @@ export const users = pgTable(
     /** For service users: system (created with an instance) or custom. */
     serviceKind: text('service_kind', { enum: ['system', 'custom'] }),
     phone: text('phone'),
+    /** Country calling code of `phone`, without "+". */
+    phoneCode: text('phone_code').notNull().default('86'),
     email: text('email'),
     title: text('title'),
     remark: text('remark'),
     isEnabled: boolean('is_enabled').notNull().default(true),
     deletedAt: ts('deleted_at'),
     mustResetPassword: boolean('must_reset_password').notNull().default(false),
+    /** Login protection: a second step at every sign-in. */
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    mfaMethod: text('mfa_method', { enum: ['GA', 'PHONE', 'EMAIL'] }),
+    /** The bound authenticator secret, sealed with the server key. */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code is usable once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
     lastLoginAt: ts('last_login_at'),
     lastLoginIp: text('last_login_ip'),
@@ -239,4 +255,113 @@ export const jobs = pgTable(
     index('jobs_running_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
   ],
+);
+
+/**
+ * Verification codes sent by SMS or e-mail: only an HMAC of the code is kept, bound to one
+ * purpose and one target; single use, a few attempts. The rows also count sends for rate limits.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    purpose: text('purpose').notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    /** `+86 13800000000` or a lower-cased e-mail address. */
+    target: text('target').notNull(),
+    accountId: ref('account_id'),
+    userId: ref('user_id'),
+    codeHash: bytea('code_hash').notNull(),
+    isSent: boolean('is_sent').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    index('verification_codes_target_idx').on(t.target, t.createdAt),
+    index('verification_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Proofs of a verified code (checkToken), single use; only a digest of the token is kept. */
+export const checkTokens = pgTable(
+  'check_tokens',
+  {
+    id: id(),
+    tokenHash: bytea('token_hash').notNull(),
+    purpose: text('purpose').notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    target: text('target').notNull(),
+    accountId: ref('account_id'),
+    userId: ref('user_id'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [uniqueIndex('check_tokens_token_hash_key').on(t.tokenHash)],
+);
+
+/** Image captchas: an HMAC of the answer, single use. */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answerHash: bytea('answer_hash').notNull(),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+});
+
+/**
+ * Challenges answered with an encrypted code: a sign-in waiting for its second step, an
+ * authenticator binding waiting for its first code, or a status change. `unique_id_hash` is the
+ * digest of the id handed to the client.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    uniqueIdHash: bytea('unique_id_hash').notNull(),
+    kind: text('kind', { enum: ['login', 'bind', 'status'] }).notNull(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyId: ref('key_id').notNull(),
+    /** A secret being bound (sealed), for bind challenges and binding during sign-in. */
+    pendingSecret: text('pending_secret'),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [uniqueIndex('mfa_challenges_unique_id_key').on(t.uniqueIdHash)],
+);
+
+/** RSA-OAEP key pairs for codes encrypted by the client; private keys sealed. Rotated daily. */
+export const rsaKeys = pgTable('rsa_keys', {
+  id: id(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+  /** No new challenge uses the key after this; it still decrypts until its challenges end. */
+  rotatesAt: ts('rotates_at').notNull(),
+});
+
+/** Development outbox: every e-mail and SMS, with its code (never written in production mode). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    code: text('code'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.id.desc())],
 );

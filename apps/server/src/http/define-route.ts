@@ -19,7 +19,8 @@ import { fieldErrorsOf } from './validation';
 type TOut<S> = S extends z.ZodType ? z.output<S> : undefined;
 type TBodyOf<K extends TRouteId> = TOut<TRoutes[K] extends { body: infer B } ? B : undefined>;
 type TQueryOf<K extends TRouteId> = TOut<TRoutes[K] extends { query: infer Q } ? Q : undefined>;
-type TAuthOf<K extends TRouteId> = TRoutes[K]['access'] extends 'public' ? TAuth | null : TAuth;
+type THeadersOf<K extends TRouteId> = TOut<TRoutes[K] extends { headers: infer H } ? H : undefined>;
+type TAuthOf<K extends TRouteId> = TRoutes[K]['access'] extends 'public' | 'optional' ? TAuth | null : TAuth;
 
 export type TRouteContext<K extends TRouteId> = {
   deps: TDeps;
@@ -27,6 +28,7 @@ export type TRouteContext<K extends TRouteId> = {
   reply: FastifyReply;
   body: TBodyOf<K>;
   query: TQueryOf<K>;
+  headers: THeadersOf<K>;
   auth: TAuthOf<K>;
 };
 
@@ -57,9 +59,29 @@ export async function resolveAuth(deps: TDeps, request: FastifyRequest): Promise
   return authenticate(deps, found.token, found.via);
 }
 
+/**
+ * The caller when a valid session comes with the request, else null: a missing, expired or ended
+ * session, or a cookie without the client header, makes the request anonymous.
+ */
+export async function resolveOptionalAuth(deps: TDeps, request: FastifyRequest): Promise<TAuth | null> {
+  if (!tokenOf(request)) return null;
+  try {
+    return await resolveAuth(deps, request);
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      error.code !== ErrorCode.internal &&
+      error.code !== ErrorCode.unavailable
+    ) {
+      return null;
+    }
+    throw error;
+  }
+}
+
 function parseInput(
   route: TRouteDef,
-  where: 'query' | 'body',
+  where: 'query' | 'body' | 'headers',
   value: unknown,
   request: FastifyRequest,
 ): unknown {
@@ -101,13 +123,19 @@ export function defineRoute<K extends TRouteId>(
     url: route.path,
     handler: async (request, reply) => {
       const deps = app.deps;
-      const auth = route.access === 'public' ? null : await resolveAuth(deps, request);
+      const auth =
+        route.access === 'public'
+          ? null
+          : route.access === 'optional'
+            ? await resolveOptionalAuth(deps, request)
+            : await resolveAuth(deps, request);
       request.auth = auth;
       if (route.access === 'admin' && !auth?.isAdmin) throw new AppError(ErrorCode.notAccountAdmin);
       const query = parseInput(route, 'query', request.query, request);
       const body = parseInput(route, 'body', request.body, request);
+      const headers = parseInput(route, 'headers', request.headers, request);
       refuseOtherAccount(auth, query, body);
-      const data = await handler({ deps, request, reply, query, body, auth } as TRouteContext<K>);
+      const data = await handler({ deps, request, reply, query, body, headers, auth } as TRouteContext<K>);
       if (reply.sent) return reply;
       return success(request, route.response.parse(data));
     },

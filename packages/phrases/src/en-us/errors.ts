@@ -50,6 +50,9 @@ const errors = {
   resendTooSoon: 'Exceeded the call limit: wait {{seconds}} s before requesting another code.',
   challengeExpired: 'Verification failed: this sign-in has expired. Log in again.',
   gaNotBound: 'Verification failed: no authenticator app is bound yet.',
+  gaAlreadyBound:
+    'Verification failed: an authenticator app is already bound. Rebind it after verifying your identity.',
+  mfaRequiredByAccount: 'Your account requires login protection for every user; it cannot be turned off.',
 };
 
 export default errors;

@@ -34,6 +34,7 @@ const shell = {
   user: {
     account: 'Account',
     username: 'Username',
+    loginProtection: 'Login protection',
     logout: 'Log out',
     loggedOut: 'Logged out',
   },

@@ -49,6 +49,8 @@ const errors: TPhrases['errors'] = {
   resendTooSoon: '超过调用次数限制：请 {{seconds}} 秒后再获取验证码。',
   challengeExpired: '验证失败：本次登录已过期，请重新登录。',
   gaNotBound: '验证失败：尚未绑定身份验证器。',
+  gaAlreadyBound: '验证失败：已绑定身份验证器，请验证身份后重新绑定。',
+  mfaRequiredByAccount: '您的账户要求所有用户开启登录保护，无法关闭。',
 };
 
 export default errors;

@@ -35,6 +35,7 @@ const shell: TPhrases['shell'] = {
   user: {
     account: '账户',
     username: '用户名',
+    loginProtection: '登录保护',
     logout: '退出登录',
     loggedOut: '已退出登录',
   },

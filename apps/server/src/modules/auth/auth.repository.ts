@@ -13,13 +13,14 @@ export type TLoginUser = {
   mustResetPassword: boolean;
   phone: string | null;
   email: string | null;
+  mfaEnabled: boolean;
 };
 
 export type TAttempt = { failures: number; lockedUntil: Date | null };
 
 export type TLoginLookup = {
   /** The account named at sign-in, when it exists. */
-  account: { id: number; displayName: string; status: number } | null;
+  account: { id: number; displayName: string; status: number; mfaRequired: boolean } | null;
   /** Its user of the typed username, when both exist. */
   user: TLoginUser | null;
   /** The wrong-password count of the typed names, when there is one. */
@@ -30,6 +31,7 @@ type TLookupRaw = {
   account_id: number | null;
   account_display_name: string | null;
   account_status: number | null;
+  account_mfa_required: boolean | null;
   user_id: number | null;
   username: string | null;
   display_name: string | null;
@@ -40,6 +42,7 @@ type TLookupRaw = {
   must_reset_password: boolean | null;
   phone: string | null;
   email: string | null;
+  mfa_enabled: boolean | null;
   failures: number | null;
   locked_until: Date | string | null;
 };
@@ -61,8 +64,9 @@ export async function findLoginLookup(
      from (select 1) as one
      left join lateral (
        select a.id as account_id, a.display_name as account_display_name, a.status as account_status,
+              a.mfa_required as account_mfa_required,
               u.id as user_id, u.username, u.display_name, u.password_hash, u.kind, u.is_enabled,
-              u.deleted_at, u.must_reset_password, u.phone, u.email
+              u.deleted_at, u.must_reset_password, u.phone, u.email, u.mfa_enabled
        from accounts a
        left join users u on u.account_id = a.id and lower(u.username) = lower($2)
        where lower(a.display_name) = lower($1) or lower(a.name) = lower($1)
@@ -82,6 +86,7 @@ export async function findLoginLookup(
             id: Number(r.account_id),
             displayName: r.account_display_name ?? '',
             status: Number(r.account_status),
+            mfaRequired: r.account_mfa_required === true,
           },
     user:
       r.user_id === null
@@ -97,6 +102,7 @@ export async function findLoginLookup(
             mustResetPassword: r.must_reset_password === true,
             phone: r.phone,
             email: r.email,
+            mfaEnabled: r.mfa_enabled === true,
           },
     attempt:
       r.failures === null

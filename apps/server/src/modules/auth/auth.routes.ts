@@ -15,13 +15,15 @@ export function requestMeta(request: FastifyRequest): TRequestMeta {
 export function authRoutes(app: FastifyInstance): void {
   defineRoute(app, 'login', async ({ deps, body, request, reply }) => {
     const result = await login(deps, body, requestMeta(request));
-    reply.setCookie(SessionCookie, result.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      expires: result.expiresAt,
-    });
+    if (result.token && result.expiresAt) {
+      reply.setCookie(SessionCookie, result.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        expires: result.expiresAt,
+      });
+    }
     return result.response;
   });
   defineRoute(app, 'logout', async ({ deps, auth, request, reply }) => {

@@ -17,6 +17,8 @@ import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
 import { createToken, sha256 } from '../../lib/tokens';
 import { insertAuditEntry } from '../audit/audit.repository';
+import { completeSecondStep, needsSecondStep, startLoginChallenge } from '../mfa/mfa.service';
+import { requireCaptcha } from '../verification/captcha.service';
 import {
   clearAttempts,
   completeLogin,
@@ -38,11 +40,13 @@ function errorTimes(attempt: TAttempt | null, now: Date): TPwdErrorTimes {
   const lockMs = attempt?.lockedUntil ? attempt.lockedUntil.getTime() - now.getTime() : 0;
   const isLocked = lockMs > 0;
   const lockEnded = attempt?.lockedUntil !== null && attempt?.lockedUntil !== undefined && !isLocked;
+  const current = attempt && !lockEnded ? attempt.failures : 0;
   return {
-    current: attempt && !lockEnded ? attempt.failures : 0,
+    current,
     total: Limits.maxPasswordErrors,
     exceed: isLocked,
     lockRemainingSeconds: isLocked ? Math.ceil(lockMs / 1000) : 0,
+    captchaRequired: !isLocked && current >= Limits.captchaAfterFailures,
   };
 }
 
@@ -65,11 +69,24 @@ export async function getPasswordErrorTimes(
   return errorTimes(attempt, deps.clock.now());
 }
 
-export type TLoginResult = { response: TLoginResponse; token: string; expiresAt: Date };
+export type TLoginResult = { response: TLoginResponse; token: string | null; expiresAt: Date | null };
+
+type TSignedIn = {
+  accountId: number;
+  accountDisplayName: string;
+  userId: number;
+  username: string;
+  phone: string | null;
+  email: string | null;
+};
 
 export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMeta): Promise<TLoginResult> {
-  const { db, clock, hasher } = deps;
   const key = attemptKey(input.accountDisplayName, input.username);
+  if (input.uniqueId && input.code) {
+    // The second step: the challenge proves the password; the code proves the second factor.
+    return finishLogin(deps, await completeSecondStep(deps, input, meta), key, meta);
+  }
+  const { db, clock, hasher } = deps;
   const { account, user, attempt } = await findLoginLookup(
     deps.database.query,
     input.accountDisplayName,
@@ -79,6 +96,7 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
 
   const before = errorTimes(attempt, clock.now());
   if (before.exceed) throw wrongPassword(before);
+  if (before.captchaRequired) await requireCaptcha(deps, input);
 
   const isPasswordRight = user
     ? await hasher.verify(user.passwordHash, input.password)
@@ -113,7 +131,8 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
             : user.mustResetPassword
               ? ErrorCode.passwordMustReset
               : null;
-  if (refusal !== null && account) {
+  if (!account) throw new AppError(ErrorCode.internal);
+  if (refusal !== null || needsSecondStep(user, account.mfaRequired)) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await clearAttempts(tx, key);
@@ -125,27 +144,55 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
         objectType: 'session',
         objectName: user.username,
         isSuccess: false,
-        info: { reason: 'refused', code: refusal },
+        info: refusal === null ? { reason: 'second_step_required' } : { reason: 'refused', code: refusal },
         ip: meta.ip,
         requestId: meta.requestId,
         createdAt: now,
       });
     });
-    throw new AppError(refusal, {
-      data: refusal === ErrorCode.passwordMustReset ? { username: user.username } : null,
-    });
+    if (refusal !== null) {
+      throw new AppError(refusal, {
+        data: refusal === ErrorCode.passwordMustReset ? { username: user.username } : null,
+      });
+    }
+    return {
+      token: null,
+      expiresAt: null,
+      response: await startLoginChallenge(deps, account, user.id, meta),
+    };
   }
-  if (!account) throw new AppError(ErrorCode.internal);
 
-  const now = clock.now();
+  return finishLogin(
+    deps,
+    {
+      accountId: account.id,
+      accountDisplayName: account.displayName,
+      userId: user.id,
+      username: user.username,
+      phone: user.phone,
+      email: user.email,
+    },
+    key,
+    meta,
+  );
+}
+
+/** Creates the session of a sign-in that passed every step. */
+async function finishLogin(
+  deps: TDeps,
+  who: TSignedIn,
+  key: Buffer,
+  meta: TRequestMeta,
+): Promise<TLoginResult> {
+  const now = deps.clock.now();
   const token = createToken();
   const expiresAt = new Date(now.getTime() + sessionTimeouts(deps).absoluteMs);
   const resources = await completeLogin(deps.database.query, {
     attemptKey: key,
     tokenHash: sha256(token),
-    accountId: account.id,
-    userId: user.id,
-    username: user.username,
+    accountId: who.accountId,
+    userId: who.userId,
+    username: who.username,
     now,
     expiresAt,
     ip: meta.ip,
@@ -159,15 +206,15 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
       token,
       mfaStatus: {
         enable: false,
-        phone: user.phone ? maskPhone(user.phone) : null,
-        email: user.email ? maskEmail(user.email) : null,
+        phone: who.phone ? maskPhone(who.phone) : null,
+        email: who.email ? maskEmail(who.email) : null,
         gaAlreadyBinding: false,
       },
       userVo: {
-        accountId: account.id,
-        accountDisplayName: account.displayName,
-        id: user.id,
-        name: user.username,
+        accountId: who.accountId,
+        accountDisplayName: who.accountDisplayName,
+        id: who.userId,
+        name: who.username,
       },
       authVos: resources.map((r) => ({
         resourceName: r.resourceName,

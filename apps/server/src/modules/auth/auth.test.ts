@@ -6,6 +6,7 @@ import {
   cookie,
   createTestApp,
   envelope,
+  knownCaptcha,
   login,
   seedAccount,
   signIn,
@@ -90,27 +91,66 @@ describe('POST /api/login', () => {
     expect(body.data.authVos.map((a) => a.resourceName).sort()).toEqual(['serviceManage', 'workbench']);
   });
 
-  it('counts wrong passwords and locks the name for one minute after five', async () => {
+  it('counts wrong passwords, asks for a captcha after three, and locks the name for one minute after five', async () => {
     const user = { id: 0, username: 'counter_user', password: 'Counter@2026' };
     user.id = await insertUser(t.deps.db, {
       accountId: demo.id,
       username: user.username,
       passwordHash: await t.deps.hasher.hash(user.password),
     });
-    for (let i = 1; i <= 4; i += 1) {
-      const body = envelope(await login(t.app, 'demo', user.username, 'Wrong@2026'));
+    const attempt = (password: string, captcha?: { captchaId: string; captchaCode: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'cz-lang': 'en-US' },
+        payload: { accountDisplayName: 'demo', username: user.username, password, ...captcha },
+      });
+    for (let i = 1; i <= 3; i += 1) {
+      const body = envelope(await attempt('Wrong@2026'));
       expect(body.code).toBe(ErrorCode.wrongPassword);
       expect(body.message).toBe('Incorrect account name, username or password');
-      expect(body.data).toEqual({ current: i, total: 5, exceed: false, lockRemainingSeconds: 0 });
+      expect(body.data).toEqual({
+        current: i,
+        total: 5,
+        exceed: false,
+        lockRemainingSeconds: 0,
+        captchaRequired: i >= 3,
+      });
     }
-    const fifth = envelope(await login(t.app, 'demo', user.username, 'Wrong@2026'));
+    // From the third failure on, a sign-in needs an image captcha, even with the right password.
+    expect(envelope(await attempt(user.password)).code).toBe(ErrorCode.captchaRequired);
+    expect(envelope(await attempt(user.password, { captchaId: '-1', captchaCode: '' })).code).toBe(
+      ErrorCode.captchaRequired,
+    );
+    const wrongCaptcha = await knownCaptcha(t.deps, 'abcd');
+    expect(envelope(await attempt(user.password, { ...wrongCaptcha, captchaCode: 'zzzz' })).code).toBe(
+      ErrorCode.captchaInvalid,
+    );
+    // A captcha serves once, even answered wrongly.
+    expect(envelope(await attempt(user.password, wrongCaptcha)).code).toBe(ErrorCode.captchaInvalid);
+
+    const fourth = envelope(await attempt('Wrong@2026', await knownCaptcha(t.deps)));
+    expect(fourth.data).toEqual({
+      current: 4,
+      total: 5,
+      exceed: false,
+      lockRemainingSeconds: 0,
+      captchaRequired: true,
+    });
+    const fifth = envelope(await attempt('Wrong@2026', await knownCaptcha(t.deps, 'WxYz')));
     expect(fifth.code).toBe(ErrorCode.wrongPassword);
-    expect(fifth.data).toEqual({ current: 5, total: 5, exceed: true, lockRemainingSeconds: 60 });
+    expect(fifth.data).toEqual({
+      current: 5,
+      total: 5,
+      exceed: true,
+      lockRemainingSeconds: 60,
+      captchaRequired: false,
+    });
     expect(fifth.message).toMatch(/Locked for 1 minute/);
 
     // While locked even the right password is refused.
     t.clock.advance(30_000);
-    const locked = envelope(await login(t.app, 'demo', user.username, user.password));
+    const locked = envelope(await attempt(user.password, await knownCaptcha(t.deps)));
     expect(locked.code).toBe(ErrorCode.wrongPassword);
     expect(locked.data).toMatchObject({ exceed: true, lockRemainingSeconds: 30 });
 
@@ -118,21 +158,38 @@ describe('POST /api/login', () => {
       method: 'GET',
       url: `/api/portal/user/getPwdErrorTimes?accountDisplayName=demo&username=${user.username}`,
     });
-    expect(envelope(times).data).toEqual({ current: 5, total: 5, exceed: true, lockRemainingSeconds: 30 });
+    expect(envelope(times).data).toEqual({
+      current: 5,
+      total: 5,
+      exceed: true,
+      lockRemainingSeconds: 30,
+      captchaRequired: false,
+    });
 
     // The lock ends after one minute and the right password then signs in and clears the count.
     t.clock.advance(31_000);
-    const after = envelope(await login(t.app, 'demo', user.username, user.password));
+    const after = envelope(await attempt(user.password));
     expect(after.code).toBe(0);
     const cleared = await t.app.inject({
       method: 'GET',
       url: `/api/portal/user/getPwdErrorTimes?accountDisplayName=demo&username=${user.username}`,
     });
-    expect(envelope(cleared).data).toEqual({ current: 0, total: 5, exceed: false, lockRemainingSeconds: 0 });
+    expect(envelope(cleared).data).toEqual({
+      current: 0,
+      total: 5,
+      exceed: false,
+      lockRemainingSeconds: 0,
+      captchaRequired: false,
+    });
   });
 
   it('answers an unknown account or username exactly like a wrong password', async () => {
-    const known = { account: 'demo', username: demo.member.username };
+    await insertUser(t.deps.db, {
+      accountId: demo.id,
+      username: 'known_user',
+      passwordHash: await t.deps.hasher.hash('Known@2026pass'),
+    });
+    const known = { account: 'demo', username: 'known_user' };
     const cases = [
       { account: 'nosuchaccount', username: 'whoever_1' },
       { account: 'demo', username: 'nobody_here' },

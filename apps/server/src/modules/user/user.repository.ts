@@ -80,3 +80,16 @@ export async function listUserResources(db: TDb, accountId: number, userId: numb
     .where(and(eq(userRoles.userId, userId), eq(userRoles.accountId, accountId)))
     .orderBy(asc(roleResources.resourceType), asc(roleResources.resourceName));
 }
+
+export async function setUserEmail(
+  db: TDb,
+  accountId: number,
+  userId: number,
+  email: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ email, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+}

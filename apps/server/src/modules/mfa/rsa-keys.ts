@@ -1,0 +1,107 @@
+/**
+ * RSA-OAEP (SHA-256) key pairs under which clients encrypt the codes they send (spec: "the code is
+ * encrypted with the provided public key"). Keys live in the database (private keys sealed), so
+ * every replica decrypts what any replica handed out; a new key is made daily, and a key keeps
+ * decrypting for its challenges after it rotates.
+ */
+import { constants, createPrivateKey, generateKeyPair, type KeyObject, privateDecrypt } from 'node:crypto';
+import { promisify } from 'node:util';
+import { ErrorCode } from '@console/contract/codes';
+import { desc, eq, gt, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { rsaKeys } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { TClock } from '../../lib/clock';
+import type { TSecretBox } from '../../lib/secret-box';
+
+const rotateMs = 24 * 3_600_000;
+const lockKey = 7_031_204_119;
+const generate = promisify(generateKeyPair);
+
+export type TPublicKey = { id: number; publicKey: string; rotatesAt: Date };
+
+export type TRsaKeyStore = {
+  /** The key new challenges use, made when there is none or it has rotated. */
+  active(): Promise<TPublicKey>;
+  /** The public key (base64 SPKI DER) of key `keyId`. */
+  publicKey(keyId: number): Promise<string>;
+  /** Decrypts a code the client encrypted with key `keyId`; 4092 when it cannot. */
+  decrypt(keyId: number, ciphertext: string): Promise<string>;
+};
+
+export function createRsaKeyStore(db: TDb, clock: TClock, secrets: TSecretBox): TRsaKeyStore {
+  let current: TPublicKey | null = null;
+  const privateKeys = new Map<number, KeyObject>();
+
+  const findActive = async (handle: TDb, now: Date) =>
+    (
+      await handle
+        .select({ id: rsaKeys.id, publicKey: rsaKeys.publicKey, rotatesAt: rsaKeys.rotatesAt })
+        .from(rsaKeys)
+        .where(gt(rsaKeys.rotatesAt, now))
+        .orderBy(desc(rsaKeys.id))
+        .limit(1)
+    )[0];
+
+  async function active(): Promise<TPublicKey> {
+    const now = clock.now();
+    if (current && current.rotatesAt > now) return current;
+    let key = await findActive(db, now);
+    if (!key) {
+      const pair = await generate('rsa', { modulusLength: 2048 });
+      const publicKey = pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+      const privateKey = secrets.seal(pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+      key = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${lockKey})`);
+        const existing = await findActive(tx, now);
+        if (existing) return existing;
+        const [row] = await tx
+          .insert(rsaKeys)
+          .values({ publicKey, privateKey, createdAt: now, rotatesAt: new Date(now.getTime() + rotateMs) })
+          .returning({ id: rsaKeys.id, publicKey: rsaKeys.publicKey, rotatesAt: rsaKeys.rotatesAt });
+        if (!row) throw new Error('rsa key insert returned no row');
+        return row;
+      });
+    }
+    current = key;
+    return key;
+  }
+
+  async function privateKeyOf(keyId: number): Promise<KeyObject> {
+    const cached = privateKeys.get(keyId);
+    if (cached) return cached;
+    const row = (
+      await db.select({ privateKey: rsaKeys.privateKey }).from(rsaKeys).where(eq(rsaKeys.id, keyId))
+    )[0];
+    if (!row) throw new AppError(ErrorCode.mfaDecryptFailed);
+    const key = createPrivateKey(secrets.open(row.privateKey));
+    privateKeys.set(keyId, key);
+    return key;
+  }
+
+  return {
+    active,
+    publicKey: async (keyId) => {
+      if (current?.id === keyId) return current.publicKey;
+      const row = (
+        await db.select({ publicKey: rsaKeys.publicKey }).from(rsaKeys).where(eq(rsaKeys.id, keyId))
+      )[0];
+      if (!row) throw new AppError(ErrorCode.verificationFailed, { messageKey: 'challengeExpired' });
+      return row.publicKey;
+    },
+    decrypt: async (keyId, ciphertext) => {
+      const key = await privateKeyOf(keyId);
+      try {
+        const data = Buffer.from(ciphertext, 'base64');
+        if (data.length === 0) throw new Error('empty ciphertext');
+        const plain = privateDecrypt(
+          { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          data,
+        );
+        return plain.toString('utf8').trim();
+      } catch (error) {
+        throw new AppError(ErrorCode.mfaDecryptFailed, { cause: error });
+      }
+    },
+  };
+}

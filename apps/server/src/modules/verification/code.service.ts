@@ -1,0 +1,273 @@
+/**
+ * Verification codes by SMS and e-mail. A code is six random digits, kept only as an HMAC bound
+ * to its purpose and target; it is valid 5 minutes by SMS and 10 by e-mail, serves once, and is
+ * spent after five wrong tries. Only the latest code for a purpose and target counts. Sending is
+ * limited: one send a minute per target, 10 an hour per target, 30 an hour per client address,
+ * and a resend for the same purpose needs an image captcha first.
+ *
+ * A verified code answers a checkToken (random, 10 minutes, single use) that later calls present
+ * as `authCodeToken`. Wrong, other-purpose and unknown codes are answered alike (4095).
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { TCheckResult, TSendCodeResult } from '@console/contract';
+import { ErrorCode } from '@console/contract/codes';
+import type { TAuthCodeType, TAuthMethod, TLanguage } from '@console/contract/enums';
+import { Limits } from '@console/contract/limits';
+import { maskEmail, maskPhone } from '@console/contract/rules';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDeps } from '../../context';
+import { rowsOf, type TDb } from '../../db/client';
+import { AppError } from '../../errors';
+import { insertAuditEntry } from '../audit/audit.repository';
+import { requireCaptcha, type TCaptchaAnswer } from './captcha.service';
+import { deliverCode, type TChannel } from './delivery';
+
+export type TCodeTarget = {
+  channel: TChannel;
+  /** `+86 13800000000` or a lower-cased e-mail address (see `phoneTarget`, `emailTarget`). */
+  target: string;
+  accountId: number | null;
+  userId: number | null;
+};
+
+export const channelOf = (type: TAuthCodeType): TChannel => (type === 'SMS' ? 'sms' : 'email');
+export const typeOf = (channel: TChannel): TAuthCodeType => (channel === 'sms' ? 'SMS' : 'EMAIL');
+
+export function phoneTarget(phone: string, phoneCode = '86'): string {
+  return `+${phoneCode.replace(/^\+/, '')} ${phone.trim()}`;
+}
+
+export function emailTarget(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function maskTarget(target: TCodeTarget): string {
+  if (target.channel === 'email') return maskEmail(target.target);
+  const [prefix, number = ''] = target.target.split(' ');
+  return `${prefix} ${maskPhone(number)}`;
+}
+
+function ttlOf(channel: TChannel): number {
+  return channel === 'sms' ? Limits.smsCodeTtlSeconds : Limits.emailCodeTtlSeconds;
+}
+
+function lockKeyOf(target: string): bigint {
+  return createHash('sha256').update(`code-target:${target}`).digest().readBigInt64BE(0);
+}
+
+function codeDigest(deps: TDeps, purpose: string, target: string, code: string): Buffer {
+  return deps.secrets.digest('code', purpose, target, code);
+}
+
+export type TSendInput = {
+  purpose: TAuthMethod;
+  target: TCodeTarget;
+  ip: string | null;
+  lang: TLanguage;
+  captcha: TCaptchaAnswer;
+  requestId?: string | null;
+};
+
+export async function sendCode(
+  deps: TDeps,
+  input: TSendInput,
+  log: FastifyBaseLogger,
+): Promise<TSendCodeResult> {
+  const { target, purpose } = input;
+  const now = deps.clock.now();
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const ttl = ttlOf(target.channel);
+  const code = String(randomInt(0, 1_000_000)).padStart(Limits.codeLength, '0');
+
+  const sendStats = async (db: TDb) => {
+    const [stats] = rowsOf<{
+      last_at: Date | string | null;
+      per_target: number;
+      same_purpose: number;
+      per_ip: number;
+    }>(
+      await db.execute(sql`
+        select (select max(created_at) from verification_codes where target = ${target.target}) as last_at,
+               (select count(*) from verification_codes where target = ${target.target} and created_at > ${hourAgo})::int as per_target,
+               (select count(*) from verification_codes where target = ${target.target} and purpose = ${purpose}
+                  and created_at > ${hourAgo})::int as same_purpose,
+               (select count(*) from verification_codes where ip = ${input.ip} and created_at > ${hourAgo})::int as per_ip`),
+    );
+    const lastAt = stats?.last_at ? new Date(stats.last_at) : null;
+    const waitSeconds = lastAt
+      ? Math.ceil((lastAt.getTime() + Limits.resendSeconds * 1000 - now.getTime()) / 1000)
+      : 0;
+    if (waitSeconds > 0) {
+      throw new AppError(ErrorCode.callLimitExceeded, {
+        messageKey: 'resendTooSoon',
+        params: { seconds: waitSeconds },
+        data: { retryAfterSeconds: waitSeconds },
+      });
+    }
+    const isOverTarget = (stats?.per_target ?? 0) >= Limits.sendsPerTargetPerHour;
+    const isOverIp = input.ip !== null && (stats?.per_ip ?? 0) >= Limits.sendsPerIpPerHour;
+    if (isOverTarget || isOverIp) throw new AppError(ErrorCode.callLimitExceeded);
+    // A resend for the same purpose goes through the secure-verification step.
+    return { isResend: (stats?.same_purpose ?? 0) > 0 };
+  };
+
+  // The captcha is checked (and spent, right or wrong) before the transaction, so that a wrong
+  // answer stays spent when the send is refused.
+  const isCaptchaChecked = (await sendStats(deps.db)).isResend;
+  if (isCaptchaChecked) await requireCaptcha(deps, input.captcha);
+
+  const codeId = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockKeyOf(target.target)})`);
+    const { isResend } = await sendStats(tx);
+    if (isResend && !isCaptchaChecked)
+      throw new AppError(ErrorCode.captchaRequired, { data: { captchaRequired: true } });
+    const [row] = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        insert into verification_codes (purpose, channel, target, account_id, user_id, code_hash, ip, created_at, expires_at)
+        values (${purpose}, ${target.channel}, ${target.target}, ${target.accountId}, ${target.userId},
+                ${codeDigest(deps, purpose, target.target, code)}, ${input.ip}, ${now},
+                ${new Date(now.getTime() + ttl * 1000)})
+        returning id`),
+    );
+    if (target.accountId !== null) {
+      await insertAuditEntry(tx, {
+        accountId: target.accountId,
+        userId: target.userId,
+        username: null,
+        action: 'verification.send',
+        objectType: target.channel === 'sms' ? 'phone' : 'email',
+        objectName: maskTarget(target),
+        isSuccess: true,
+        info: { purpose },
+        ip: input.ip,
+        requestId: input.requestId ?? null,
+        createdAt: now,
+      });
+    }
+    return Number(row?.id);
+  });
+
+  await deliverCode(
+    deps,
+    { channel: target.channel, target: target.target, purpose, code, ttlSeconds: ttl, lang: input.lang },
+    log,
+  );
+  await deps.db.execute(sql`update verification_codes set is_sent = true where id = ${codeId}`);
+  return {
+    authCodeType: typeOf(target.channel),
+    target: maskTarget(target),
+    expiresInSeconds: ttl,
+    resendAfterSeconds: Limits.resendSeconds,
+  };
+}
+
+/**
+ * Checks a code against the latest one sent for this purpose and target, and spends it when it
+ * matches. 4095 mismatch (with the attempts left), 4093 already used, 4094 expired, 4096 spent by
+ * too many wrong tries.
+ */
+export async function verifyCode(
+  deps: TDeps,
+  input: { purpose: TAuthMethod; target: Pick<TCodeTarget, 'channel' | 'target'>; code: string },
+): Promise<void> {
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = rowsOf<{
+      id: number;
+      code_hash: Buffer | Uint8Array;
+      attempts: number;
+      expires_at: Date | string;
+      consumed_at: Date | string | null;
+    }>(
+      await tx.execute(sql`
+        select id, code_hash, attempts, expires_at, consumed_at from verification_codes
+        where purpose = ${input.purpose} and target = ${input.target.target} and channel = ${input.target.channel}
+          and is_sent
+        order by id desc limit 1
+        for update`),
+    );
+    if (!row) return { code: ErrorCode.codeMismatch, remaining: Limits.maxCodeAttempts } as const;
+    if (row.consumed_at !== null) return { code: ErrorCode.codeAlreadyUsed } as const;
+    if (row.attempts >= Limits.maxCodeAttempts) return { code: ErrorCode.tooManyVerifications } as const;
+    if (new Date(row.expires_at).getTime() <= now.getTime())
+      return { code: ErrorCode.verificationFailed, expired: true } as const;
+    const expected = Buffer.from(row.code_hash);
+    const given = codeDigest(deps, input.purpose, input.target.target, input.code.trim());
+    if (timingSafeEqual(expected, given)) {
+      await tx.execute(sql`update verification_codes set consumed_at = ${now} where id = ${row.id}`);
+      return null;
+    }
+    const attempts = row.attempts + 1;
+    await tx.execute(sql`update verification_codes set attempts = ${attempts} where id = ${row.id}`);
+    if (attempts >= Limits.maxCodeAttempts) return { code: ErrorCode.tooManyVerifications } as const;
+    return { code: ErrorCode.codeMismatch, remaining: Limits.maxCodeAttempts - attempts } as const;
+  });
+  if (!outcome) return;
+  if ('expired' in outcome) throw new AppError(outcome.code, { messageKey: 'codeExpired' });
+  if ('remaining' in outcome)
+    throw new AppError(outcome.code, { data: { remainingAttempts: outcome.remaining } });
+  throw new AppError(outcome.code);
+}
+
+export async function issueCheckToken(
+  deps: TDeps,
+  input: { purpose: TAuthMethod; target: TCodeTarget },
+): Promise<TCheckResult> {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  await deps.db.execute(sql`
+    insert into check_tokens (token_hash, purpose, channel, target, account_id, user_id, created_at, expires_at)
+    values (${deps.secrets.digest('check-token', token)}, ${input.purpose}, ${input.target.channel}, ${input.target.target},
+            ${input.target.accountId}, ${input.target.userId}, ${now},
+            ${new Date(now.getTime() + Limits.checkTokenTtlSeconds * 1000)})`);
+  return { checkToken: token, checkCodeType: typeOf(input.target.channel) };
+}
+
+export type TCheckedTarget = {
+  purpose: TAuthMethod;
+  channel: TChannel;
+  target: string;
+  accountId: number | null;
+  userId: number | null;
+};
+
+/**
+ * Spends a checkToken for one of `purposes`, answering what it proves; 4093 when it was used
+ * already, 4094 when it is unknown, expired or for another purpose.
+ */
+export async function consumeCheckToken(
+  deps: TDeps,
+  token: string,
+  purposes: readonly TAuthMethod[],
+): Promise<TCheckedTarget> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [row] = rowsOf<{
+      id: number;
+      purpose: TAuthMethod;
+      channel: TChannel;
+      target: string;
+      account_id: number | null;
+      user_id: number | null;
+      expires_at: Date | string;
+      consumed_at: Date | string | null;
+    }>(
+      await tx.execute(sql`
+        select id, purpose, channel, target, account_id, user_id, expires_at, consumed_at from check_tokens
+        where token_hash = ${deps.secrets.digest('check-token', token)} for update`),
+    );
+    if (!row || !purposes.includes(row.purpose)) throw new AppError(ErrorCode.verificationFailed);
+    if (row.consumed_at !== null) throw new AppError(ErrorCode.codeAlreadyUsed);
+    if (new Date(row.expires_at).getTime() <= now.getTime())
+      throw new AppError(ErrorCode.verificationFailed, { messageKey: 'codeExpired' });
+    await tx.execute(sql`update check_tokens set consumed_at = ${now} where id = ${row.id}`);
+    return {
+      purpose: row.purpose,
+      channel: row.channel,
+      target: row.target,
+      accountId: row.account_id === null ? null : Number(row.account_id),
+      userId: row.user_id === null ? null : Number(row.user_id),
+    };
+  });
+}

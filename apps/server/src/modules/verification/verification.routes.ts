@@ -1,0 +1,227 @@
+import { ErrorCode } from '@console/contract/codes';
+import type { TAuthCodeType } from '@console/contract/enums';
+import { checkPhone } from '@console/contract/rules';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TAuth, TDeps } from '../../context';
+import { accounts, outbox, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { defineRoute } from '../../http/define-route';
+import { translateValidation } from '../../i18n';
+import { requestMeta } from '../auth/auth.routes';
+import { createCaptcha } from './captcha.service';
+import {
+  channelOf,
+  emailTarget,
+  issueCheckToken,
+  phoneTarget,
+  sendCode,
+  type TCodeTarget,
+  verifyCode,
+} from './code.service';
+import { countryList } from './countries';
+
+type TTargetInput = {
+  accountId?: number | undefined;
+  userId?: number | undefined;
+  authCodeType: TAuthCodeType;
+  phone?: string | undefined;
+  phoneCode?: string | undefined;
+  email?: string | undefined;
+};
+
+function fieldError(request: FastifyRequest, field: string, key: string): AppError {
+  return new AppError(ErrorCode.badRequest, {
+    data: { fieldErrors: { [field]: translateValidation(request.lang, key) } },
+  });
+}
+
+/** An explicit phone number (checked against the mainland rule for +86). */
+function explicitPhone(request: FastifyRequest, phone: string, phoneCode = '86'): string {
+  const problem = checkPhone(phone, phoneCode);
+  if (problem) throw fieldError(request, 'phone', problem);
+  return phoneTarget(phone, phoneCode);
+}
+
+/**
+ * Whom a code goes to: the explicit phone or e-mail of the request, else the phone or e-mail of a
+ * user (`accountId` + `userId`, or the signed-in user).
+ */
+async function resolveTarget(
+  deps: TDeps,
+  request: FastifyRequest,
+  auth: TAuth | null,
+  input: TTargetInput,
+): Promise<TCodeTarget> {
+  const channel = channelOf(input.authCodeType);
+  const owner = { accountId: auth?.accountId ?? null, userId: auth?.userId ?? null };
+  if (input.phone !== undefined || input.email !== undefined) {
+    if (channel === 'sms') {
+      if (!input.phone) throw fieldError(request, 'phone', 'phoneRequired');
+      return { channel, target: explicitPhone(request, input.phone, input.phoneCode), ...owner };
+    }
+    if (!input.email) throw fieldError(request, 'email', 'emailRequired');
+    return { channel, target: emailTarget(input.email), ...owner };
+  }
+  const accountId = input.accountId ?? auth?.accountId;
+  const userId = input.userId ?? auth?.userId;
+  if (accountId === undefined || userId === undefined) throw fieldError(request, 'userId', 'required');
+  const user = (
+    await deps.db
+      .select({ phone: users.phone, phoneCode: users.phoneCode, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.accountId, accountId), isNull(users.deletedAt)))
+  )[0];
+  const value = channel === 'sms' ? user?.phone : user?.email;
+  if (!user || !value) throw new AppError(ErrorCode.mfaTargetMissing);
+  return {
+    channel,
+    target: channel === 'sms' ? phoneTarget(value, user.phoneCode) : emailTarget(value),
+    accountId,
+    userId,
+  };
+}
+
+export function verificationRoutes(app: FastifyInstance): void {
+  defineRoute(app, 'generateImageCaptcha', ({ deps }) => createCaptcha(deps));
+
+  defineRoute(app, 'sendAuthCode', async ({ deps, request, auth, query, headers }) => {
+    const target = await resolveTarget(deps, request, auth, query);
+    const meta = requestMeta(request);
+    return sendCode(
+      deps,
+      {
+        purpose: headers.authmethod,
+        target,
+        ip: meta.ip,
+        lang: request.lang,
+        captcha: query,
+        requestId: meta.requestId,
+      },
+      request.log,
+    );
+  });
+
+  defineRoute(app, 'checkAuthCode', async ({ deps, request, auth, query, headers }) => {
+    const target = await resolveTarget(deps, request, auth, query);
+    await verifyCode(deps, { purpose: headers.authmethod, target, code: headers.authcode });
+    return issueCheckToken(deps, { purpose: headers.authmethod, target });
+  });
+
+  const sendToPhone = (
+    deps: TDeps,
+    request: FastifyRequest,
+    auth: TAuth | null,
+    body: {
+      phone: string;
+      phoneCode?: string | undefined;
+      authMethod: Parameters<typeof sendCode>[1]['purpose'];
+      captchaId?: string | null | undefined;
+      captchaCode?: string | null | undefined;
+    },
+  ) => {
+    const meta = requestMeta(request);
+    const target: TCodeTarget = {
+      channel: 'sms',
+      target: explicitPhone(request, body.phone, body.phoneCode),
+      accountId: auth?.accountId ?? null,
+      userId: auth?.userId ?? null,
+    };
+    return sendCode(
+      deps,
+      {
+        purpose: body.authMethod,
+        target,
+        ip: meta.ip,
+        lang: request.lang,
+        captcha: body,
+        requestId: meta.requestId,
+      },
+      request.log,
+    );
+  };
+  defineRoute(app, 'sendPhoneAuthCode', ({ deps, request, body }) => sendToPhone(deps, request, null, body));
+  defineRoute(app, 'sendPhoneAuthCodeWithToken', ({ deps, request, auth, body }) =>
+    sendToPhone(deps, request, auth, body),
+  );
+
+  defineRoute(app, 'checkPhoneAuthCode', async ({ deps, request, body }) => {
+    const target: TCodeTarget = {
+      channel: 'sms',
+      target: explicitPhone(request, body.phone, body.phoneCode),
+      accountId: null,
+      userId: null,
+    };
+    await verifyCode(deps, { purpose: body.authMethod, target, code: body.code });
+    return issueCheckToken(deps, { purpose: body.authMethod, target });
+  });
+
+  defineRoute(app, 'sendAuthCodeForUnregistered', async ({ deps, request, body }) => {
+    const target = await resolveTarget(deps, request, null, {
+      authCodeType: body.authCodeType,
+      ...(body.authCodeType === 'SMS'
+        ? { phone: body.phone ?? '', phoneCode: body.phoneCode }
+        : { email: body.email ?? '' }),
+    });
+    const registered = await deps.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(
+        target.channel === 'sms'
+          ? eq(accounts.registrationPhone, target.target)
+          : or(eq(sql`lower(${accounts.registrationEmail})`, target.target)),
+      )
+      .limit(1);
+    if (registered.length > 0) throw new AppError(ErrorCode.alreadyRegistered);
+    const meta = requestMeta(request);
+    return sendCode(
+      deps,
+      {
+        purpose: body.authMethod,
+        target,
+        ip: meta.ip,
+        lang: request.lang,
+        captcha: body,
+        requestId: meta.requestId,
+      },
+      request.log,
+    );
+  });
+
+  defineRoute(app, 'countries', ({ request, reply }) => {
+    reply.header('cache-control', 'public, max-age=86400');
+    reply.header('vary', 'cz-lang, cookie');
+    return countryList(request.lang);
+  });
+
+  if (!app.deps.config.isProduction) {
+    defineRoute(app, 'devOutbox', async ({ deps, query }) => {
+      const to = query.to ? normalizeOutboxAddress(query.to) : null;
+      const rows = await deps.db
+        .select()
+        .from(outbox)
+        .where(to ? eq(outbox.recipient, to) : undefined)
+        .orderBy(sql`${outbox.id} desc`)
+        .limit(50);
+      return {
+        list: rows.map((r) => ({
+          channel: r.channel,
+          to: r.recipient,
+          subject: r.subject,
+          text: r.text,
+          code: r.code,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
+    });
+  }
+}
+
+/** `13800000000` and `+86 13800000000` name the same phone; e-mail addresses are lower-cased. */
+export function normalizeOutboxAddress(to: string): string {
+  const value = to.trim();
+  if (value.includes('@')) return emailTarget(value);
+  const match = /^\+?(\d{1,4})\s+(\d+)$/.exec(value);
+  if (match) return phoneTarget(match[2] ?? '', match[1]);
+  return /^\d+$/.test(value) ? phoneTarget(value) : value;
+}
