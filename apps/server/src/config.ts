@@ -11,6 +11,7 @@ import {
   type TEdition,
   type TLanguage,
 } from '@console/contract/enums';
+import { Limits } from '@console/contract/limits';
 
 export type TConfig = {
   isProduction: boolean;
@@ -181,6 +182,7 @@ export function loadConfig(env: TEnv = process.env, argv: readonly string[] = []
       url: optional(env, 'SMTP_URL'),
       from: str(env, 'SMTP_FROM', 'Data Platform Console <no-reply@localhost>'),
     },
+    sendTimeoutMs: int(env, 'SEND_TIMEOUT_MS', Limits.sendTimeoutMs, 100, Limits.sendTimeoutMs),
     sms: smsConfig(env),
   };
 }
