@@ -81,6 +81,23 @@ describe('the envelope', () => {
     expect(calls[0]?.init.method).toBe('GET');
     expect(calls[0]?.init.body).toBeUndefined();
   });
+
+  it('sends the headers of a call (auth method and code of the verification flows)', async () => {
+    answer(200, { code: 0, message: 'ok', data: { checkToken: 't', checkCodeType: 'SMS' } });
+    await callApi('checkAuthCode', {
+      query: { authCodeType: 'SMS' },
+      headers: { authmethod: 'MFA_STATUS', authcode: '123456' },
+    });
+    expect(calls[0]?.url).toBe('/api/portal/common/checkAuthCode?authCodeType=SMS');
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(headers.authmethod).toBe('MFA_STATUS');
+    expect(headers.authcode).toBe('123456');
+    expect(headers['x-cz-client']).toBe('web');
+    await request('POST', '/api/x', { headers: { authCodeToken: 'tok', authCodeType: undefined } });
+    const second = calls[1]?.init.headers as Record<string, string>;
+    expect(second.authCodeToken).toBe('tok');
+    expect('authCodeType' in second).toBe(false);
+  });
 });
 
 describe('session expiry (401)', () => {

@@ -7,10 +7,11 @@
  * - other codes: warning titled with the code, the message as description
  * - HTTP >= 500: error notification with status and status text
  * - network failure or timeout: error notification
- * Hints (toasts) can be turned off per call; so can the redirect on 401.
+ * Hints (toasts) can be turned off per call; so can the redirect on 401. A call may add headers of
+ * its own (e.g. `authMethod`, `authCode`, `authCodeToken` of the verification flows).
  * The light pages load this module with their first request (it is not on their first paint).
  */
-import type { TRouteBody, TRouteData, TRouteQuery } from '@console/contract';
+import type { TRouteBody, TRouteData, TRouteHeaders, TRouteQuery } from '@console/contract';
 import { ErrorCode, isSuccessCode } from '@console/contract/codes';
 import { ClientHeader, ClientHeaderValue, LangHeader, type TLanguage } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
@@ -28,6 +29,8 @@ export type TQueryValue = string | number | boolean | null | undefined;
 export type TRequestOptions = {
   query?: Record<string, TQueryValue> | undefined;
   body?: unknown;
+  /** Extra request headers of this call (undefined values are left out). */
+  headers?: Record<string, string | undefined> | undefined;
   /** Show toasts for failures (default true). */
   hints?: boolean;
   /** Go to /login on 401 and 4004 (default true). */
@@ -129,6 +132,9 @@ export async function requestEnvelope<T>(
     [LangHeader]: config.getLanguage(),
     [ClientHeader]: ClientHeaderValue,
   };
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value !== undefined) headers[name] = value;
+  }
   let body: string | undefined;
   if (method !== 'GET' && options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -238,9 +244,11 @@ export async function request<T>(
   return envelope.data;
 }
 
-export type TCallOptions<K extends TRouteId> = Omit<TRequestOptions, 'query' | 'body'> & {
+export type TCallOptions<K extends TRouteId> = Omit<TRequestOptions, 'query' | 'body' | 'headers'> & {
   query?: TRouteQuery<K>;
   body?: TRouteBody<K>;
+  /** The route's own headers, as the contract names them (HTTP header names are case-insensitive). */
+  headers?: TRouteHeaders<K>;
 };
 
 /** Calls a route of the contract by its id, typed by the contract's schemas. */

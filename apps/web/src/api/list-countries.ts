@@ -1,0 +1,20 @@
+/**
+ * GET /api/meta/countries: the countries of the phone input (`name`, `region_code`, `phone_code`),
+ * named in the request's language. Fetched once per page.
+ */
+import type { TRouteData } from '@console/contract';
+import { callApi } from '@/lib/api-client';
+
+export type TCountryList = TRouteData<'countries'>;
+
+let pending: Promise<TCountryList> | null = null;
+
+export function listCountries(): Promise<TCountryList> {
+  if (!pending) {
+    pending = callApi('countries', { hints: false, redirectOn401: false });
+    pending.catch(() => {
+      pending = null;
+    });
+  }
+  return pending;
+}
