@@ -27,6 +27,20 @@ describe('logs', () => {
     });
     const token = envelope<{ token: string }>(res).data.token;
     await t.app.inject({ method: 'GET', url: '/api/portal/user/getUserAuth', headers: bearer(token) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/common/sendAuthCode?authCodeType=EMAIL',
+      headers: { ...bearer(token), authmethod: 'UPDATE_USER_INFO' },
+    });
+    const sent =
+      envelope<{ list: { code: string }[] }>(await t.app.inject('/api/dev/outbox')).data.list[0]?.code ?? '';
+    expect(sent).toMatch(/^\d{6}$/);
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/common/checkAuthCode?authCodeType=EMAIL',
+      headers: { ...bearer(token), authmethod: 'UPDATE_USER_INFO', authcode: sent },
+    });
+    const checkToken = envelope<{ checkToken: string }>(checked).data.checkToken;
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: cookie(token), payload: {} });
     await t.app.inject({ method: 'GET', url: `/api/nothing?token=${token}&code=123456` });
 
@@ -35,6 +49,9 @@ describe('logs', () => {
     expect(text).toContain('"reqId"');
     expect(text).not.toContain(demo.admin.password);
     expect(text).not.toContain(token);
+    expect(text).not.toContain(`"${sent}"`);
+    expect(text).not.toContain(sent.length === 6 ? `code=${sent}` : 'never');
+    expect(text).not.toContain(checkToken);
     expect(text).not.toContain('123456');
     expect(text).toContain('[redacted]');
   });

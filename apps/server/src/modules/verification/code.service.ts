@@ -164,8 +164,8 @@ export async function sendCode(
 
 /**
  * Checks a code against the latest one sent for this purpose and target, and spends it when it
- * matches. 4095 mismatch (with the attempts left), 4093 already used, 4094 expired, 4096 spent by
- * too many wrong tries.
+ * matches. 4095 for a wrong code (with the attempts left), 4096 once five wrong codes spent it;
+ * the right code learns 4093 when it was used already and 4094 when it expired.
  */
 export async function verifyCode(
   deps: TDeps,
@@ -188,16 +188,23 @@ export async function verifyCode(
         for update`),
     );
     if (!row) return { code: ErrorCode.codeMismatch, remaining: Limits.maxCodeAttempts } as const;
-    if (row.consumed_at !== null) return { code: ErrorCode.codeAlreadyUsed } as const;
+    const isRight = timingSafeEqual(
+      Buffer.from(row.code_hash),
+      codeDigest(deps, input.purpose, input.target.target, input.code.trim()),
+    );
+    const isExpired = new Date(row.expires_at).getTime() <= now.getTime();
+    const isUsed = row.consumed_at !== null;
     if (row.attempts >= Limits.maxCodeAttempts) return { code: ErrorCode.tooManyVerifications } as const;
-    if (new Date(row.expires_at).getTime() <= now.getTime())
-      return { code: ErrorCode.verificationFailed, expired: true } as const;
-    const expected = Buffer.from(row.code_hash);
-    const given = codeDigest(deps, input.purpose, input.target.target, input.code.trim());
-    if (timingSafeEqual(expected, given)) {
+    if (isRight) {
+      // Only the right code learns why it no longer serves.
+      if (isUsed) return { code: ErrorCode.codeAlreadyUsed } as const;
+      if (isExpired) return { code: ErrorCode.verificationFailed, expired: true } as const;
       await tx.execute(sql`update verification_codes set consumed_at = ${now} where id = ${row.id}`);
       return null;
     }
+    // A wrong code counts against a live code only.
+    if (isUsed || isExpired)
+      return { code: ErrorCode.codeMismatch, remaining: Limits.maxCodeAttempts - row.attempts } as const;
     const attempts = row.attempts + 1;
     await tx.execute(sql`update verification_codes set attempts = ${attempts} where id = ${row.id}`);
     if (attempts >= Limits.maxCodeAttempts) return { code: ErrorCode.tooManyVerifications } as const;

@@ -131,8 +131,10 @@ describe('e-mail codes', () => {
     expect(checked.data.checkToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = await t.deps.db.select().from(checkTokens);
     expect(stored.some((r) => r.tokenHash.toString('base64url') === checked.data.checkToken)).toBe(false);
-    // The code serves once.
+    // The code serves once; a wrong code afterwards is just wrong.
     expect(envelope(await checkSelf('EMAIL', 'UPDATE_USER_INFO', code)).code).toBe(ErrorCode.codeAlreadyUsed);
+    const other = code === '000000' ? '111111' : '000000';
+    expect(envelope(await checkSelf('EMAIL', 'UPDATE_USER_INFO', other)).code).toBe(ErrorCode.codeMismatch);
   });
 
   it('are written to the development outbox, in the request language', async () => {
@@ -279,6 +281,11 @@ describe('checking codes', () => {
       code: ErrorCode.verificationFailed,
       message: 'The verification code has expired. Request a new one.',
     });
+    // Only the right code learns that it expired.
+    const other = code === '000000' ? '111111' : '000000';
+    expect(envelope(await checkPhone('13500000002', 'FIND_PASSWORD', other)).code).toBe(
+      ErrorCode.codeMismatch,
+    );
   });
 
   it('refuses a code for another purpose exactly like a wrong one', async () => {
