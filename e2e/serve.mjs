@@ -17,6 +17,8 @@ const env = {
   DEMO: '1',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'test',
+  // Browser tests cannot read a captcha picture: in test mode every captcha shows this text.
+  TEST_CAPTCHA_TEXT: 'ab7k',
 };
 let cleanup = async () => {};
 

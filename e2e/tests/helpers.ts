@@ -16,6 +16,9 @@ export const demo = {
 
 export type TLang = 'zh-CN' | 'en-US';
 
+/** The answer of every image captcha on the test servers (TEST_CAPTCHA_TEXT in serve.mjs). */
+export const testCaptchaText = 'ab7k';
+
 export async function setLanguage(page: Page, lang: TLang): Promise<void> {
   await page.context().addCookies([{ name: 'cz-lang', value: lang, url: baseURL() }]);
 }
