@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedAccount, signIn, type TTestApp } from '../../test/harness';
-import { loginAttempts, sessions } from '../db/schema';
+import { captchas, loginAttempts, outbox, sessions, verificationCodes } from '../db/schema';
 import { retentionJob } from './retention';
 
 let t: TTestApp;
@@ -40,5 +40,21 @@ describe('retention job', () => {
         .statusCode,
     ).toBe(401);
     expect(await t.deps.db.select().from(loginAttempts)).toHaveLength(0);
+  });
+
+  it('removes codes, check tokens, captchas, challenges and outbox messages once they are old', async () => {
+    const { createCaptcha } = await import('../modules/verification/captcha.service');
+    await createCaptcha(t.deps);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/common/sendPhoneAuthCode',
+      payload: { phone: '13800000009', authMethod: 'FIND_PASSWORD' },
+    });
+    expect((await t.deps.db.select().from(verificationCodes)).length).toBeGreaterThan(0);
+    t.clock.advance(8 * 86_400_000);
+    await retentionJob({ id: 1, kind: 'retention', payload: {}, attempts: 1, maxAttempts: 5 }, t.deps);
+    expect(await t.deps.db.select().from(verificationCodes)).toHaveLength(0);
+    expect(await t.deps.db.select().from(captchas)).toHaveLength(0);
+    expect(await t.deps.db.select().from(outbox)).toHaveLength(0);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Retention: removes sessions that have ended, wrong-password counts nobody added to for a day,
- * and finished jobs older than a week. Runs every ten minutes on one replica at a time.
+ * verification codes, check tokens, captchas and sign-in challenges a day after they ended, RSA
+ * keys a day after they rotated (their challenges live ten minutes), development outbox messages
+ * after a week, and finished jobs older than a week. Runs every ten minutes on one replica at a time.
  */
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../context';
