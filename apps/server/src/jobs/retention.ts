@@ -28,7 +28,15 @@ export const retentionJob: TJobHandler = async (_job, deps) => {
   const dayAgo = new Date(now.getTime() - 86_400_000);
   await deps.db.execute(sql`
     delete from login_attempts where updated_at < ${dayAgo} and (locked_until is null or locked_until < ${now})`);
+  await deps.db.execute(sql`delete from verification_codes where created_at < ${dayAgo}`);
+  await deps.db.execute(sql`delete from check_tokens where expires_at < ${dayAgo}`);
+  await deps.db.execute(sql`delete from captchas where expires_at < ${dayAgo}`);
+  await deps.db.execute(sql`delete from mfa_challenges where expires_at < ${dayAgo}`);
+  await deps.db.execute(sql`
+    delete from rsa_keys k where k.rotates_at < ${dayAgo}
+      and not exists (select 1 from mfa_challenges c where c.key_id = k.id)`);
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
+  await deps.db.execute(sql`delete from outbox where created_at < ${weekAgo}`);
   await deps.db.execute(
     sql`delete from jobs where status in ('done', 'failed') and finished_at < ${weekAgo}`,
   );
