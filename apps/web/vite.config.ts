@@ -11,7 +11,7 @@ const coreModules = [
   /apps[\\/]web[\\/]src[\\/]lib[\\/](history|cookies|meta|language|phrases|notifier|lazy)\./,
   /apps[\\/]web[\\/]src[\\/]config[\\/]paths\./,
   /apps[\\/]web[\\/]src[\\/]components[\\/](toast[\\/]|status-page|brand-mark|ui[\\/](app-link|button|icon)\.)/,
-  /packages[\\/]contract[\\/]src[\\/](codes|enums|limits)\./,
+  /packages[\\/]contract[\\/]src[\\/](codes|enums|limits|rules)\./,
   /packages[\\/]phrases[\\/]src[\\/]index\./,
 ];
 

@@ -113,5 +113,9 @@ describe('SendCodeButton', () => {
     });
     expect(onError).toHaveBeenCalledTimes(2);
     expect(button.textContent).toBe('Resend in 42 s');
+    for (let i = 0; i < 42; i += 1) act(() => vi.advanceTimersByTime(1000));
+    // Nothing was sent yet: the next click sends without the captcha step.
+    expect(button.dataset.state).toBe('idle');
+    expect(button.textContent).toBe('Send code');
   });
 });

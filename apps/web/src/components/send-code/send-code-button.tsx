@@ -66,11 +66,9 @@ export function SendCodeButton({
         return describe(error);
       }
       if (code === ErrorCode.callLimitExceeded) {
+        // Sent too recently (e.g. by another step to the same phone): wait as the server says.
         const wait = errorDataNumber(error, 'retryAfterSeconds');
-        if (wait) {
-          setHasSent(true);
-          countdown.start(wait);
-        }
+        if (wait) countdown.start(wait);
       }
       onError(error);
       return null;

@@ -155,6 +155,44 @@ describe('login outcomes', () => {
     expect(message.textContent).toContain('锁定 1 分钟');
   });
 
+  it('after repeated failures asks for the image captcha and sends its answer with the next sign-in', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url.includes('generateImageCaptcha')) {
+          return new Response(
+            JSON.stringify({ code: 0, message: 'ok', data: { id: 'cap-1', imageBase64: 'data:,' } }),
+          );
+        }
+        bodies.push(JSON.parse(String(init.body)));
+        return new Response(
+          JSON.stringify({
+            code: 4019,
+            message: 'Wrong',
+            data: { current: 3, total: 5, exceed: false, lockRemainingSeconds: 0, captchaRequired: true },
+          }),
+        );
+      }),
+    );
+    await submitFilled(en);
+    expect((await screen.findByTestId('login-message')).textContent).toContain('attempt 3 of 5');
+    const captcha = (await screen.findByTestId('captcha-input')) as HTMLInputElement;
+    await waitFor(() => expect(screen.getByTestId('captcha-image').dataset.captchaId).toBe('cap-1'));
+    // Without the characters nothing is sent.
+    await act(async () => {
+      fireEvent.submit(screen.getByTestId('login-form'));
+    });
+    expect(screen.getByText('Please enter the characters in the picture')).toBeTruthy();
+    expect(bodies).toHaveLength(1);
+    type(captcha, 'ab7k');
+    await act(async () => {
+      fireEvent.submit(screen.getByTestId('login-form'));
+    });
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ captchaId: 'cap-1', captchaCode: 'ab7k' });
+  });
+
   it('4020: shows the server message in the form', async () => {
     answerLogin({ code: 4020, message: 'This user has been disabled.', data: null });
     await submitFilled(en);
@@ -200,22 +238,26 @@ describe('login outcomes', () => {
     expect(JSON.parse(String(init.body))).toMatchObject({ mfaMethodType: 'GA', ip: '203.0.113.9' });
   });
 
-  it('shows the server message when a second factor is required (no token yet)', async () => {
-    answerLogin({
-      code: 0,
-      message: 'Enter the code of your authenticator app',
-      data: {
-        token: null,
-        mfaStatus: { enable: true, phone: null, email: null, gaAlreadyBinding: true },
-        userVo: null,
-        authVos: [],
-        publicKey: 'k',
-        uniqueId: 'u',
-        initialCode: null,
-      },
+  it('hands a second-step requirement (no token) to the page with the payload to repeat', async () => {
+    const challenge = {
+      token: null,
+      mfaStatus: { enable: true, phone: '138****0000', email: null, gaAlreadyBinding: false },
+      userVo: null,
+      authVos: [],
+      publicKey: 'k',
+      uniqueId: 'u',
+      initialCode: null,
+    };
+    answerLogin({ code: 0, message: 'ok', data: challenge });
+    const onSecondStep = vi.fn();
+    const { onLoggedIn } = await submitFilled(en, undefined, { onSecondStep });
+    await waitFor(() => expect(onSecondStep).toHaveBeenCalledOnce());
+    expect(onSecondStep).toHaveBeenCalledWith(challenge, {
+      accountDisplayName: 'demo',
+      username: 'admin_demo',
+      password: 'wrong-password',
     });
-    const { onLoggedIn } = await submitFilled(en);
-    expect((await screen.findByTestId('login-message')).textContent).toContain('authenticator app');
+    expect(screen.queryByTestId('login-message')).toBeNull();
     expect(onLoggedIn).not.toHaveBeenCalled();
   });
 });

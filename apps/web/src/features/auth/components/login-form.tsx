@@ -1,19 +1,16 @@
 import type { TMeta } from '@console/contract';
-import { ErrorCode } from '@console/contract/codes';
 import type { TPhrases } from '@console/phrases';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button, linkButtonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { TextField } from '@/components/ui/text-field';
 import { findPasswordPath, paths } from '@/config/paths';
-import type { ApiError } from '@/lib/api-client';
-import { navigate } from '@/lib/history';
-import { toast } from '@/lib/notifier';
-import { interpolate } from '@/lib/phrases';
-import type { TPwdErrorTimes } from '../api/get-pwd-error-times';
-import type { TLoginResult } from '../api/login';
+import { chunkLoader, lazyPage } from '@/lib/lazy';
+import { interpolate, loadPhrases } from '@/lib/phrases';
+import type { TLoginBody, TLoginResult } from '../api/login';
 import { addRecentAccount, readRecentAccounts, removeRecentAccount } from '../lib/recent-accounts';
+import type { TFieldErrors, TFormMessage, TLoginFailure } from '../lib/submit-login';
 import {
   loginFields,
   type TLoginField,
@@ -22,6 +19,12 @@ import {
   validateLoginField,
 } from '../lib/validate-login';
 import { AccountNameField } from './account-name-field';
+import type { TCaptchaFieldHandle, TLoginCaptchaProps } from './login-captcha';
+
+/** The image captcha after repeated failures: loaded only when the server asks for it. */
+const LoginCaptcha = lazyPage<TLoginCaptchaProps>(
+  chunkLoader(() => Promise.all([import('./login-captcha'), loadPhrases(['mfa'])]).then(([m]) => m)),
+);
 
 export type TLoginFormTexts = {
   login: TPhrases['login'];
@@ -38,14 +41,11 @@ export type TLoginFormProps = {
   ipLookup?: () => Promise<string | null>;
   /** Called after a successful login (token received). */
   onLoggedIn: (result: TLoginResult, values: TLoginValues) => Promise<void> | void;
+  /** Called when the password is right and a second step is required (no token). */
+  onSecondStep?: (challenge: TLoginResult, body: TLoginBody) => Promise<void> | void;
+  /** A message to show (e.g. why the second step ended); a new object shows it again. */
+  notice?: { text: string } | null;
 };
-
-type TFormMessage =
-  | { kind: 'attempts'; current: number; total: number }
-  | { kind: 'locked'; seconds: number }
-  | { kind: 'error'; text: string };
-
-type TFieldErrors = Partial<Record<TLoginField, string>>;
 
 const inputIds: Record<TLoginField, string> = {
   accountDisplayName: 'login-account',
@@ -53,28 +53,16 @@ const inputIds: Record<TLoginField, string> = {
   password: 'login-password',
 };
 
-/** The API client loads with the first request, not with the page: its error is recognised by name. */
-function asApiError(error: unknown): ApiError | null {
-  return error instanceof Error && error.name === 'ApiError' ? (error as ApiError) : null;
-}
-
-function isPwdErrorTimes(value: unknown): value is TPwdErrorTimes {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as TPwdErrorTimes).current === 'number' &&
-    typeof (value as TPwdErrorTimes).total === 'number'
-  );
-}
-
-function messageOfTimes(times: TPwdErrorTimes): TFormMessage {
-  return times.exceed
-    ? { kind: 'locked', seconds: Math.max(0, Math.ceil(times.lockRemainingSeconds)) }
-    : { kind: 'attempts', current: times.current, total: times.total };
-}
-
 /** The login form: account name, username, password; validation, submit and its outcomes. */
-export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: TLoginFormProps) {
+export function LoginForm({
+  meta,
+  texts,
+  presetAccount,
+  ipLookup,
+  onLoggedIn,
+  onSecondStep,
+  notice,
+}: TLoginFormProps) {
   const { login: t, validation: v, common: c } = texts;
   const [values, setValues] = useState<TLoginValues>({
     accountDisplayName: presetAccount ?? '',
@@ -97,6 +85,15 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
     setAnnouncement((prev) => ({ seq: prev.seq + 1, message: next }));
   };
   const [recent, setRecent] = useState<string[]>(() => readRecentAccounts());
+  const [needsCaptcha, setNeedsCaptcha] = useState(false);
+  const captchaRef = useRef<TCaptchaFieldHandle>(null);
+
+  useEffect(() => {
+    if (!notice) return;
+    const next: TFormMessage = { kind: 'error', text: notice.text };
+    setMessage(next);
+    setAnnouncement((prev) => ({ seq: prev.seq + 1, message: next }));
+  }, [notice]);
   const refs = {
     accountDisplayName: useRef<HTMLInputElement>(null),
     username: useRef<HTMLInputElement>(null),
@@ -134,39 +131,14 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
   };
 
   const failure = async (cause: unknown, current: TLoginValues): Promise<void> => {
-    const error = asApiError(cause);
-    if (!error) {
-      show({ kind: 'error', text: c.requestFailed });
-      return;
-    }
-    if (error.kind === 'network') return show({ kind: 'error', text: c.networkError });
-    if (error.kind === 'timeout') return show({ kind: 'error', text: c.timeout });
-    if (error.code === ErrorCode.wrongPassword) {
-      let times = isPwdErrorTimes(error.data) ? error.data : null;
-      if (!times) {
-        times = await import('../api/get-pwd-error-times')
-          .then((m) => m.getPwdErrorTimes(current.accountDisplayName, current.username))
-          .catch(() => null);
-      }
-      show(times ? messageOfTimes(times) : { kind: 'error', text: error.message });
-      return;
-    }
-    if (error.code === ErrorCode.passwordMustReset) {
-      toast({ level: 'warning', title: error.message || String(error.code) });
-      navigate(findPasswordPath(current.username));
-      return;
-    }
-    const fieldErrors = (error.data as { fieldErrors?: Record<string, string> } | null)?.fieldErrors;
-    if (error.code === ErrorCode.badRequest && fieldErrors) {
-      const next: TFieldErrors = {};
-      for (const field of loginFields) if (fieldErrors[field]) next[field] = fieldErrors[field];
-      if (Object.keys(next).length > 0) {
-        setErrors(next);
-        focusFirst(next);
-        return;
-      }
-    }
-    show({ kind: 'error', text: error.message || c.requestFailed });
+    const outcome = await import('../lib/submit-login')
+      .then((m) => m.interpretLoginFailure(cause, current, c))
+      .catch(() => ({ message: { kind: 'error', text: c.requestFailed } }) as TLoginFailure);
+    if (outcome.needsCaptcha) setNeedsCaptcha(true);
+    if (outcome.fieldErrors) {
+      setErrors(outcome.fieldErrors);
+      focusFirst(outcome.fieldErrors);
+    } else if (outcome.message) show(outcome.message);
   };
 
   const focusFirst = (errs: TFieldErrors) => {
@@ -189,6 +161,9 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
       focusFirst(next);
       return;
     }
+    // After repeated failures the captcha is required (its field shows what is missing).
+    const captcha = needsCaptcha ? (captchaRef.current?.read() ?? false) : null;
+    if (captcha === false) return;
     const current = {
       ...values,
       accountDisplayName: values.accountDisplayName.trim(),
@@ -197,17 +172,21 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
     setIsSubmitting(true);
     show(null);
     try {
-      const [{ login }, ip] = await Promise.all([import('../api/login'), ipLookup ? ipLookup() : null]);
-      const answer = await login({
+      const [{ login }, ip] = await Promise.all([
+        import('../lib/submit-login'),
+        ipLookup ? ipLookup() : null,
+      ]);
+      const body: TLoginBody = {
         accountDisplayName: current.accountDisplayName,
         username: current.username,
         password: current.password,
         ...(ip ? { ip } : {}),
         ...(meta.edition === 'international' ? { mfaMethodType: 'GA' as const } : {}),
-      });
+      };
+      const answer = await login({ ...body, ...captcha });
       if (!answer.data.token) {
-        // A second verification step is required: it comes with a later issue.
-        show({ kind: 'error', text: answer.message });
+        // The password is right; a second verification step is required.
+        await onSecondStep?.(answer.data, body);
         return;
       }
       setRecent(addRecentAccount(answer.data.userVo?.accountDisplayName ?? current.accountDisplayName));
@@ -216,6 +195,8 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
       await failure(error, current);
     } finally {
       setIsSubmitting(false);
+      // A captcha answer serves once.
+      if (captcha) captchaRef.current?.refresh();
     }
   };
 
@@ -292,6 +273,12 @@ export function LoginForm({ meta, texts, presetAccount, ipLookup, onLoggedIn }: 
           </button>
         }
       />
+
+      {needsCaptcha ? (
+        <Suspense fallback={null}>
+          <LoginCaptcha ref={captchaRef} messages={v} />
+        </Suspense>
+      ) : null}
 
       <div className="cz-login-form__links">
         <AppLink className="cz-link" href={paths.findAccount} data-testid="login-forgot-account">

@@ -1,18 +1,20 @@
 import type { TLanguage } from '@console/contract/enums';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrandMark } from '@/components/brand-mark';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { consoleHome, safeRedirect } from '@/config/paths';
 import { navigate } from '@/lib/history';
 import { getLanguage, switchLanguage } from '@/lib/language';
+import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
 import { toast } from '@/lib/notifier';
-import { getPhrases, interpolate } from '@/lib/phrases';
-import type { TLoginResult } from '../api/login';
+import { getPhrases, interpolate, loadPhrases } from '@/lib/phrases';
+import type { TLoginBody, TLoginResult } from '../api/login';
 import { lookupPublicIp } from '../api/lookup-ip';
 import { BrandPanel } from '../components/brand-panel';
 import { HelpWidget } from '../components/help-widget';
 import { LoginForm } from '../components/login-form';
+import type { TSecondStepProps } from '../components/second-step';
 import { accountNameFromHost } from '../lib/login-address';
 import '../login.css';
 
@@ -21,6 +23,13 @@ export const loginNamespaces = ['common', 'login', 'validation'] as const;
 
 /** The session helpers come with the query library: not on the login page's first load. */
 const loadSession = () => import('@/api/prime-session');
+
+/** The second step (login protection), loaded only when the server asks for it. */
+const SecondStep = lazyPage<TSecondStepProps>(
+  chunkLoader(() =>
+    Promise.all([import('../components/second-step'), loadPhrases(['mfa', 'errors'])]).then(([m]) => m),
+  ),
+);
 
 function targetAfterLogin(accountId: number): string {
   const meta = getMeta();
@@ -35,6 +44,8 @@ export default function LoginPage() {
   const t = getPhrases('login');
   const c = getPhrases('common');
   const v = getPhrases('validation');
+  const [step, setStep] = useState<{ challenge: TLoginResult; body: TLoginBody } | null>(null);
+  const [notice, setNotice] = useState<{ text: string } | null>(null);
   const presetAccount = useMemo(
     () => accountNameFromHost(window.location.host, meta.consoleUrl),
     [meta.consoleUrl],
@@ -92,7 +103,23 @@ export default function LoginPage() {
           />
         </header>
         <div className="cz-login__center">
-          <div className="cz-login__panel">
+          {step ? (
+            <div className="cz-login__panel">
+              <Suspense fallback={null}>
+                <SecondStep
+                  meta={meta}
+                  challenge={step.challenge}
+                  body={step.body}
+                  onLoggedIn={onLoggedIn}
+                  onBack={(text) => {
+                    setStep(null);
+                    setNotice(text ? { text } : null);
+                  }}
+                />
+              </Suspense>
+            </div>
+          ) : null}
+          <div className="cz-login__panel" hidden={step !== null}>
             <h1 className="cz-login__title" id="login-title">
               {t.formTitle}
             </h1>
@@ -107,6 +134,11 @@ export default function LoginPage() {
               presetAccount={presetAccount}
               {...(ipLookup ? { ipLookup } : {})}
               onLoggedIn={onLoggedIn}
+              onSecondStep={async (challenge, body) => {
+                await SecondStep.preload();
+                setStep({ challenge, body });
+              }}
+              notice={notice}
             />
           </div>
         </div>
