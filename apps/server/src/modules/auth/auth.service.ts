@@ -82,10 +82,7 @@ type TSignedIn = {
 
 export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMeta): Promise<TLoginResult> {
   const key = attemptKey(input.accountDisplayName, input.username);
-  if (input.uniqueId && input.code) {
-    // The second step: the challenge proves the password; the code proves the second factor.
-    return finishLogin(deps, await completeSecondStep(deps, input, meta), key, meta);
-  }
+  if (input.uniqueId && input.code) return secondStep(deps, input, key, meta);
   const { db, clock, hasher } = deps;
   const { account, user, attempt } = await findLoginLookup(
     deps.database.query,
@@ -135,7 +132,9 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
   if (refusal !== null || needsSecondStep(user, account.mfaRequired)) {
     const now = clock.now();
     await db.transaction(async (tx) => {
-      await clearAttempts(tx, key);
+      // A pending second step keeps the count: wrong codes add to it, and only a completed
+      // sign-in clears it, so that guessing codes is held to the same limits as passwords.
+      if (refusal !== null) await clearAttempts(tx, key);
       await insertAuditEntry(tx, {
         accountId: account.id,
         userId: user.id,
@@ -175,6 +174,46 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
     key,
     meta,
   );
+}
+
+/** Codes that count as a wrong attempt on the sign-in name. */
+const wrongCodeAnswers: readonly number[] = [
+  ErrorCode.codeMismatch,
+  ErrorCode.tooManyVerifications,
+  ErrorCode.mfaDecryptFailed,
+];
+
+/**
+ * The second step: the challenge proves the password, the code the second factor. Wrong codes
+ * count on the sign-in name like wrong passwords; a locked name gets no second step.
+ */
+async function secondStep(
+  deps: TDeps,
+  input: TLoginRequest,
+  key: Buffer,
+  meta: TRequestMeta,
+): Promise<TLoginResult> {
+  if (errorTimes(await findAttempt(deps.db, key), deps.clock.now()).exceed) {
+    throw new AppError(ErrorCode.tooManyVerifications);
+  }
+  try {
+    return await finishLogin(deps, await completeSecondStep(deps, input, meta), key, meta);
+  } catch (error) {
+    if (error instanceof AppError && wrongCodeAnswers.includes(error.code)) {
+      await recordFailure(deps.database.query, {
+        key,
+        now: deps.clock.now(),
+        maxFailures: Limits.maxPasswordErrors,
+        lockSeconds: Limits.passwordLockSeconds,
+        accountId: null,
+        userId: null,
+        username: input.username,
+        ip: meta.ip,
+        requestId: meta.requestId,
+      });
+    }
+    throw error;
+  }
 }
 
 /** Creates the session of a sign-in that passed every step. */

@@ -6,6 +6,7 @@ import {
   bearer,
   createTestApp,
   envelope,
+  knownCaptcha,
   seedAccount,
   signIn,
   type TSeededAccount,
@@ -186,9 +187,38 @@ describe('international edition: authenticator app', () => {
       expect(envelope(await secondStep(demo.admin, first, '000000')).code).toBe(ErrorCode.codeMismatch);
     }
     expect(envelope(await secondStep(demo.admin, first, '000000')).code).toBe(ErrorCode.tooManyVerifications);
-    t.clock.advance(30_000);
+    // Five wrong codes also lock the sign-in name for a minute, like five wrong passwords.
+    expect(envelope(await login(demo.admin)).code).toBe(ErrorCode.wrongPassword);
+    t.clock.advance(61_000);
     const right = totpCode(secret, t.clock.now());
     expect(envelope(await secondStep(demo.admin, first, right)).code).toBe(ErrorCode.verificationFailed);
+  });
+
+  it('counts wrong codes across sign-ins, so that new challenges do not reset the guessing', async () => {
+    const a = envelope<TLoginData>(await login(demo.admin)).data;
+    for (let i = 0; i < 3; i += 1)
+      expect(envelope(await secondStep(demo.admin, a, '000000')).code).toBe(ErrorCode.codeMismatch);
+    // After three failures the password step needs a captcha; the right password does not clear the count.
+    expect(envelope(await login(demo.admin)).code).toBe(ErrorCode.captchaRequired);
+    const b = envelope<TLoginData>(await login(demo.admin, await knownCaptcha(t.deps))).data;
+    expect(b.uniqueId).toBeTruthy();
+    expect(envelope(await secondStep(demo.admin, b, '000000')).code).toBe(ErrorCode.codeMismatch);
+    expect(envelope(await secondStep(demo.admin, b, '000000')).code).toBe(ErrorCode.codeMismatch);
+    // Five in all: locked, even for the right code.
+    t.clock.advance(30_000);
+    expect(envelope(await secondStep(demo.admin, b, totpCode(secret, t.clock.now()))).code).toBe(
+      ErrorCode.tooManyVerifications,
+    );
+    t.clock.advance(61_000);
+    const c = envelope<TLoginData>(await login(demo.admin)).data;
+    const done = envelope<{ token: string }>(
+      await secondStep(demo.admin, c, totpCode(secret, t.clock.now())),
+    );
+    expect(done.code).toBe(0);
+    const times = await t.app.inject(
+      `/api/portal/user/getPwdErrorTimes?accountDisplayName=demo&username=admin_demo`,
+    );
+    expect(envelope(times).data).toMatchObject({ current: 0, exceed: false });
   });
 
   it('answers 4094 for an expired sign-in and for another user’s sign-in', async () => {
