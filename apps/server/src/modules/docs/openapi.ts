@@ -29,12 +29,23 @@ function operationOf(id: string, route: TRouteDef): TJson {
       parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
     }
   }
+  if (route.headers) {
+    const headers = schemaOf(route.headers, 'input') as {
+      properties?: Record<string, TJson>;
+      required?: string[];
+    };
+    for (const [name, schema] of Object.entries(headers.properties ?? {})) {
+      parameters.push({ name, in: 'header', required: headers.required?.includes(name) ?? false, schema });
+    }
+  }
   const access =
     route.access === 'public'
       ? 'No session needed.'
-      : route.access === 'admin'
-        ? 'Account administrators only (others get code 4037).'
-        : 'Needs a session (bearer token or cookie; cookie-authenticated non-GET requests need `X-CZ-Client: web`).';
+      : route.access === 'optional'
+        ? 'Uses the session when one comes with the request; otherwise the request names its subject.'
+        : route.access === 'admin'
+          ? 'Account administrators only (others get code 4037).'
+          : 'Needs a session (bearer token or cookie; cookie-authenticated non-GET requests need `X-CZ-Client: web`).';
   const codes = route.codes?.length ? ` Business codes (HTTP 200): ${route.codes.join(', ')}.` : '';
   const operation: TJson = {
     operationId: id,
@@ -59,7 +70,8 @@ function operationOf(id: string, route: TRouteDef): TJson {
       '503': { $ref: '#/components/responses/Error' },
     },
   };
-  if (route.access !== 'public') operation.security = [{ bearer: [] }, { cookie: [] }];
+  if (route.access === 'optional') operation.security = [{}, { bearer: [] }, { cookie: [] }];
+  else if (route.access !== 'public') operation.security = [{ bearer: [] }, { cookie: [] }];
   if (route.body) {
     operation.requestBody = {
       required: true,
@@ -69,9 +81,10 @@ function operationOf(id: string, route: TRouteDef): TJson {
   return operation;
 }
 
-export function buildOpenApiDocument(version: string): TJson {
+export function buildOpenApiDocument(version: string, isProduction: boolean): TJson {
   const paths: Record<string, Record<string, TJson>> = {};
   for (const [id, route] of Object.entries(routes) as [string, TRouteDef][]) {
+    if (route.devOnly && isProduction) continue;
     paths[route.path] ??= {};
     const pathItem = paths[route.path] as Record<string, TJson>;
     pathItem[route.method.toLowerCase()] = operationOf(id, route);
