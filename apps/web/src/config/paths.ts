@@ -22,7 +22,8 @@ export type TPublicRouteId =
   | 'faceRecognitionSuccessful'
   | 'faceRecognition'
   | 'confirmChange'
-  | 'shareJobProfile';
+  | 'shareJobProfile'
+  | 'devOutbox';
 
 export type TPublicRoute = {
   readonly id: TPublicRouteId;
@@ -53,6 +54,8 @@ export const paths = {
   faceRecognition: '/faceRecognition',
   confirmChange: '/confirm-change',
   shareJobProfile: '/share/jobProfile',
+  /** Development outbox (only when the meta says `devOutbox`). */
+  devOutbox: '/dev/outbox',
   // console (session required); the route table is console-routes.ts
   workbench: '/workbench',
   accountInfo: '/accountManage/accountInfo',
@@ -88,6 +91,7 @@ export const publicRoutes: readonly TPublicRoute[] = [
   pub('faceRecognition'),
   pub('confirmChange'),
   pub('shareJobProfile', false, 'shared'),
+  pub('devOutbox', true),
 ];
 
 /** Fills `:name` segments of a pattern. */

@@ -6,7 +6,7 @@ const mfa = {
   step: {
     title: 'Two-step verification',
     gaHint: 'Open your authenticator app and enter the 6-digit code it shows for this account.',
-    codeHint: 'Login protection is on. Enter the code we send to your phone or e-mail.',
+    codeHint: 'To keep your account safe, enter the code we send to your phone or e-mail.',
     bindTitle: 'Set up login protection',
     bindHint: 'Your account requires login protection. Bind an authenticator app to finish signing in.',
     signedInAs: 'Signing in as {{user}} · {{account}}',

@@ -4,7 +4,7 @@ const mfa: TPhrases['mfa'] = {
   step: {
     title: '二次验证',
     gaHint: '请打开身份验证器应用，输入该账号当前显示的 6 位验证码。',
-    codeHint: '您已开启登录保护，请输入发送到您手机或邮箱的验证码。',
+    codeHint: '为了您的账户安全，请输入发送到您手机或邮箱的验证码。',
     bindTitle: '设置登录保护',
     bindHint: '您的账户要求开启登录保护，请绑定身份验证器后完成登录。',
     signedInAs: '正在登录：{{user}} · {{account}}',

@@ -19,7 +19,7 @@ import { ShellHeader } from './shell-header';
 import { ShellSider } from './shell-sider';
 import './console.css';
 
-const WorkbenchPage = lazyPage(chunkLoader(() => import('@/features/workbench/routes/workbench')));
+const WorkbenchPage = lazyPage(chunkLoader(() => import('../routes/workbench')));
 
 /** Fetches the page chunks ahead of need. */
 export function prefetchPages(): void {

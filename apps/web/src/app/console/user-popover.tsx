@@ -1,4 +1,4 @@
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, RightOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Languages } from '@console/contract/enums';
 import { Avatar, Button, Divider, Popover, Segmented } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCurrentUser } from '@/api/get-current-user';
 import { useLogout } from '@/api/logout';
 import { showToast } from '@/components/toast/toast-store';
+import { LazyLoginProtectionDialog } from '@/features/mfa/components/lazy-login-protection-dialog';
 import { getLanguage, switchLanguage } from '@/lib/language';
 
 function initialOf(user: TCurrentUser): string {
@@ -16,6 +17,7 @@ function initialOf(user: TCurrentUser): string {
 export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isCollapsed: boolean }) {
   const { t } = useTranslation(['shell', 'common']);
   const [isOpen, setIsOpen] = useState(false);
+  const [isProtectionOpen, setIsProtectionOpen] = useState(false);
   const logout = useLogout({ onDone: () => showToast({ level: 'success', title: t('user.loggedOut') }) });
   const lang = getLanguage();
 
@@ -40,6 +42,20 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
           <dd data-testid="user-account">{user.accountDisplayName}</dd>
         </div>
       </dl>
+      <Divider className="cz-user-card__divider" />
+      <button
+        type="button"
+        className="cz-user-card__item"
+        data-testid="user-login-protection"
+        onClick={() => {
+          setIsOpen(false);
+          setIsProtectionOpen(true);
+        }}
+      >
+        <SafetyCertificateOutlined className="cz-user-card__item-icon" />
+        <span className="cz-user-card__item-label">{t('user.loginProtection')}</span>
+        <RightOutlined className="cz-user-card__item-arrow" />
+      </button>
       <Divider className="cz-user-card__divider" />
       <div className="cz-user-card__row">
         <span id="user-language-label">{t('menu.language')}</span>
@@ -69,32 +85,37 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
   );
 
   return (
-    <Popover
-      content={content}
-      trigger="click"
-      placement={isCollapsed ? 'rightBottom' : 'topLeft'}
-      open={isOpen}
-      onOpenChange={setIsOpen}
-      arrow={false}
-    >
-      <button
-        type="button"
-        className="cz-user-trigger"
-        aria-haspopup="dialog"
-        aria-expanded={isOpen}
-        aria-label={`${user.displayName || user.name} (${user.accountDisplayName})`}
-        data-testid="user-menu"
+    <>
+      {isProtectionOpen ? (
+        <LazyLoginProtectionDialog action="manage" onClose={() => setIsProtectionOpen(false)} />
+      ) : null}
+      <Popover
+        content={content}
+        trigger="click"
+        placement={isCollapsed ? 'rightBottom' : 'topLeft'}
+        open={isOpen}
+        onOpenChange={setIsOpen}
+        arrow={false}
       >
-        <Avatar size={32} className="cz-avatar">
-          {initialOf(user)}
-        </Avatar>
-        {isCollapsed ? null : (
-          <span className="cz-user-trigger__text">
-            <span className="cz-user-trigger__name">{user.displayName || user.name}</span>
-            <span className="cz-user-trigger__account">{user.accountDisplayName}</span>
-          </span>
-        )}
-      </button>
-    </Popover>
+        <button
+          type="button"
+          className="cz-user-trigger"
+          aria-haspopup="dialog"
+          aria-expanded={isOpen}
+          aria-label={`${user.displayName || user.name} (${user.accountDisplayName})`}
+          data-testid="user-menu"
+        >
+          <Avatar size={32} className="cz-avatar">
+            {initialOf(user)}
+          </Avatar>
+          {isCollapsed ? null : (
+            <span className="cz-user-trigger__text">
+              <span className="cz-user-trigger__name">{user.displayName || user.name}</span>
+              <span className="cz-user-trigger__account">{user.accountDisplayName}</span>
+            </span>
+          )}
+        </button>
+      </Popover>
+    </>
   );
 }

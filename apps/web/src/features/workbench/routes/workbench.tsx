@@ -1,15 +1,21 @@
 import { Col, Row, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/get-current-user';
 import { AccountCard } from '../components/account-card';
 import { UserCard } from '../components/user-card';
 import '../workbench.css';
 
+export type TWorkbenchPageProps = {
+  /** Cards of other features (e.g. login protection), composed by the app's route. */
+  cards?: readonly { key: string; node: ReactNode }[];
+};
+
 /**
  * /workbench, the account home: a grid of cards. Later issues add service, consumption and
  * billing cards as further columns of the grid.
  */
-export default function WorkbenchPage() {
+export default function WorkbenchPage({ cards = [] }: TWorkbenchPageProps) {
   const { t } = useTranslation('shell');
   const user = useCurrentUser();
   const name = user.data ? user.data.displayName || user.data.name : '';
@@ -28,6 +34,11 @@ export default function WorkbenchPage() {
         <Col xs={24} xl={12}>
           <UserCard />
         </Col>
+        {cards.map((card) => (
+          <Col xs={24} xl={12} key={card.key}>
+            {card.node}
+          </Col>
+        ))}
       </Row>
     </div>
   );

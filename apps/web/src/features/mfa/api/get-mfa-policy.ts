@@ -1,0 +1,18 @@
+/** GET /api/portal/mfa/policy: whether the account requires login protection of every user. */
+import type { TRouteData } from '@console/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { mfaKeys } from './query-keys';
+
+export type TMfaPolicy = TRouteData<'getMfaPolicy'>;
+
+export function mfaPolicyQueryOptions() {
+  return queryOptions({
+    queryKey: mfaKeys.policy,
+    queryFn: ({ signal }) => callApi('getMfaPolicy', { signal }),
+  });
+}
+
+export function useMfaPolicy(isEnabled = true) {
+  return useQuery({ ...mfaPolicyQueryOptions(), enabled: isEnabled });
+}

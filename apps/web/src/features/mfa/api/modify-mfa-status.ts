@@ -1,0 +1,24 @@
+/**
+ * POST /api/portal/mfa/modifyMfaStatus: turns login protection on or off, proven by an encrypted
+ * authenticator code (GA, with `uniqueId`) or by the checkToken of a code sent to the phone or
+ * e-mail (headers). Answers the new state, which replaces the cached one.
+ */
+import type { TRouteBody, TRouteData } from '@console/contract';
+import { authCodeTokenHeaders, type TCheckResult } from '@/api/check-auth-code';
+import { callApi } from '@/lib/api-client';
+import { setMfaStatus } from './get-mfa-status';
+
+export type TModifyMfaStatusBody = TRouteBody<'modifyMfaStatus'>;
+
+export async function modifyMfaStatus(
+  body: TModifyMfaStatusBody,
+  proof?: TCheckResult,
+): Promise<TRouteData<'modifyMfaStatus'>> {
+  const state = await callApi('modifyMfaStatus', {
+    body,
+    ...(proof ? { headers: authCodeTokenHeaders(proof) } : {}),
+    hints: false,
+  });
+  setMfaStatus(state);
+  return state;
+}

@@ -1,0 +1,83 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Card, Divider, Skeleton, Switch, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/api/get-current-user';
+import { toast } from '@/lib/notifier';
+import { useMfaPolicy } from '../api/get-mfa-policy';
+import { useMfaStatus } from '../api/get-mfa-status';
+import { useSaveMfaPolicy } from '../api/save-mfa-policy';
+import { LazyLoginProtectionDialog } from './lazy-login-protection-dialog';
+import { MfaActions, type TProtectionAction } from './mfa-actions';
+import { MfaSummary } from './mfa-summary';
+import '../mfa.css';
+
+/**
+ * The workbench's login protection card: status, method and where codes go, the actions, and for
+ * account administrators the switch that requires login protection of every user.
+ */
+export function LoginProtectionCard() {
+  const { t } = useTranslation('mfa');
+  const status = useMfaStatus();
+  const isAdmin = useCurrentUser().data?.isAccountAdmin === true;
+  const policy = useMfaPolicy(isAdmin);
+  const save = useSaveMfaPolicy({
+    onSaved: (saved) =>
+      toast({
+        level: 'success',
+        title: saved.required ? t('protection.policyOn') : t('protection.policyOff'),
+      }),
+  });
+  const [action, setAction] = useState<TProtectionAction | null>(null);
+  const policyId = useId();
+
+  return (
+    <Card
+      className="cz-card cz-mfa-card"
+      data-testid="mfa-card"
+      title={
+        <span className="cz-mfa-card__title">
+          <SafetyCertificateOutlined />
+          {t('protection.title')}
+        </span>
+      }
+    >
+      <Typography.Paragraph type="secondary" className="cz-mfa-card__text">
+        {t('protection.description')}
+      </Typography.Paragraph>
+      {status.isError ? (
+        <Alert type="error" showIcon title={t('protection.loadFailed')} />
+      ) : status.data ? (
+        <>
+          <MfaSummary state={status.data} />
+          <div className="cz-mfa-card__actions">
+            <MfaActions state={status.data} onAction={setAction} />
+          </div>
+        </>
+      ) : (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      )}
+      {isAdmin ? (
+        <>
+          <Divider className="cz-mfa-card__divider" />
+          <div className="cz-mfa-policy">
+            <div className="cz-mfa-policy__text">
+              <label className="cz-mfa-policy__label" htmlFor={policyId}>
+                {t('protection.policy')}
+              </label>
+              <div className="cz-mfa-policy__hint">{t('protection.policyHint')}</div>
+            </div>
+            <Switch
+              id={policyId}
+              checked={policy.data?.required ?? false}
+              loading={policy.isPending || save.isPending}
+              onChange={(required) => save.mutate({ required })}
+              data-testid="mfa-policy-switch"
+            />
+          </div>
+        </>
+      ) : null}
+      {action ? <LazyLoginProtectionDialog action={action} onClose={() => setAction(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import type { TMfaMethodType } from '@console/contract';
+import { maskEmail, maskPhone } from '@console/contract/rules';
+import { Button, Modal, Radio } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/api/get-current-user';
+import { LineIcon } from '@/components/ui/line-icon';
+import { HelpLink } from './help-link';
+
+export type TCodeMethod = Exclude<TMfaMethodType, 'GA'>;
+
+/**
+ * Domestic edition: where the sign-in codes go (phone or e-mail). The choice is then proven with a
+ * code sent there (the verification dialog), which turns login protection on.
+ */
+export function MethodChoiceModal({
+  isOpen,
+  onClose,
+  onContinue,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onContinue: (method: TCodeMethod) => void;
+}) {
+  const { t } = useTranslation(['mfa', 'common']);
+  const user = useCurrentUser().data;
+  const phone = user?.phone ?? null;
+  const email = user?.email ?? null;
+  const [method, setMethod] = useState<TCodeMethod>('PHONE');
+
+  useEffect(() => {
+    if (isOpen) setMethod(phone ? 'PHONE' : 'EMAIL');
+  }, [isOpen, phone]);
+
+  const options: { value: TCodeMethod; target: string | null; icon: 'phone' | 'mail' }[] = [
+    { value: 'PHONE', target: phone ? maskPhone(phone) : null, icon: 'phone' },
+    { value: 'EMAIL', target: email ? maskEmail(email) : null, icon: 'mail' },
+  ];
+
+  return (
+    <Modal
+      open={isOpen}
+      title={t('protection.setupTitle')}
+      onCancel={onClose}
+      width={480}
+      destroyOnHidden
+      footer={
+        <div className="cz-mfa-footer">
+          <HelpLink />
+          <span className="cz-mfa-footer__actions">
+            <Button onClick={onClose}>{t('cancel', { ns: 'common' })}</Button>
+            <Button
+              type="primary"
+              onClick={() => onContinue(method)}
+              disabled={method === 'PHONE' && !phone}
+              data-testid="mfa-continue"
+            >
+              {t('protection.continue')}
+            </Button>
+          </span>
+        </div>
+      }
+    >
+      <div className="cz-mfa-methods" data-testid="mfa-method-dialog">
+        <p className="cz-mfa-methods__text">{t('protection.description')}</p>
+        <div className="cz-mfa-methods__label">{t('protection.chooseMethod')}</div>
+        <Radio.Group
+          value={method}
+          onChange={(e) => setMethod(e.target.value as TCodeMethod)}
+          className="cz-mfa-methods__group"
+        >
+          {options.map((option) => (
+            <Radio
+              key={option.value}
+              value={option.value}
+              disabled={option.value === 'PHONE' && !option.target}
+              className="cz-mfa-methods__option"
+              data-testid={`mfa-method-${option.value}`}
+            >
+              <span className="cz-mfa-methods__icon">
+                <LineIcon name={option.icon} size={18} />
+              </span>
+              <span className="cz-mfa-methods__body">
+                <span className="cz-mfa-methods__name">{t(`protection.methods.${option.value}`)}</span>
+                <span className="cz-mfa-methods__target">{option.target ?? t('protection.notBound')}</span>
+              </span>
+            </Radio>
+          ))}
+        </Radio.Group>
+      </div>
+    </Modal>
+  );
+}

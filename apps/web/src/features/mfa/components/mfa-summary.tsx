@@ -1,0 +1,57 @@
+import { Descriptions, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TMfaState } from '../api/get-mfa-status';
+
+/** Status, method and where codes go: the facts of the card and of the dialog's overview. */
+export function MfaSummary({ state }: { state: TMfaState }) {
+  const { t } = useTranslation('mfa');
+  const method = state.enable ? state.mfaMethodType : null;
+  const target = method === 'PHONE' ? state.phone : method === 'EMAIL' ? state.email : null;
+  const items = [
+    {
+      key: 'status',
+      label: t('protection.status'),
+      children: (
+        <span className="cz-mfa-status">
+          <Tag
+            color={state.enable ? 'success' : 'default'}
+            data-testid="mfa-status"
+            data-enabled={state.enable}
+          >
+            {state.enable ? t('protection.on') : t('protection.off')}
+          </Tag>
+          {state.accountRequired ? (
+            <Tag color="warning" data-testid="mfa-required-tag">
+              {t('protection.required')}
+            </Tag>
+          ) : null}
+        </span>
+      ),
+    },
+    ...(method
+      ? [
+          {
+            key: 'method',
+            label: t('protection.method'),
+            children: (
+              <span data-testid="mfa-method" data-method={method}>
+                {t(`protection.methods.${method}`)}
+              </span>
+            ),
+          },
+        ]
+      : []),
+    ...(target
+      ? [
+          {
+            key: 'target',
+            label: t('protection.target'),
+            children: <span data-testid="mfa-target">{target}</span>,
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Descriptions column={1} size="small" colon={false} styles={{ label: { width: 132 } }} items={items} />
+  );
+}
