@@ -20,12 +20,17 @@ const budgetKiB = 80;
 /** Route chunks by the source module of their page. */
 const routeModules = [
   ['/login', 'src/features/auth/routes/login.tsx'],
+  ['/login second step (when asked for)', 'src/features/auth/components/second-step.tsx'],
+  ['/login captcha (after failed sign-ins)', 'src/features/auth/components/login-captcha.tsx'],
   ['/noAuth', 'src/app/routes/no-auth.tsx'],
   ['/noFound (and pages not built yet)', 'src/app/routes/no-found.tsx'],
+  ['/dev/outbox (development mode)', 'src/features/dev-outbox/routes/dev-outbox.tsx'],
   ['console: session gate, router, query, i18next', 'src/app/console/console-app.tsx'],
   ['console: shell (antd)', 'src/app/console/console-shell.tsx'],
-  ['/workbench', 'src/features/workbench/routes/workbench.tsx'],
+  ['/workbench', 'src/app/routes/workbench.tsx'],
+  ['console: login protection dialogs', 'src/features/mfa/components/login-protection-dialog.tsx'],
 ];
+const routeKey = (label) => routeModules.find(([l]) => l === label)?.[1];
 const loginNamespaces = ['common', 'login', 'validation'];
 
 function newestMtime(path) {
@@ -109,7 +114,7 @@ const entrySize = measure(entry);
 console.log('\nWeb bundle sizes (gzip, zlib level 9)\n');
 
 // /login first load
-const loginKey = routeModules[0][1];
+const loginKey = routeKey('/login');
 const loginFirst = closure([entryKey, loginKey]);
 const login = measure(loginFirst);
 console.log('/login first load (entry + static imports + login route chunk + its static imports)');
@@ -127,6 +132,15 @@ for (const lang of ['zh-CN', 'en-US']) {
   console.log(`  + phrases fetched with it (${loginNamespaces.join(', ')}; ${lang}): ${kib(bytes)} gzip`);
 }
 console.log(`  of which the entry alone: JS ${kib(entrySize.js)}, CSS ${kib(entrySize.css)}`);
+
+// The second step of the sign-in comes later, only when the server asks for it.
+const secondKey = routeKey('/login second step (when asked for)');
+if (manifest[secondKey]) {
+  const added = measure(new Set([...closure([secondKey])].filter((k) => !loginFirst.has(k))));
+  console.log(
+    `/login second step, loaded when asked for: JS +${kib(added.js)} gzip (${added.chunks} chunks), CSS +${kib(added.css)}`,
+  );
+}
 
 // Each route
 console.log('\nRoute chunks: own chunk / added to the entry by its static imports (JS), CSS added');
@@ -146,7 +160,7 @@ for (const [label, key] of routeModules) {
 }
 
 // The console as a user reaching /workbench gets it
-const workbenchKey = routeModules[5][1];
+const workbenchKey = routeKey('/workbench');
 const consoleKeys = [
   'src/app/console/console-app.tsx',
   'src/app/console/console-shell.tsx',
