@@ -90,3 +90,25 @@ describe('CaptchaPopover (spec section 5: input max 10, confirm disabled when em
     expect(screen.queryByTestId('captcha-popover')).toBeNull();
   });
 });
+
+describe('CaptchaPopover inside a form', () => {
+  it('confirms with Enter without submitting the surrounding form', async () => {
+    serveCaptchas();
+    const onConfirm = vi.fn(async () => null);
+    const onSubmit = vi.fn((e: { preventDefault: () => void }) => e.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <CaptchaPopover isOpen texts={texts} onConfirm={onConfirm} onClose={() => {}} />
+      </form>,
+    );
+    await act(async () => {});
+    expect(document.querySelectorAll('form')).toHaveLength(1);
+    const input = screen.getByTestId('captcha-input');
+    fireEvent.change(input, { target: { value: 'k7m2' } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    expect(onConfirm).toHaveBeenCalledWith({ captchaId: 'cap-1', captchaCode: 'k7m2' });
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

@@ -1,5 +1,5 @@
 import { Limits } from '@console/contract/limits';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TCaptchaAnswer } from '@/api/generate-image-captcha';
 import { Button } from '../ui/button';
 import { useDismiss } from '../ui/use-dismiss';
@@ -61,9 +61,7 @@ export function CaptchaPopover({
   const answer = value.trim();
   const canConfirm = answer.length > 0 && state.captcha !== null && !isSubmitting;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
+  const submit = async () => {
     if (!canConfirm || !state.captcha) return;
     setIsSubmitting(true);
     setError(null);
@@ -89,8 +87,12 @@ export function CaptchaPopover({
       aria-labelledby="captcha-popover-title"
       data-testid="captcha-popover"
     >
-      {/* A form of its own: the popover may sit inside another form. */}
-      <form className="cz-captcha-popover__form" noValidate onSubmit={submit}>
+      {/*
+        Not a form: the popover sits inside other forms (the code screen, the verification
+        dialog), and a nested form's submit event does not reach React. Enter confirms here and
+        never submits the surrounding form.
+      */}
+      <div className="cz-captcha-popover__form">
         <div className="cz-captcha-popover__title" id="captcha-popover-title">
           {texts.title}
         </div>
@@ -108,6 +110,12 @@ export function CaptchaPopover({
             autoCapitalize="none"
             spellCheck={false}
             aria-invalid={error ? true : undefined}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              event.stopPropagation();
+              void submit();
+            }}
             data-testid="captcha-input"
           />
           <CaptchaImage state={state} texts={texts} />
@@ -122,16 +130,16 @@ export function CaptchaPopover({
             {texts.cancel}
           </Button>
           <Button
-            type="submit"
             variant="primary"
             disabled={!canConfirm}
             isLoading={isSubmitting}
+            onClick={() => void submit()}
             data-testid="captcha-confirm"
           >
             {texts.confirm}
           </Button>
         </div>
-      </form>
+      </div>
     </div>
   );
 }

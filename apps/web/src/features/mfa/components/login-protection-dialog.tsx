@@ -83,7 +83,9 @@ export default function LoginProtectionDialog({ action, onClose }: TLoginProtect
         footer={
           <div className="cz-mfa-footer">
             <HelpLink />
-            <Button onClick={onClose}>{t('close', { ns: 'common' })}</Button>
+            <Button onClick={onClose} data-testid="mfa-overview-close">
+              {t('close', { ns: 'common' })}
+            </Button>
           </div>
         }
       >
