@@ -47,12 +47,12 @@ export default defineConfig({
   projects: [
     {
       name: 'cloud',
-      testIgnore: /onprem\.spec\.ts/,
+      testIgnore: /(onprem|mfa-international)\.spec\.ts/,
       use: { browserName: 'chromium', baseURL, viewport: { width: 1440, height: 900 } },
     },
     {
       name: 'onprem-international',
-      testMatch: /onprem\.spec\.ts/,
+      testMatch: /(onprem|mfa-international)\.spec\.ts/,
       use: { browserName: 'chromium', baseURL: onpremURL, viewport: { width: 1440, height: 900 } },
     },
   ],

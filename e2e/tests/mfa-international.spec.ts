@@ -1,0 +1,113 @@
+import { expect, type Page, test } from '@playwright/test';
+import { acme, authenticator, demo, fillLogin, openLogin, signInTo, signOut } from './helpers';
+
+// This project's server runs with DEPLOY_MODE=onprem and EDITION=international: login protection
+// is an authenticator app (TOTP). The codes are computed here from the key the dialog shows.
+// Users: analyst_01 and the acme administrator, whom the other test of this server does not use.
+
+/** Reads the manual key of the binding screen and checks the copy button says "Copied". */
+async function readKey(page: Page): Promise<string> {
+  await expect(page.getByTestId('mfa-qr')).toBeVisible();
+  await expect(page.getByTestId('mfa-qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  const secret = ((await page.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByTestId('mfa-secret-copy').click();
+  await expect(page.getByTestId('mfa-secret-copy-label')).toHaveText('Copied');
+  return secret;
+}
+
+test.describe('login protection, international edition', () => {
+  test('an authenticator app turns on from the workbench card and is asked for at the next sign-in', async ({
+    page,
+  }) => {
+    await signInTo(page, demo.account, demo.member);
+    const card = page.getByTestId('mfa-card');
+    await expect(card.getByTestId('mfa-status')).toHaveAttribute('data-enabled', 'false');
+    await card.getByTestId('mfa-enable').click();
+
+    // Step 1: install an app; step 2: bind the key; step 3: the code.
+    const dialog = page.getByTestId('mfa-dialog');
+    await expect(dialog).toHaveAttribute('data-step', '0');
+    await expect(page.getByTestId('mfa-help-link')).toBeVisible();
+    await page.getByTestId('mfa-next').click();
+    await expect(dialog).toHaveAttribute('data-step', '1');
+    const app = authenticator(await readKey(page));
+    await page.getByTestId('mfa-next').click();
+    await expect(dialog).toHaveAttribute('data-step', '2');
+    await expect(page.getByTestId('mfa-confirm')).toBeDisabled();
+    await page.getByTestId('mfa-dialog-code').fill(app.codeAt(Date.now()));
+    await page.getByTestId('mfa-confirm').click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Login protection is on' })).toBeVisible();
+    await expect(card.getByTestId('mfa-status')).toHaveAttribute('data-enabled', 'true');
+    await expect(card.getByTestId('mfa-method')).toHaveAttribute('data-method', 'GA');
+    await expect(card.getByTestId('mfa-rebind')).toBeVisible();
+
+    // The user popover leads to the same settings.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-login-protection').click();
+    await expect(page.getByTestId('mfa-overview').getByTestId('mfa-status')).toHaveAttribute(
+      'data-enabled',
+      'true',
+    );
+    await page.getByTestId('mfa-overview-close').click();
+    await expect(page.getByTestId('mfa-overview')).toBeHidden();
+
+    await signOut(page);
+    await fillLogin(page, demo.account, demo.member.username, demo.member.password);
+    await page.getByTestId('login-submit').click();
+    const step = page.getByTestId('mfa-step');
+    await expect(step).toHaveAttribute('data-mode', 'ga');
+    await expect(page.getByTestId('mfa-submit')).toBeDisabled();
+    await page.getByTestId('mfa-code').fill('12345');
+    await expect(page.getByTestId('mfa-submit')).toBeDisabled();
+    // A code serves once: the one of the next 30-second step (accepted, one step either side)
+    // cannot be the one that turned protection on.
+    await page.getByTestId('mfa-code').fill(app.codeAt(Date.now() + 30_000));
+    await page.getByTestId('mfa-submit').click();
+    await page.waitForURL('**/workbench');
+    await expect(page.getByTestId('user-card-name')).toHaveText(demo.member.username);
+  });
+
+  test('an account that requires login protection leads a user without it through binding at sign-in', async ({
+    page,
+  }) => {
+    await signInTo(page, acme.account, acme.admin);
+    const card = page.getByTestId('mfa-card');
+    await expect(card.getByTestId('mfa-status')).toHaveAttribute('data-enabled', 'false');
+    const policy = page.getByTestId('mfa-policy-switch');
+    await expect(policy).toHaveAttribute('aria-checked', 'false');
+    await policy.click();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Login protection is now required for every user' }),
+    ).toBeVisible();
+    await expect(policy).toHaveAttribute('aria-checked', 'true');
+    await expect(card.getByTestId('mfa-required-tag')).toBeVisible();
+
+    await signOut(page);
+    await openLogin(page, 'zh-CN');
+    await fillLogin(page, acme.account, acme.admin.username, acme.admin.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('mfa-step')).toHaveAttribute('data-mode', 'bind');
+    await expect(page.getByRole('heading', { name: '设置登录保护' })).toBeVisible();
+    await expect(page.getByTestId('mfa-qr')).toBeVisible();
+    const secret = ((await page.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
+    await page.getByTestId('mfa-secret-copy').click();
+    await expect(page.getByTestId('mfa-secret-copy-label')).toHaveText('复制成功');
+    // A wrong code is refused in the page's language, next to the input.
+    const app = authenticator(secret);
+    const right = app.codeAt(Date.now());
+    await page.getByTestId('mfa-code').fill(right === '000000' ? '111111' : '000000');
+    await page.getByTestId('mfa-submit').click();
+    await expect(page.getByTestId('mfa-code-error')).toContainText('验证码不匹配');
+    await page.getByTestId('mfa-code').fill(app.codeAt(Date.now()));
+    await page.getByTestId('mfa-submit').click();
+    await page.waitForURL('**/workbench');
+
+    // Bound and on; it cannot be turned off while the account requires it.
+    await expect(card.getByTestId('mfa-status')).toHaveAttribute('data-enabled', 'true');
+    await expect(card.getByTestId('mfa-disable')).toBeDisabled();
+    await policy.click();
+    await expect(policy).toHaveAttribute('aria-checked', 'false');
+    await expect(card.getByTestId('mfa-disable')).toBeEnabled();
+  });
+});
