@@ -269,7 +269,7 @@ export function VerificationDialog({
                   />
                 ) : (
                   <span className="cz-verify__missing">
-                    {t(channel === 'SMS' ? 'verify.noPhone' : 'verify.noEmail')}
+                    {channel === 'SMS' ? t('verify.noPhone') : t('protection.notBound')}
                   </span>
                 )}
               </span>
