@@ -1,0 +1,24 @@
+import type { TMeta } from '@console/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findPublicRoute, type TPublicRoute } from '@/config/paths';
+import { setMeta } from '@/lib/meta';
+import { publicPageOf } from './public-pages';
+
+const route = (path: string) => findPublicRoute(path) as TPublicRoute;
+
+afterEach(() => setMeta(null));
+
+describe('public pages', () => {
+  it('show the development outbox only when the server has one (never in production mode)', () => {
+    setMeta({ devOutbox: true } as TMeta);
+    expect(publicPageOf(route('/dev/outbox'))).toBe('devOutbox');
+    setMeta({ devOutbox: false } as TMeta);
+    expect(publicPageOf(route('/dev/outbox'))).toBe('noFound');
+  });
+
+  it('show the login page, and the not-found page for pages not built yet', () => {
+    setMeta({ devOutbox: false } as TMeta);
+    expect(publicPageOf(route('/login'))).toBe('login');
+    expect(publicPageOf(route('/register'))).toBe('noFound');
+  });
+});
