@@ -2,8 +2,8 @@
  * Verification codes by SMS and e-mail. A code is six random digits, kept only as an HMAC bound
  * to its purpose and target; it is valid 5 minutes by SMS and 10 by e-mail, serves once, and is
  * spent after five wrong tries. Only the latest code for a purpose and target counts. Sending is
- * limited: one send a minute per target, 10 an hour per target, 30 an hour per client address,
- * and a resend for the same purpose needs an image captcha first.
+ * limited: a resend (same purpose and target) waits a minute and needs an image captcha; a target
+ * gets at most 10 codes an hour whatever their purpose, a client address 30.
  *
  * A verified code answers a checkToken (random, 10 minutes, single use) that later calls present
  * as `authCodeToken`. Wrong, other-purpose and unknown codes are answered alike (4095).
@@ -88,7 +88,8 @@ export async function sendCode(
       per_ip: number;
     }>(
       await db.execute(sql`
-        select (select max(created_at) from verification_codes where target = ${target.target}) as last_at,
+        select (select max(created_at) from verification_codes where target = ${target.target}
+                  and purpose = ${purpose}) as last_at,
                (select count(*) from verification_codes where target = ${target.target} and created_at > ${hourAgo})::int as per_target,
                (select count(*) from verification_codes where target = ${target.target} and purpose = ${purpose}
                   and created_at > ${hourAgo})::int as same_purpose,

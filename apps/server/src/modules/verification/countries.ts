@@ -3,15 +3,16 @@
  * request's language (i18n-iso-countries), sorted by name, China first.
  */
 
+import { createRequire } from 'node:module';
 import type { TCountry } from '@console/contract';
 import type { TLanguage } from '@console/contract/enums';
 import { countries } from 'countries-list';
-import isoCountries from 'i18n-iso-countries';
-import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
-import zh from 'i18n-iso-countries/langs/zh.json' with { type: 'json' };
+import isoCountries, { type LocaleData } from 'i18n-iso-countries';
 
-isoCountries.registerLocale(en);
-isoCountries.registerLocale(zh);
+// JSON through require: the same in the sources and in the bundle, on every Node version.
+const require = createRequire(import.meta.url);
+isoCountries.registerLocale(require('i18n-iso-countries/langs/en.json') as LocaleData);
+isoCountries.registerLocale(require('i18n-iso-countries/langs/zh.json') as LocaleData);
 
 const cache = new Map<TLanguage, TCountry[]>();
 
