@@ -164,6 +164,34 @@ export function mfaStateOf(user: TMfaUser): TMfaState {
   };
 }
 
+/** Whether the names typed at sign-in name this user (account name or display name, any case). */
+function isNamedBy(
+  user: TMfaUser,
+  accountName: string | null | undefined,
+  username: string | null | undefined,
+): boolean {
+  const account = accountName?.trim().toLowerCase();
+  return (
+    (!username || username.trim().toLowerCase() === user.username.toLowerCase()) &&
+    (!account ||
+      account === user.accountName.toLowerCase() ||
+      account === user.accountDisplayName.toLowerCase())
+  );
+}
+
+/** A new secret waiting for its first code, under a new bind challenge of the signed-in user. */
+async function startBinding(deps: TDeps, user: TMfaUser, meta: TRequestMeta): Promise<TMfaCode> {
+  const secret = createTotpSecret();
+  const challenge = await createChallenge(deps, {
+    kind: 'bind',
+    accountId: user.accountId,
+    userId: user.id,
+    pendingSecret: deps.secrets.seal(secret),
+    ip: meta.ip,
+  });
+  return bindMaterial(deps, user, secret, challenge);
+}
+
 async function bindMaterial(
   deps: TDeps,
   user: TMfaUser,
@@ -207,28 +235,17 @@ export async function getMfaCode(
   meta: TRequestMeta,
 ): Promise<TMfaCode> {
   requireInternational(deps);
-  const secret = createTotpSecret();
   if (auth && !body.uniqueId) {
     const user = await requireUser(deps, auth.accountId, auth.userId);
     if (isGaBound(user)) throw new AppError(ErrorCode.verificationFailed, { messageKey: 'gaAlreadyBound' });
-    const challenge = await createChallenge(deps, {
-      kind: 'bind',
-      accountId: user.accountId,
-      userId: user.id,
-      pendingSecret: deps.secrets.seal(secret),
-      ip: meta.ip,
-    });
-    return bindMaterial(deps, user, secret, challenge);
+    return startBinding(deps, user, meta);
   }
   const challenge = await liveChallenge(deps, body.uniqueId, 'login');
   const user = await requireUser(deps, challenge.accountId, challenge.userId);
-  const isSameUser =
-    (!body.userName || body.userName.toLowerCase() === user.username.toLowerCase()) &&
-    (!body.accountName ||
-      [user.accountName.toLowerCase(), user.accountDisplayName.toLowerCase()].includes(
-        body.accountName.toLowerCase(),
-      ));
-  if (!isSameUser || isGaBound(user)) throw new AppError(ErrorCode.verificationFailed);
+  if (!isNamedBy(user, body.accountName, body.userName) || isGaBound(user)) {
+    throw new AppError(ErrorCode.verificationFailed);
+  }
+  const secret = createTotpSecret();
   await setPendingSecret(deps.db, challenge.id, deps.secrets.seal(secret));
   // The sign-in keeps its id; its code is encrypted under the key the challenge was made with.
   return bindMaterial(deps, user, secret, {
@@ -248,16 +265,7 @@ export async function resetMfaCode(
   const checked = await consumeCheckToken(deps, checkToken, ['RESET_MFA', 'GET_GA_MFA_CODE']);
   if (checked.userId !== auth.userId || checked.accountId !== auth.accountId)
     throw new AppError(ErrorCode.verificationFailed);
-  const user = await requireUser(deps, auth.accountId, auth.userId);
-  const secret = createTotpSecret();
-  const challenge = await createChallenge(deps, {
-    kind: 'bind',
-    accountId: user.accountId,
-    userId: user.id,
-    pendingSecret: deps.secrets.seal(secret),
-    ip: meta.ip,
-  });
-  return bindMaterial(deps, user, secret, challenge);
+  return startBinding(deps, await requireUser(deps, auth.accountId, auth.userId), meta);
 }
 
 export async function createStatusChallenge(
@@ -516,12 +524,9 @@ export async function completeSecondStep(
 }> {
   const challenge = await liveChallenge(deps, input.uniqueId, 'login');
   const user = await requireUser(deps, challenge.accountId, challenge.userId);
-  const isSameUser =
-    input.username.trim().toLowerCase() === user.username.toLowerCase() &&
-    [user.accountName.toLowerCase(), user.accountDisplayName.toLowerCase()].includes(
-      input.accountDisplayName.trim().toLowerCase(),
-    );
-  if (!isSameUser) throw new AppError(ErrorCode.verificationFailed, { messageKey: 'challengeExpired' });
+  if (!isNamedBy(user, input.accountDisplayName, input.username)) {
+    throw new AppError(ErrorCode.verificationFailed, { messageKey: 'challengeExpired' });
+  }
   const code = await decryptFor(deps, challenge, input.code);
   const now = deps.clock.now();
   let update: Parameters<typeof updateUserMfa>[3] | null = null;

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@console/contract/codes';
-import type { TAuthCodeType } from '@console/contract/enums';
+import type { TAuthCodeType, TAuthMethod } from '@console/contract/enums';
 import { checkPhone } from '@console/contract/rules';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TAuth, TDeps } from '../../context';
 import { accounts, outbox, users } from '../../db/schema';
@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { defineRoute } from '../../http/define-route';
 import { translateValidation } from '../../i18n';
 import { requestMeta } from '../auth/auth.routes';
-import { createCaptcha } from './captcha.service';
+import { createCaptcha, type TCaptchaAnswer } from './captcha.service';
 import {
   channelOf,
   emailTarget,
@@ -82,24 +82,28 @@ async function resolveTarget(
   };
 }
 
+/** Sends a code for the purpose to the target, on behalf of the request's client. */
+function sendFor(
+  deps: TDeps,
+  request: FastifyRequest,
+  purpose: TAuthMethod,
+  target: TCodeTarget,
+  captcha: TCaptchaAnswer,
+) {
+  const meta = requestMeta(request);
+  return sendCode(
+    deps,
+    { purpose, target, ip: meta.ip, lang: request.lang, captcha, requestId: meta.requestId },
+    request.log,
+  );
+}
+
 export function verificationRoutes(app: FastifyInstance): void {
   defineRoute(app, 'generateImageCaptcha', ({ deps }) => createCaptcha(deps));
 
   defineRoute(app, 'sendAuthCode', async ({ deps, request, auth, query, headers }) => {
     const target = await resolveTarget(deps, request, auth, query);
-    const meta = requestMeta(request);
-    return sendCode(
-      deps,
-      {
-        purpose: headers.authmethod,
-        target,
-        ip: meta.ip,
-        lang: request.lang,
-        captcha: query,
-        requestId: meta.requestId,
-      },
-      request.log,
-    );
+    return sendFor(deps, request, headers.authmethod, target, query);
   });
 
   defineRoute(app, 'checkAuthCode', async ({ deps, request, auth, query, headers }) => {
@@ -120,25 +124,13 @@ export function verificationRoutes(app: FastifyInstance): void {
       captchaCode?: string | null | undefined;
     },
   ) => {
-    const meta = requestMeta(request);
     const target: TCodeTarget = {
       channel: 'sms',
       target: explicitPhone(request, body.phone, body.phoneCode),
       accountId: auth?.accountId ?? null,
       userId: auth?.userId ?? null,
     };
-    return sendCode(
-      deps,
-      {
-        purpose: body.authMethod,
-        target,
-        ip: meta.ip,
-        lang: request.lang,
-        captcha: body,
-        requestId: meta.requestId,
-      },
-      request.log,
-    );
+    return sendFor(deps, request, body.authMethod, target, body);
   };
   defineRoute(app, 'sendPhoneAuthCode', ({ deps, request, body }) => sendToPhone(deps, request, null, body));
   defineRoute(app, 'sendPhoneAuthCodeWithToken', ({ deps, request, auth, body }) =>
@@ -169,23 +161,11 @@ export function verificationRoutes(app: FastifyInstance): void {
       .where(
         target.channel === 'sms'
           ? eq(accounts.registrationPhone, target.target)
-          : or(eq(sql`lower(${accounts.registrationEmail})`, target.target)),
+          : eq(sql`lower(${accounts.registrationEmail})`, target.target),
       )
       .limit(1);
     if (registered.length > 0) throw new AppError(ErrorCode.alreadyRegistered);
-    const meta = requestMeta(request);
-    return sendCode(
-      deps,
-      {
-        purpose: body.authMethod,
-        target,
-        ip: meta.ip,
-        lang: request.lang,
-        captcha: body,
-        requestId: meta.requestId,
-      },
-      request.log,
-    );
+    return sendFor(deps, request, body.authMethod, target, body);
   });
 
   defineRoute(app, 'countries', ({ request, reply }) => {
