@@ -44,6 +44,30 @@ export const apiPaths = {
   sendLoginCode: def('POST', '/api/portal/mfa/sendLoginCode'),
   getMfaPolicy: def('GET', '/api/portal/mfa/policy'),
   saveMfaPolicy: def('POST', '/api/portal/mfa/policy'),
+  // password policy and passwords (spec section 7 "Password policy", "User")
+  getPasswordPolicy: def('GET', '/api/portal/password/policy/get'),
+  savePasswordPolicy: def('POST', '/api/portal/password/policy/save'),
+  changePassword: def('POST', '/api/portal/user/changePassword'),
+  resetPassword: def('POST', '/api/portal/user/resetPassword'),
+  // recovery without a session
+  findAccount: def('POST', '/api/portal/account/findAccount'),
+  getUsernamesByPhoneOrEmail: def('POST', '/api/portal/user/getUsernamesByPhoneOrEmail'),
+  getUserByUsername: def('POST', '/api/portal/user/getUserByUsername'),
+  resetPasswordWithoutLogin: def('POST', '/api/portal/user/resetPasswordWithoutLogin'),
+  // registration
+  createAccount: def('POST', '/api/portal/account/createAccount'),
+  createAwsMktAccount: def('POST', '/api/portal/account/createAwsMktAccount'),
+  checkAwsMktToken: def('GET', '/api/portal/account/checkAwsMktToken'),
+  updateRegistrationInfo: def('POST', '/api/portal/account/updateRegistrationInfo'),
+  // contact changes confirmed by the user
+  updateUserWithConfirm: def('POST', '/api/portal/user/updateUserWithConfirm'),
+  getUserUpdateInfoByConfirmToken: def('GET', '/api/portal/user/getUserUpdateInfoByConfirmToken'),
+  updateUserByConfirmToken: def('POST', '/api/portal/user/updateUserByConfirmToken'),
+  listPendingChanges: def('GET', '/api/portal/user/pendingChanges'),
+  revokePendingChange: def('POST', '/api/portal/user/revokePendingChange'),
+  // Huawei-cloud license activation
+  listLicenses: def('GET', '/api/portal/huaweiLicense/listLicenses'),
+  activateLicense: def('POST', '/api/portal/huaweiLicense/activate'),
   // development only (absent in production mode)
   devOutbox: def('GET', '/api/dev/outbox'),
 } as const;

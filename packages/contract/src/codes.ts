@@ -39,6 +39,18 @@ export const ErrorCode = {
   mfaTargetMissing: 4026,
   /** The phone number or e-mail address is already registered. */
   alreadyRegistered: 4027,
+  /** The invite code is unknown, used up or expired. */
+  inviteCodeInvalid: 4028,
+  /** The cloud-marketplace token is missing, unknown or expired. */
+  marketplaceTokenInvalid: 4029,
+  /** The license's signature does not verify (forged or damaged). */
+  licenseInvalid: 4030,
+  /** The license has expired or was released. */
+  licenseExpired: 4031,
+  /** The confirmation link is unknown, used, revoked or expired. */
+  confirmLinkInvalid: 4032,
+  /** The current password is wrong (changing one's password). */
+  oldPasswordWrong: 4033,
   /** The caller is not an account administrator. */
   notAccountAdmin: 4037,
 

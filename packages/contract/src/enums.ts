@@ -79,5 +79,26 @@ export type TAuthMethod = (typeof AuthMethods)[number];
 export const AuthCodeTypes = ['SMS', 'EMAIL'] as const;
 export type TAuthCodeType = (typeof AuthCodeTypes)[number];
 
+/** Character classes of a password policy (spec section 3). */
+export const PasswordCharTypes = ['DIGIT', 'LOWERCASE', 'UPPERCASE', 'SPECIAL'] as const;
+export type TPasswordCharType = (typeof PasswordCharTypes)[number];
+
+/** Huawei-cloud license statuses (spec section 3). */
+export const LicenseStatuses = ['ALIVE', 'EXPIRED', 'RELEASED'] as const;
+export type TLicenseStatus = (typeof LicenseStatuses)[number];
+
+/** Registration questionnaire: the roles and goals offered (spec section 3). */
+export const RegistrationReasons = [
+  'business_operations',
+  'product_manager',
+  'ops_engineer',
+  'test_engineer',
+  'backend_engineer',
+  'frontend_engineer',
+  'rd_engineer',
+  'other',
+] as const;
+export type TRegistrationReason = (typeof RegistrationReasons)[number];
+
 /** "Skipped" captcha: accepted only where no captcha is required. */
 export const SkippedCaptchaId = '-1';

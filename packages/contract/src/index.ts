@@ -9,5 +9,6 @@ export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/meta';
 export * from './schemas/mfa';
+export * from './schemas/self-service';
 export * from './schemas/user';
 export * from './schemas/verification';

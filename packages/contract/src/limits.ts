@@ -47,6 +47,21 @@ export const Limits = {
   totpStepSeconds: 30,
   /** TOTP steps accepted either side of now. */
   totpWindow: 1,
+  /** Password policy bounds (spec sections 3, 5 and 9). */
+  policyMinLengthMin: 8,
+  policyMinLengthMax: 32,
+  policyExpireDaysMax: 365,
+  policyCustomExpireDefault: 180,
+  policyMinCharTypes: 2,
+  /** Days before a password expires when its holder gets one reminder e-mail. */
+  passwordExpiryReminderDays: 7,
+  /** A contact-change confirmation link lives this long and serves once. */
+  confirmLinkTtlSeconds: 60 * 60,
+  confirmRedirectSeconds: 3,
+  /** Accounts one client address may register per hour. */
+  registrationsPerIpPerHour: 5,
+  /** Registration questionnaire answers can be given this long after registering. */
+  registrationInfoTtlSeconds: 24 * 60 * 60,
   pageSizeDefault: 20,
   pageSizeMax: 200,
   insightPageSize: 9999,

@@ -56,6 +56,8 @@ const ZCodeTarget = z.object({
   phone: ZPhone.optional(),
   phoneCode: ZPhoneCode.optional(),
   email: ZEmail.optional(),
+  /** The reset lookup (`getUserByUsername`) whose user the code goes to. */
+  lookupId: z.string().max(512).optional(),
 });
 
 export const ZSendAuthCodeQuery = ZCodeTarget.extend(ZCaptchaFields.shape);

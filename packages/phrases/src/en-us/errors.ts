@@ -23,6 +23,12 @@ const errors = {
   '4026':
     'No phone number or e-mail address is bound for the second step. Contact your account administrator.',
   '4027': 'This phone number or e-mail address is already registered.',
+  '4028': 'The invite code is invalid or has been used up.',
+  '4029': 'The marketplace token is invalid or has expired.',
+  '4030': 'The license is invalid: its signature does not verify.',
+  '4031': 'The license has expired or was released.',
+  '4032': 'The link is invalid: it was used, revoked or has expired.',
+  '4033': 'The current password is wrong.',
   '4037': 'Only account administrators can perform this operation.',
   '4091': 'Encryption failed',
   '4092': 'Decryption failed',
@@ -32,12 +38,16 @@ const errors = {
   '4096': 'Exceeded the verification limit',
   '4097': 'Failed to send the verification code',
   '4098': 'Exceeded the call limit',
-  '5059': 'The password is shorter than the minimum length',
-  '5060': 'The password is longer than 32 characters',
-  '5061': 'The password lacks a required character type',
-  '5062': 'The password may contain only printable ASCII characters without spaces',
-  '5063': 'The new password must differ from the old one',
-  '5064': 'The password does not meet the password policy',
+  '5059':
+    'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
+  '5060':
+    'The password does not meet the password policy: at most 32 characters ({{minLength}}-32), with {{types}}.',
+  '5061':
+    'The password does not meet the password policy: it must contain {{types}} ({{minLength}}-32 characters).',
+  '5062':
+    'The password does not meet the password policy: printable ASCII characters without spaces only ({{minLength}}-32 characters, with {{types}}).',
+  '5063': 'The new password must differ from the current one ({{minLength}}-32 characters, with {{types}}).',
+  '5064': 'The password does not meet the password policy: {{minLength}}-32 characters, with {{types}}.',
   '5066': 'Your password must be reset before you can log in',
   /** Shown instead of 4019 while sign-in is locked. */
   passwordLocked: 'Locked for 1 minute after repeated wrong passwords. Try again in {{seconds}} s.',
@@ -50,6 +60,14 @@ const errors = {
   resendTooSoon: 'Exceeded the call limit: wait {{seconds}} s before requesting another code.',
   challengeExpired: 'Verification failed: this sign-in has expired. Log in again.',
   gaNotBound: 'Verification failed: no authenticator app is bound yet.',
+  registrationLimit: 'Too many registrations from this address. Please try again later.',
+  charTypes: {
+    DIGIT: 'digits',
+    LOWERCASE: 'lowercase letters',
+    UPPERCASE: 'uppercase letters',
+    SPECIAL: 'special characters',
+  },
+  charTypesJoin: ', ',
   gaAlreadyBound:
     'Verification failed: an authenticator app is already bound. Rebind it after verifying your identity.',
   mfaRequiredByAccount: 'Your account requires login protection for every user; it cannot be turned off.',

@@ -24,6 +24,34 @@ const mail = {
     'If you did not ask for it, ignore this message; nobody can use it without access to your mailbox.',
   ],
   sms: '[{{brand}}] Your code to {{purpose}} is {{code}}, valid for {{minutes}} minutes. Do not share it.',
+  confirmChange: {
+    subject: '{{brand}}: confirm the change of your contact details',
+    body: [
+      '{{operator}}, an administrator of account {{account}}, asked to change the {{what}} of your user {{user}} to {{value}}.',
+      'To agree, open this link within {{minutes}} minutes (it works once): {{link}}',
+      'If you do not agree, ignore this message: nothing changes.',
+    ],
+    sms: '[{{brand}}] {{operator}} asked to change the {{what}} of your user {{user}} to {{value}}. Agree within {{minutes}} minutes: {{link}}',
+    email: 'e-mail address',
+    phone: 'phone number',
+    both: 'e-mail address and phone number',
+  },
+  changeNotice: {
+    subject: '{{brand}}: a change of your contact details was requested',
+    body: [
+      '{{operator}}, an administrator of account {{account}}, asked to change the {{what}} of your user {{user}}.',
+      'The change takes effect only if it is agreed through the link sent to the new address.',
+      'If you did not expect this, contact your account administrator.',
+    ],
+    sms: '[{{brand}}] {{operator}} asked to change the {{what}} of your user {{user}}. It takes effect only after confirmation at the new address.',
+  },
+  passwordExpiry: {
+    subject: '{{brand}}: your password expires on {{date}}',
+    body: [
+      'The password of your user {{user}} in account {{account}} expires on {{date}}.',
+      'Change it before then from the user menu of the console ("Change password"); afterwards you will be asked to reset it at sign-in.',
+    ],
+  },
 };
 
 export default mail;

@@ -25,6 +25,34 @@ const mail: TPhrases['mail'] = {
     '如非本人操作，请忽略本邮件；他人无法在不访问您邮箱的情况下使用该验证码。',
   ],
   sms: '【{{brand}}】您用于{{purpose}}的验证码为 {{code}}，{{minutes}} 分钟内有效，请勿泄露。',
+  confirmChange: {
+    subject: '{{brand}}：请确认联系方式变更',
+    body: [
+      '账户 {{account}} 的管理员 {{operator}} 申请将您的用户 {{user}} 的{{what}}修改为 {{value}}。',
+      '如同意，请在 {{minutes}} 分钟内打开以下链接（仅可使用一次）：{{link}}',
+      '如不同意，请忽略本邮件，信息不会变更。',
+    ],
+    sms: '【{{brand}}】{{operator}} 申请将您的用户 {{user}} 的{{what}}修改为 {{value}}，请在 {{minutes}} 分钟内确认：{{link}}',
+    email: '邮箱',
+    phone: '手机号',
+    both: '邮箱和手机号',
+  },
+  changeNotice: {
+    subject: '{{brand}}：有人申请变更您的联系方式',
+    body: [
+      '账户 {{account}} 的管理员 {{operator}} 申请修改您的用户 {{user}} 的{{what}}。',
+      '只有在新地址收到的链接被确认后，变更才会生效。',
+      '如非预期，请联系账户管理员。',
+    ],
+    sms: '【{{brand}}】{{operator}} 申请修改您的用户 {{user}} 的{{what}}，需在新地址确认后才会生效。',
+  },
+  passwordExpiry: {
+    subject: '{{brand}}：您的密码将于 {{date}} 过期',
+    body: [
+      '账户 {{account}} 中您的用户 {{user}} 的密码将于 {{date}} 过期。',
+      '请在此之前通过控制台用户菜单中的“修改密码”进行修改；过期后登录时将要求您重置密码。',
+    ],
+  },
 };
 
 export default mail;
