@@ -3,17 +3,14 @@ import { DefaultLanguage, isLanguage, LangCookie, LangHeader, type TLanguage } f
 import { interpolate, serverPhrases } from '@console/phrases/server';
 
 export function translateError(lang: TLanguage, key: string, params?: Record<string, unknown>): string {
-  const errors = serverPhrases[lang].errors;
-  const table = errors as unknown as Record<string, string>;
+  const table = serverPhrases[lang].errors as Record<string, string>;
   const text = table[key] ?? table['500'] ?? key;
   // A list of password character classes reads as words in the request's language.
   const types = params?.types;
   const values = Array.isArray(types)
     ? {
         ...params,
-        types: types
-          .map((type: string) => (errors.charTypes as Record<string, string>)[type] ?? type)
-          .join(errors.charTypesJoin),
+        types: types.map((type: string) => table[`charType${type}`] ?? type).join(table.charTypesJoin),
       }
     : params;
   return interpolate(text, values);

@@ -61,12 +61,10 @@ const errors = {
   challengeExpired: 'Verification failed: this sign-in has expired. Log in again.',
   gaNotBound: 'Verification failed: no authenticator app is bound yet.',
   registrationLimit: 'Too many registrations from this address. Please try again later.',
-  charTypes: {
-    DIGIT: 'digits',
-    LOWERCASE: 'lowercase letters',
-    UPPERCASE: 'uppercase letters',
-    SPECIAL: 'special characters',
-  },
+  charTypeDIGIT: 'digits',
+  charTypeLOWERCASE: 'lowercase letters',
+  charTypeUPPERCASE: 'uppercase letters',
+  charTypeSPECIAL: 'special characters',
   charTypesJoin: ', ',
   gaAlreadyBound:
     'Verification failed: an authenticator app is already bound. Rebind it after verifying your identity.',
