@@ -13,10 +13,15 @@ import { errorHandler } from './http/error-handler';
 import { languageOf, translateError } from './i18n';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contactChangeRoutes } from './modules/contact-change/contact-change.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { licenseRoutes } from './modules/license/license.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
+import { passwordRoutes } from './modules/password/password.routes';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { webRoutes } from './modules/web/web.routes';
@@ -111,6 +116,11 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   accountRoutes(app);
   verificationRoutes(app);
   mfaRoutes(app);
+  passwordRoutes(app);
+  recoveryRoutes(app);
+  registrationRoutes(app);
+  contactChangeRoutes(app);
+  licenseRoutes(app);
   await docsRoutes(app, version);
 
   const hasWeb = options.webDir ? await webRoutes(app, options.webDir) : false;

@@ -56,7 +56,18 @@ export type TConfig = {
   smtp: { url: string | null; from: string };
   /** The longest a request waits for the e-mail or SMS provider. */
   sendTimeoutMs: number;
-  sms: { endpoint: string; apiKey: string; secret: string; signName: string; templateId: string } | null;
+  /** The cloud marketplace's resolve-customer API; null: development tokens only. */
+  marketplaceEndpoint: string | null;
+  /** PEM public key that verifies Huawei-cloud licenses; null outside production: the development key. */
+  licensePublicKey: string | null;
+  sms: {
+    endpoint: string;
+    apiKey: string;
+    secret: string;
+    signName: string;
+    templateId: string;
+    noticeTemplateId: string;
+  } | null;
 };
 
 type TEnv = Record<string, string | undefined>;
@@ -116,6 +127,7 @@ function smsConfig(env: TEnv): TConfig['sms'] {
     secret,
     signName: str(env, 'SMS_SIGN_NAME', 'Console'),
     templateId: str(env, 'SMS_TEMPLATE_ID', 'VERIFICATION_CODE'),
+    noticeTemplateId: str(env, 'SMS_NOTICE_TEMPLATE_ID', 'NOTICE'),
   };
 }
 
@@ -184,5 +196,7 @@ export function loadConfig(env: TEnv = process.env, argv: readonly string[] = []
     },
     sendTimeoutMs: int(env, 'SEND_TIMEOUT_MS', Limits.sendTimeoutMs, 100, Limits.sendTimeoutMs),
     sms: smsConfig(env),
+    marketplaceEndpoint: optional(env, 'MARKETPLACE_ENDPOINT'),
+    licensePublicKey: optional(env, 'HUAWEI_LICENSE_PUBLIC_KEY')?.replace(/\\n/g, '\n') ?? null,
   };
 }

@@ -1,6 +1,7 @@
 /** What every part of the server is handed: configuration, database, clock and shared services. */
 import type { TLanguage } from '@console/contract/enums';
 import type { TMailer } from './adapters/mail';
+import type { TMarketplace } from './adapters/marketplace';
 import type { TSmsSender } from './adapters/sms';
 import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/client';
@@ -21,6 +22,7 @@ export type TDeps = {
   mailer: TMailer | null;
   /** null: no SMS provider configured (development: the outbox only). */
   sms: TSmsSender | null;
+  marketplace: TMarketplace;
 };
 
 /** The signed-in caller of a request. */

@@ -1,5 +1,6 @@
 /** Builds the dependencies of the application from its configuration and database. */
 import { createSmtpMailer } from './adapters/mail';
+import { createDevMarketplace, createHttpMarketplace } from './adapters/marketplace';
 import { createHttpSmsSender } from './adapters/sms';
 import type { TConfig } from './config';
 import type { TDeps } from './context';
@@ -28,6 +29,9 @@ export function createDeps(
       ? createSmtpMailer(config.smtp.url, config.smtp.from, config.sendTimeoutMs)
       : null,
     sms: config.sms ? createHttpSmsSender(config.sms) : null,
+    marketplace: config.marketplaceEndpoint
+      ? createHttpMarketplace(config.marketplaceEndpoint)
+      : createDevMarketplace(config.secretKey, () => clock.now()),
     ...overrides,
   };
 }

@@ -10,6 +10,11 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { demoCredentialLines, seedDemo } from './db/seed/demo';
 import { closeDeps, createDeps } from './deps';
+import {
+  createPasswordReminderJob,
+  passwordReminderJobKind,
+  schedulePasswordReminders,
+} from './jobs/password-reminders';
 import { retentionJob, retentionJobKind, scheduleRetention } from './jobs/retention';
 import { createJobRunner } from './jobs/runner';
 import { systemClock } from './lib/clock';
@@ -39,11 +44,15 @@ async function main(): Promise<void> {
 
   const isSeededNow = config.demo ? await seedDemo(deps) : false;
 
-  const runner = createJobRunner(deps, { [retentionJobKind]: retentionJob }, log, {
-    pollMs: config.jobs.pollMs,
-  });
+  const runner = createJobRunner(
+    deps,
+    { [retentionJobKind]: retentionJob, [passwordReminderJobKind]: createPasswordReminderJob(log) },
+    log,
+    { pollMs: config.jobs.pollMs },
+  );
   if (config.jobs.enabled) {
     await scheduleRetention(deps);
+    await schedulePasswordReminders(deps);
     runner.start();
   }
 

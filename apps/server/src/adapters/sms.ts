@@ -6,10 +6,12 @@
  */
 import { createHmac } from 'node:crypto';
 
+/** A text message: a verification code (its template's parameters) or a notice (its full text). */
 export type TSms = {
   phone: string;
   text: string;
-  params: { code: string; minutes: number; purpose: string };
+  template: 'code' | 'notice';
+  params: Record<string, string | number>;
 };
 
 export type TSmsSender = { send(sms: TSms, signal: AbortSignal): Promise<void> };
@@ -20,6 +22,7 @@ export type THttpSmsOptions = {
   secret: string;
   signName: string;
   templateId: string;
+  noticeTemplateId: string;
 };
 
 export function signSmsRequest(secret: string, timestamp: string, body: string): string {
@@ -32,7 +35,7 @@ export function createHttpSmsSender(options: THttpSmsOptions): TSmsSender {
       const body = JSON.stringify({
         phone: sms.phone,
         signName: options.signName,
-        templateId: options.templateId,
+        templateId: sms.template === 'code' ? options.templateId : options.noticeTemplateId,
         params: sms.params,
         text: sms.text,
       });

@@ -58,6 +58,14 @@ export const accounts = pgTable(
     /** The phone (`+86 13800000000`) or e-mail the account was registered with: one account each. */
     registrationPhone: text('registration_phone'),
     registrationEmail: text('registration_email'),
+    /** Client address of the registration (for the per-address limit). */
+    registrationIp: text('registration_ip'),
+    /** Digest of the key that lets the questionnaire be answered without a session. */
+    registrationKeyHash: bytea('registration_key_hash'),
+    /** The questionnaire's answers (`registration_reason`, `registration_reason_other`). */
+    registrationInfo: jsonb('registration_info'),
+    /** Cloud-marketplace customer of an account registered from the marketplace. */
+    marketplaceCustomerId: text('marketplace_customer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -96,6 +104,8 @@ export const users = pgTable(
     isEnabled: boolean('is_enabled').notNull().default(true),
     deletedAt: ts('deleted_at'),
     mustResetPassword: boolean('must_reset_password').notNull().default(false),
+    /** When the one reminder before the password expires was sent (for the current password). */
+    passwordReminderSentAt: ts('password_reminder_sent_at'),
     /** Login protection: a second step at every sign-in. */
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     mfaMethod: text('mfa_method', { enum: ['GA', 'PHONE', 'EMAIL'] }),
@@ -365,3 +375,75 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_recipient_idx').on(t.recipient, t.id.desc())],
 );
+
+/** The password policy of an account; an account without a row has the default policy. */
+export const passwordPolicies = pgTable(
+  'password_policies',
+  {
+    accountId: ref('account_id')
+      .primaryKey()
+      .references(() => accounts.id),
+    requiredCharTypes: jsonb('required_char_types').$type<string[]>().notNull(),
+    minLength: integer('min_length').notNull(),
+    /** 0: permanent. */
+    expireDays: integer('expire_days').notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: ref('updated_by'),
+  },
+  (t) => [
+    check('password_policies_min_length_check', sql`${t.minLength} between 8 and 32`),
+    check('password_policies_expire_days_check', sql`${t.expireDays} between 0 and 365`),
+  ],
+);
+
+/** Invite codes for registration (required in the international edition). */
+export const inviteCodes = pgTable('invite_codes', {
+  code: text('code').primaryKey(),
+  maxUses: integer('max_uses').notNull().default(1),
+  usedCount: integer('used_count').notNull().default(0),
+  expiresAt: ts('expires_at'),
+  createdAt: createdAt(),
+});
+
+/**
+ * An administrator's request to change another user's e-mail or phone: applied only when the
+ * user agrees through the link sent to the new address (single use, one hour).
+ */
+export const contactChangeRequests = pgTable(
+  'contact_change_requests',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operatorId: ref('operator_id').notNull(),
+    operatorName: text('operator_name').notNull(),
+    newEmail: text('new_email'),
+    newPhone: text('new_phone'),
+    newPhoneCode: text('new_phone_code'),
+    tokenHash: bytea('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('contact_change_requests_token_key').on(t.tokenHash),
+    index('contact_change_requests_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/** Huawei-cloud licenses activated on this installation. */
+export const huaweiLicenses = pgTable('huawei_licenses', {
+  id: id(),
+  /** The id inside the signed license. */
+  licenseId: text('license_id').notNull().unique(),
+  license: text('license').notNull(),
+  customer: text('customer').notNull(),
+  activatedAt: ts('activated_at').notNull(),
+  expireTime: ts('expire_time').notNull(),
+  releasedAt: ts('released_at'),
+});

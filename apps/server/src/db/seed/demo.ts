@@ -11,7 +11,7 @@ import { createAccountWithRoles } from '../../modules/account/account.repository
 import { insertAuditEntry } from '../../modules/audit/audit.repository';
 import { grantRole, insertUser } from '../../modules/user/user.repository';
 import type { TDb } from '../client';
-import { appState } from '../schema';
+import { appState, inviteCodes } from '../schema';
 
 const seedKey = 'seed.demo';
 const lockKey = 7_031_204_118;
@@ -34,8 +34,14 @@ type TDemoAccount = {
   type: number;
   companyName: string;
   ageDays: number;
+  /** The registration phone and e-mail: those of the first user. */
+  registrationPhone: string;
+  registrationEmail: string;
   users: TDemoUser[];
 };
+
+/** The development invite code (registration needs one in the international edition). */
+export const demoInviteCode = 'DEMO2026';
 
 export const demoAccounts: TDemoAccount[] = [
   {
@@ -44,6 +50,8 @@ export const demoAccounts: TDemoAccount[] = [
     type: AccountType.trial,
     companyName: 'Demo Analytics Co., Ltd.',
     ageDays: 12,
+    registrationPhone: '+86 13800000000',
+    registrationEmail: 'admin@demo.example',
     users: [
       {
         username: 'admin_demo',
@@ -81,6 +89,8 @@ export const demoAccounts: TDemoAccount[] = [
     type: AccountType.formal,
     companyName: 'Acme Corporation',
     ageDays: 200,
+    registrationPhone: '+86 13700000000',
+    registrationEmail: 'admin@acme.example',
     users: [
       {
         username: 'admin_acme',
@@ -120,6 +130,8 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
         type: account.type,
         companyName: account.companyName,
         createdAt,
+        registrationPhone: account.registrationPhone,
+        registrationEmail: account.registrationEmail,
       });
       await insertAuditEntry(tx, {
         accountId,
@@ -161,6 +173,7 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
         });
       }
     }
+    await tx.insert(inviteCodes).values({ code: demoInviteCode, maxUses: 1000 }).onConflictDoNothing();
     await tx.insert(appState).values({ key: seedKey, value: { createdAt: now.toISOString() } });
     return true;
   });

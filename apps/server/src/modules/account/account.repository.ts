@@ -1,5 +1,5 @@
 import { MenuResources, OperationResources, ResourceType, type TRoleCode } from '@console/contract/enums';
-import { eq } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { accounts, roleResources, roles } from '../../db/schema';
 
@@ -28,6 +28,22 @@ const roleGrants: Record<TRoleCode, { name: string; resources: { name: string; t
   },
 };
 
+/** The account a sign-in name names: its display name first, else its account name (any case). */
+export async function findAccountByName(db: TDb, name: string): Promise<TAccountRow | null> {
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(
+      or(
+        eq(sql`lower(${accounts.displayName})`, name.trim().toLowerCase()),
+        eq(sql`lower(${accounts.name})`, name.trim().toLowerCase()),
+      ),
+    )
+    .orderBy(sql`(lower(${accounts.displayName}) = ${name.trim().toLowerCase()}) desc`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 export type TNewAccount = {
   name: string;
   displayName: string;
@@ -35,6 +51,11 @@ export type TNewAccount = {
   status?: number;
   companyName?: string | null;
   createdAt?: Date;
+  registrationPhone?: string | null;
+  registrationEmail?: string | null;
+  registrationIp?: string | null;
+  registrationKeyHash?: Buffer | null;
+  marketplaceCustomerId?: string | null;
 };
 
 /**
@@ -53,6 +74,11 @@ export async function createAccountWithRoles(
       type: input.type,
       status: input.status ?? 0,
       companyName: input.companyName ?? null,
+      registrationPhone: input.registrationPhone ?? null,
+      registrationEmail: input.registrationEmail ?? null,
+      registrationIp: input.registrationIp ?? null,
+      registrationKeyHash: input.registrationKeyHash ?? null,
+      marketplaceCustomerId: input.marketplaceCustomerId ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning({ id: accounts.id });

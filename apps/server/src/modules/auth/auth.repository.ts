@@ -14,13 +14,20 @@ export type TLoginUser = {
   phone: string | null;
   email: string | null;
   mfaEnabled: boolean;
+  passwordChangedAt: Date;
 };
 
 export type TAttempt = { failures: number; lockedUntil: Date | null };
 
 export type TLoginLookup = {
   /** The account named at sign-in, when it exists. */
-  account: { id: number; displayName: string; status: number; mfaRequired: boolean } | null;
+  account: {
+    id: number;
+    displayName: string;
+    status: number;
+    mfaRequired: boolean;
+    passwordExpireDays: number;
+  } | null;
   /** Its user of the typed username, when both exist. */
   user: TLoginUser | null;
   /** The wrong-password count of the typed names, when there is one. */
@@ -32,6 +39,7 @@ type TLookupRaw = {
   account_display_name: string | null;
   account_status: number | null;
   account_mfa_required: boolean | null;
+  password_expire_days: number | null;
   user_id: number | null;
   username: string | null;
   display_name: string | null;
@@ -43,6 +51,7 @@ type TLookupRaw = {
   phone: string | null;
   email: string | null;
   mfa_enabled: boolean | null;
+  password_changed_at: Date | string | null;
   failures: number | null;
   locked_until: Date | string | null;
 };
@@ -65,8 +74,9 @@ export async function findLoginLookup(
      left join lateral (
        select a.id as account_id, a.display_name as account_display_name, a.status as account_status,
               a.mfa_required as account_mfa_required,
+              (select pp.expire_days from password_policies pp where pp.account_id = a.id) as password_expire_days,
               u.id as user_id, u.username, u.display_name, u.password_hash, u.kind, u.is_enabled,
-              u.deleted_at, u.must_reset_password, u.phone, u.email, u.mfa_enabled
+              u.deleted_at, u.must_reset_password, u.phone, u.email, u.mfa_enabled, u.password_changed_at
        from accounts a
        left join users u on u.account_id = a.id and lower(u.username) = lower($2)
        where lower(a.display_name) = lower($1) or lower(a.name) = lower($1)
@@ -87,6 +97,7 @@ export async function findLoginLookup(
             displayName: r.account_display_name ?? '',
             status: Number(r.account_status),
             mfaRequired: r.account_mfa_required === true,
+            passwordExpireDays: Number(r.password_expire_days ?? 0),
           },
     user:
       r.user_id === null
@@ -103,6 +114,7 @@ export async function findLoginLookup(
             phone: r.phone,
             email: r.email,
             mfaEnabled: r.mfa_enabled === true,
+            passwordChangedAt: new Date(r.password_changed_at ?? 0),
           },
     attempt:
       r.failures === null

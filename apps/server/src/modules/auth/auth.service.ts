@@ -18,6 +18,7 @@ import { AppError } from '../../errors';
 import { createToken, sha256 } from '../../lib/tokens';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { completeSecondStep, needsSecondStep, startLoginChallenge } from '../mfa/mfa.service';
+import { passwordExpiresAt } from '../password/password.service';
 import { requireCaptcha } from '../verification/captcha.service';
 import {
   clearAttempts,
@@ -125,7 +126,7 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
           ? ErrorCode.userDisabled
           : account?.status === AccountStatus.stopped || account?.status === AccountStatus.deleted
             ? ErrorCode.accountUnavailable
-            : user.mustResetPassword
+            : user.mustResetPassword || isPasswordExpired(account, user.passwordChangedAt, clock.now())
               ? ErrorCode.passwordMustReset
               : null;
   if (!account) throw new AppError(ErrorCode.internal);
@@ -174,6 +175,16 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
     key,
     meta,
   );
+}
+
+/** A password older than the account policy's validity must be reset before signing in. */
+function isPasswordExpired(
+  account: { passwordExpireDays: number } | null,
+  changedAt: Date,
+  now: Date,
+): boolean {
+  const expiresAt = account ? passwordExpiresAt({ expireDays: account.passwordExpireDays }, changedAt) : null;
+  return expiresAt !== null && expiresAt.getTime() <= now.getTime();
 }
 
 /** Codes that count as a wrong attempt on the sign-in name. */

@@ -84,6 +84,21 @@ export async function revokeSession(db: TDb, sessionId: number, now: Date, reaso
   return rows.length > 0;
 }
 
+/** Ends every live session of a user, except `keepSessionId`; answers how many. */
+export async function revokeUserSessions(
+  db: TDb,
+  input: { userId: number; now: Date; reason: string; keepSessionId?: number },
+): Promise<number> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      update sessions set revoked_at = ${input.now}, revoke_reason = ${input.reason}
+      where user_id = ${input.userId} and revoked_at is null
+        and id <> ${input.keepSessionId ?? 0}
+      returning id`),
+  );
+  return rows.length;
+}
+
 /**
  * Deletes up to `limit` sessions that have ended: past their absolute end, idle since before
  * `idleBefore`, or revoked before `revokedBefore` (revoked ones are kept a while so that their

@@ -12,7 +12,13 @@ import { sha256 } from '../../lib/tokens';
 import { findSessionByTokenHash, revokeSession, touchSession } from './session.repository';
 
 /** Revocation reasons that tell the client its sign-in was ended by the server (code 4004). */
-const serverEndedReasons = new Set(['user_disabled', 'user_deleted', 'account_stopped', 'password_reset']);
+const serverEndedReasons = new Set([
+  'user_disabled',
+  'user_deleted',
+  'account_stopped',
+  'password_reset',
+  'password_changed',
+]);
 
 export function sessionTimeouts(deps: TDeps): { idleMs: number; absoluteMs: number } {
   return {

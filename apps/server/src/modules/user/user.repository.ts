@@ -10,6 +10,7 @@ export type TNewUser = {
   kind?: 'regular' | 'service';
   serviceKind?: 'system' | 'custom' | null;
   phone?: string | null;
+  phoneCode?: string;
   email?: string | null;
   title?: string | null;
   remark?: string | null;
@@ -28,6 +29,7 @@ export async function insertUser(db: TDb, input: TNewUser): Promise<number> {
       kind: input.kind ?? 'regular',
       serviceKind: input.kind === 'service' ? (input.serviceKind ?? 'custom') : null,
       phone: input.phone ?? null,
+      phoneCode: input.phoneCode ?? '86',
       email: input.email ?? null,
       title: input.title ?? null,
       remark: input.remark ?? null,

@@ -29,6 +29,10 @@ export type TCodeTarget = {
   target: string;
   accountId: number | null;
   userId: number | null;
+  /** false: handled like any send, but nothing leaves (the decoys of the reset lookup). */
+  deliver?: boolean;
+  /** How the target is shown, when not derived from it. */
+  masked?: string;
 };
 
 export const channelOf = (type: TAuthCodeType): TChannel => (type === 'SMS' ? 'sms' : 'email');
@@ -43,6 +47,7 @@ export function emailTarget(email: string): string {
 }
 
 export function maskTarget(target: TCodeTarget): string {
+  if (target.masked) return target.masked;
   if (target.channel === 'email') return maskEmail(target.target);
   const [prefix, number = ''] = target.target.split(' ');
   return `${prefix} ${maskPhone(number)}`;
@@ -149,11 +154,13 @@ export async function sendCode(
     return Number(row?.id);
   });
 
-  await deliverCode(
-    deps,
-    { channel: target.channel, target: target.target, purpose, code, ttlSeconds: ttl, lang: input.lang },
-    log,
-  );
+  if (target.deliver !== false) {
+    await deliverCode(
+      deps,
+      { channel: target.channel, target: target.target, purpose, code, ttlSeconds: ttl, lang: input.lang },
+      log,
+    );
+  }
   await deps.db.execute(sql`update verification_codes set is_sent = true where id = ${codeId}`);
   return {
     authCodeType: typeOf(target.channel),

@@ -38,45 +38,96 @@ export function composeMessage(delivery: TDelivery): { subject: string; text: st
   };
 }
 
-export async function deliverCode(deps: TDeps, delivery: TDelivery, log: FastifyBaseLogger): Promise<void> {
-  const { subject, text } = composeMessage(delivery);
+export type TMessage = {
+  channel: TChannel;
+  target: string;
+  subject: string;
+  text: string;
+  code: string | null;
+};
+
+/**
+ * Sends one message: into the development outbox (outside production mode), then through the
+ * configured SMTP server or SMS provider, waiting at most the send timeout; any failure is a 4097.
+ */
+export async function deliverMessage(
+  deps: TDeps,
+  message: TMessage,
+  log: FastifyBaseLogger,
+  what: string,
+): Promise<void> {
   if (!deps.config.isProduction) {
     await deps.db.insert(outbox).values({
-      channel: delivery.channel,
-      recipient: delivery.target,
-      subject,
-      text,
-      code: delivery.code,
+      channel: message.channel,
+      recipient: message.target,
+      subject: message.subject,
+      text: message.text,
+      code: message.code,
       createdAt: deps.clock.now(),
     });
   }
   const signal = AbortSignal.timeout(deps.config.sendTimeoutMs);
   try {
-    if (delivery.channel === 'email') {
-      if (deps.mailer) await deps.mailer.send({ to: delivery.target, subject, text }, signal);
+    if (message.channel === 'email') {
+      if (deps.mailer)
+        await deps.mailer.send({ to: message.target, subject: message.subject, text: message.text }, signal);
       else if (deps.config.isProduction) throw new Error('no SMTP server is configured (SMTP_URL)');
     } else if (deps.sms) {
+      // E.164: +8613800000000
       await deps.sms.send(
-        {
-          // E.164: +8613800000000
-          phone: delivery.target.replace(' ', ''),
-          text,
-          params: {
-            code: delivery.code,
-            minutes: Math.round(delivery.ttlSeconds / 60),
-            purpose: delivery.purpose,
-          },
-        },
+        { phone: message.target.replace(' ', ''), text: message.text, template: 'notice', params: { what } },
         signal,
       );
     } else if (deps.config.isProduction) {
       throw new Error('no SMS provider is configured (SMS_ENDPOINT)');
     }
   } catch (error) {
-    log.error(
-      { err: error, channel: delivery.channel, purpose: delivery.purpose },
-      'sending a verification code failed',
-    );
+    log.error({ err: error, channel: message.channel, what }, 'sending a message failed');
     throw new AppError(ErrorCode.sendCodeFailed, { cause: error });
   }
+}
+
+export async function deliverCode(deps: TDeps, delivery: TDelivery, log: FastifyBaseLogger): Promise<void> {
+  const { subject, text } = composeMessage(delivery);
+  if (delivery.channel === 'sms' && deps.sms) {
+    // The provider's verification template takes the code and its validity as parameters.
+    if (!deps.config.isProduction) {
+      await deps.db.insert(outbox).values({
+        channel: 'sms',
+        recipient: delivery.target,
+        subject,
+        text,
+        code: delivery.code,
+        createdAt: deps.clock.now(),
+      });
+    }
+    try {
+      await deps.sms.send(
+        {
+          phone: delivery.target.replace(' ', ''),
+          text,
+          template: 'code',
+          params: {
+            code: delivery.code,
+            minutes: Math.round(delivery.ttlSeconds / 60),
+            purpose: delivery.purpose,
+          },
+        },
+        AbortSignal.timeout(deps.config.sendTimeoutMs),
+      );
+    } catch (error) {
+      log.error(
+        { err: error, channel: 'sms', purpose: delivery.purpose },
+        'sending a verification code failed',
+      );
+      throw new AppError(ErrorCode.sendCodeFailed, { cause: error });
+    }
+    return;
+  }
+  await deliverMessage(
+    deps,
+    { channel: delivery.channel, target: delivery.target, subject, text, code: delivery.code },
+    log,
+    delivery.purpose,
+  );
 }

@@ -4,11 +4,12 @@ import { checkPhone } from '@console/contract/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TAuth, TDeps } from '../../context';
-import { accounts, outbox, users } from '../../db/schema';
+import { outbox, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { defineRoute } from '../../http/define-route';
 import { translateValidation } from '../../i18n';
 import { requestMeta } from '../auth/auth.routes';
+import { targetOfLookup } from '../recovery/recovery.service';
 import { createCaptcha, type TCaptchaAnswer } from './captcha.service';
 import {
   channelOf,
@@ -28,6 +29,7 @@ type TTargetInput = {
   phone?: string | undefined;
   phoneCode?: string | undefined;
   email?: string | undefined;
+  lookupId?: string | undefined;
 };
 
 function fieldError(request: FastifyRequest, field: string, key: string): AppError {
@@ -54,6 +56,7 @@ async function resolveTarget(
   input: TTargetInput,
 ): Promise<TCodeTarget> {
   const channel = channelOf(input.authCodeType);
+  if (input.lookupId) return targetOfLookup(deps, input.lookupId, channel);
   const owner = { accountId: auth?.accountId ?? null, userId: auth?.userId ?? null };
   if (input.phone !== undefined || input.email !== undefined) {
     if (channel === 'sms') {
@@ -148,6 +151,8 @@ export function verificationRoutes(app: FastifyInstance): void {
     return issueCheckToken(deps, { purpose: body.authMethod, target });
   });
 
+  // Whether the address is already registered is told only after its code was verified
+  // (createAccount answers 4027): the send itself answers the same either way.
   defineRoute(app, 'sendAuthCodeForUnregistered', async ({ deps, request, body }) => {
     const target = await resolveTarget(deps, request, null, {
       authCodeType: body.authCodeType,
@@ -155,16 +160,6 @@ export function verificationRoutes(app: FastifyInstance): void {
         ? { phone: body.phone ?? '', phoneCode: body.phoneCode }
         : { email: body.email ?? '' }),
     });
-    const registered = await deps.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(
-        target.channel === 'sms'
-          ? eq(accounts.registrationPhone, target.target)
-          : eq(sql`lower(${accounts.registrationEmail})`, target.target),
-      )
-      .limit(1);
-    if (registered.length > 0) throw new AppError(ErrorCode.alreadyRegistered);
     return sendFor(deps, request, body.authMethod, target, body);
   });
 

@@ -1,0 +1,133 @@
+/**
+ * Huawei-cloud license activation. A license is a signed string
+ * `HWL1.<base64url JSON { id, customer, issuedAt, expireTime }>.<base64url Ed25519 signature>`,
+ * verified with the configured public key; a forged or damaged one is refused (4030), an expired
+ * or released one too (4031). Statuses: ALIVE, EXPIRED (past its expire time), RELEASED.
+ */
+import { createPrivateKey, createPublicKey, randomUUID, sign, verify } from 'node:crypto';
+import type { TLicense, TLicenseStatus } from '@console/contract';
+import { ErrorCode } from '@console/contract/codes';
+import { desc, eq } from 'drizzle-orm';
+import type { TDeps } from '../../context';
+import { huaweiLicenses } from '../../db/schema';
+import { AppError } from '../../errors';
+import { devLicensePrivateKey, devLicensePublicKey } from './dev-license-key';
+
+export type TLicensePayload = { id: string; customer: string; issuedAt: string; expireTime: string };
+
+const prefix = 'HWL1';
+
+export function issueLicense(
+  privateKeyPem: string,
+  input: { customer: string; days: number; now?: Date; id?: string },
+): string {
+  const now = input.now ?? new Date();
+  const payload: TLicensePayload = {
+    id: input.id ?? randomUUID(),
+    customer: input.customer,
+    issuedAt: now.toISOString(),
+    expireTime: new Date(now.getTime() + input.days * 86_400_000).toISOString(),
+  };
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const signature = sign(null, Buffer.from(`${prefix}.${body}`), createPrivateKey(privateKeyPem)).toString(
+    'base64url',
+  );
+  return `${prefix}.${body}.${signature}`;
+}
+
+export function issueDevLicense(input: { customer: string; days: number; now?: Date; id?: string }): string {
+  return issueLicense(devLicensePrivateKey, input);
+}
+
+function publicKeyOf(deps: TDeps): string | null {
+  return deps.config.licensePublicKey ?? (deps.config.isProduction ? null : devLicensePublicKey);
+}
+
+/** The payload of a license whose signature verifies, else null. */
+export function readLicense(publicKeyPem: string, license: string): TLicensePayload | null {
+  const [tag, body, signature] = license.trim().split('.');
+  if (tag !== prefix || !body || !signature) return null;
+  try {
+    const isSigned = verify(
+      null,
+      Buffer.from(`${prefix}.${body}`),
+      createPublicKey(publicKeyPem),
+      Buffer.from(signature, 'base64url'),
+    );
+    if (!isSigned) return null;
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TLicensePayload;
+    if (typeof payload.id !== 'string' || Number.isNaN(Date.parse(payload.expireTime))) return null;
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+type TRow = typeof huaweiLicenses.$inferSelect;
+
+function statusOf(row: Pick<TRow, 'releasedAt' | 'expireTime'>, now: Date): TLicenseStatus {
+  if (row.releasedAt) return 'RELEASED';
+  return row.expireTime.getTime() <= now.getTime() ? 'EXPIRED' : 'ALIVE';
+}
+
+/** Shown without its signature: the id is enough to recognise it. */
+function shown(row: TRow): string {
+  return `${row.licenseId} (${row.customer})`;
+}
+
+function licenseOf(row: TRow, now: Date): TLicense {
+  return {
+    license: shown(row),
+    status: statusOf(row, now),
+    activeTime: row.activatedAt.toISOString(),
+    expireTime: row.expireTime.toISOString(),
+  };
+}
+
+export async function activateLicense(deps: TDeps, license: string): Promise<TLicense> {
+  const key = publicKeyOf(deps);
+  const payload = key ? readLicense(key, license) : null;
+  if (!payload) throw new AppError(ErrorCode.licenseInvalid);
+  const now = deps.clock.now();
+  const expireTime = new Date(payload.expireTime);
+  if (expireTime.getTime() <= now.getTime()) throw new AppError(ErrorCode.licenseExpired);
+  const [existing] = await deps.db
+    .select()
+    .from(huaweiLicenses)
+    .where(eq(huaweiLicenses.licenseId, payload.id));
+  if (existing) {
+    if (statusOf(existing, now) !== 'ALIVE') throw new AppError(ErrorCode.licenseExpired);
+    return licenseOf(existing, now);
+  }
+  const [row] = await deps.db
+    .insert(huaweiLicenses)
+    .values({
+      licenseId: payload.id,
+      license: license.trim(),
+      customer: payload.customer,
+      activatedAt: now,
+      expireTime,
+    })
+    .onConflictDoNothing()
+    .returning();
+  const stored =
+    row ?? (await deps.db.select().from(huaweiLicenses).where(eq(huaweiLicenses.licenseId, payload.id)))[0];
+  if (!stored) throw new AppError(ErrorCode.licenseInvalid);
+  return licenseOf(stored, now);
+}
+
+export async function listLicenses(deps: TDeps): Promise<TLicense[]> {
+  const now = deps.clock.now();
+  const rows = await deps.db.select().from(huaweiLicenses).orderBy(desc(huaweiLicenses.activatedAt));
+  return rows.map((row) => licenseOf(row, now));
+}
+
+/** Releases an activated license (operators, through the CLI); answers whether it was alive. */
+export async function releaseLicense(deps: TDeps, licenseId: string): Promise<boolean> {
+  const rows = await deps.db
+    .update(huaweiLicenses)
+    .set({ releasedAt: deps.clock.now() })
+    .where(eq(huaweiLicenses.licenseId, licenseId))
+    .returning({ id: huaweiLicenses.id });
+  return rows.length > 0;
+}

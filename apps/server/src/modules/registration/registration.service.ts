@@ -1,0 +1,260 @@
+/**
+ * Registration: a new account (name: 8 random lowercase letters, a 30-day trial) and its first
+ * user as account administrator. It needs the image captcha, a verified REGISTER_FORM code for
+ * its phone (domestic) or e-mail (international), an invite code in the international edition,
+ * the agreement when the general-availability flag is on, and a password under the default
+ * policy; a client address registers at most 5 accounts an hour. Whether the phone or e-mail is
+ * already registered is told only after its code was verified.
+ */
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  type TCreateAwsMktAccountRequest,
+  type TCreatedAccount,
+  type TMarketplaceCustomer,
+  type TRegistrationFields,
+  ZRegistrationInfo,
+} from '@console/contract';
+import { ErrorCode } from '@console/contract/codes';
+import { AccountType } from '@console/contract/enums';
+import { Limits } from '@console/contract/limits';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { TDeps } from '../../context';
+import { rowsOf } from '../../db/client';
+import { accounts } from '../../db/schema';
+import { AppError } from '../../errors';
+import { fieldErrorsOf } from '../../http/validation';
+import { translateValidation } from '../../i18n';
+import { createAccountWithRoles } from '../account/account.repository';
+import { loginAddressOf } from '../account/account.service';
+import { insertAuditEntry } from '../audit/audit.repository';
+import type { TRequestMeta } from '../auth/auth.service';
+import { getPolicy, requireUnderPolicy } from '../password/password.service';
+import { grantRole, insertUser } from '../user/user.repository';
+import { requireCaptcha } from '../verification/captcha.service';
+import { consumeCheckToken, emailTarget, phoneTarget } from '../verification/code.service';
+
+function fieldError(request: FastifyRequest, field: string, key: string): AppError {
+  return new AppError(ErrorCode.badRequest, {
+    data: { fieldErrors: { [field]: translateValidation(request.lang, key) } },
+  });
+}
+
+function randomAccountName(): string {
+  return Array.from({ length: 8 }, () => String.fromCharCode(97 + randomInt(0, 26))).join('');
+}
+
+export async function resolveMarketplaceToken(
+  deps: TDeps,
+  token: string,
+  offerType: string | null,
+): Promise<TMarketplaceCustomer> {
+  let customer: TMarketplaceCustomer | null;
+  try {
+    customer = await deps.marketplace.resolve(
+      token,
+      offerType,
+      AbortSignal.timeout(deps.config.sendTimeoutMs),
+    );
+  } catch (error) {
+    throw new AppError(ErrorCode.marketplaceTokenInvalid, { cause: error });
+  }
+  if (!customer) throw new AppError(ErrorCode.marketplaceTokenInvalid);
+  return customer;
+}
+
+export async function register(
+  deps: TDeps,
+  request: FastifyRequest,
+  body: TRegistrationFields,
+  checkToken: string,
+  meta: TRequestMeta,
+  marketplace: TMarketplaceCustomer | null = null,
+): Promise<TCreatedAccount> {
+  const isInternational = deps.config.edition === 'international';
+  if (deps.config.features.gaAgreement && body.agreement !== true)
+    throw fieldError(request, 'agreement', 'agreementRequired');
+  if (isInternational && !body.email) throw fieldError(request, 'email', 'emailRequired');
+  if (!isInternational && !body.phone) throw fieldError(request, 'phone', 'phoneRequired');
+  const inviteCode = body.inviteCode?.trim() || null;
+  if (isInternational && !inviteCode) throw fieldError(request, 'inviteCode', 'inviteCodeRequired');
+
+  const now = deps.clock.now();
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const [recent] = rowsOf<{ n: number }>(
+    await deps.db.execute(sql`
+      select count(*)::int as n from accounts where registration_ip = ${meta.ip} and created_at > ${hourAgo}`),
+  );
+  if (meta.ip && (recent?.n ?? 0) >= Limits.registrationsPerIpPerHour) {
+    throw new AppError(ErrorCode.tooManyRequests, {
+      messageKey: 'registrationLimit',
+      headers: { 'retry-after': '3600' },
+    });
+  }
+  await requireCaptcha(deps, { captchaId: body.captchaId, captchaCode: body.captcheCode });
+  requireUnderPolicy(body.password, await getPolicy(deps.db, null));
+  if (inviteCode) {
+    const [invite] = rowsOf<{ ok: boolean }>(
+      await deps.db.execute(sql`
+        select (used_count < max_uses and (expires_at is null or expires_at > ${now})) as ok
+        from invite_codes where code = ${inviteCode}`),
+    );
+    if (!invite?.ok) throw new AppError(ErrorCode.inviteCodeInvalid);
+  }
+
+  const contact =
+    body.email && isInternational
+      ? { channel: 'email' as const, target: emailTarget(body.email) }
+      : { channel: 'sms' as const, target: phoneTarget(body.phone ?? '', body.phoneCode) };
+  const checked = await consumeCheckToken(deps, checkToken, ['REGISTER_FORM']);
+  if (checked.channel !== contact.channel || checked.target !== contact.target) {
+    throw new AppError(ErrorCode.verificationFailed);
+  }
+  // Only now, with the code verified, may the answer tell that the address is taken.
+  const [taken] = rowsOf<{ n: number }>(
+    await deps.db.execute(sql`
+      select count(*)::int as n from accounts
+      where ${contact.channel === 'sms' ? sql`registration_phone = ${contact.target}` : sql`lower(registration_email) = ${contact.target}`}
+         or (${marketplace?.customerId ?? null}::text is not null and marketplace_customer_id = ${marketplace?.customerId ?? null})`),
+  );
+  if ((taken?.n ?? 0) > 0) throw new AppError(ErrorCode.alreadyRegistered);
+
+  const passwordHash = await deps.hasher.hash(body.password);
+  const registrationKey = randomBytes(24).toString('base64url');
+  const account = await deps.db.transaction(async (tx) => {
+    if (inviteCode) {
+      const used = rowsOf<{ code: string }>(
+        await tx.execute(sql`
+          update invite_codes set used_count = used_count + 1
+          where code = ${inviteCode} and used_count < max_uses and (expires_at is null or expires_at > ${now})
+          returning code`),
+      );
+      if (used.length === 0) throw new AppError(ErrorCode.inviteCodeInvalid);
+    }
+    let name = randomAccountName();
+    for (let i = 0; i < 5; i += 1) {
+      const [clash] = rowsOf<{ n: number }>(
+        await tx.execute(
+          sql`select count(*)::int as n from accounts where lower(name) = ${name} or lower(display_name) = ${name}`,
+        ),
+      );
+      if ((clash?.n ?? 0) === 0) break;
+      name = randomAccountName();
+    }
+    const { accountId, roleIds } = await createAccountWithRoles(tx, {
+      name,
+      displayName: name,
+      type: AccountType.trial,
+      companyName: body.registerCompany?.trim() || null,
+      createdAt: now,
+      registrationPhone: contact.channel === 'sms' ? contact.target : null,
+      registrationEmail: contact.channel === 'email' ? contact.target : null,
+      registrationIp: meta.ip,
+      registrationKeyHash: deps.secrets.digest('registration-key', registrationKey),
+      marketplaceCustomerId: marketplace?.customerId ?? null,
+    });
+    const userId = await insertUser(tx, {
+      accountId,
+      username: body.username,
+      passwordHash,
+      phone: contact.channel === 'sms' ? (body.phone ?? null) : null,
+      phoneCode: body.phoneCode ?? '86',
+      email: contact.channel === 'email' ? contact.target : body.email ? emailTarget(body.email) : null,
+    });
+    await grantRole(tx, accountId, userId, roleIds.account_admin, null);
+    await insertAuditEntry(tx, {
+      accountId,
+      userId,
+      username: body.username,
+      action: 'account.register',
+      objectType: 'account',
+      objectId: String(accountId),
+      objectName: name,
+      isSuccess: true,
+      info: {
+        via: marketplace ? 'marketplace' : 'registration',
+        inviteCode: Boolean(inviteCode),
+        company: body.registerCompany ?? null,
+      },
+      ip: meta.ip,
+      requestId: meta.requestId,
+      createdAt: now,
+    });
+    return { id: accountId, name };
+  });
+  return {
+    id: account.id,
+    name: account.name,
+    displayName: account.name,
+    loginAddress: loginAddressOf(deps.config, account.name),
+    registrationKey,
+  };
+}
+
+export async function registerFromMarketplace(
+  deps: TDeps,
+  request: FastifyRequest,
+  body: TCreateAwsMktAccountRequest,
+  checkToken: string,
+  meta: TRequestMeta,
+): Promise<TCreatedAccount> {
+  const customer = await resolveMarketplaceToken(deps, body.awsMktToken, body.awsMktOfferType ?? null);
+  return register(deps, request, body, checkToken, meta, customer);
+}
+
+/** Saves the questionnaire of a registration, proven by its registrationKey within a day. */
+export async function saveRegistrationInfo(
+  deps: TDeps,
+  request: FastifyRequest,
+  body: { id: number; registrationKey: string; registrationInfo: string },
+  meta: TRequestMeta,
+): Promise<null> {
+  const [account] = await deps.db
+    .select({ keyHash: accounts.registrationKeyHash, createdAt: accounts.createdAt })
+    .from(accounts)
+    .where(eq(accounts.id, body.id));
+  const given = deps.secrets.digest('registration-key', body.registrationKey);
+  const now = deps.clock.now();
+  const isValid =
+    account?.keyHash &&
+    account.keyHash.length === given.length &&
+    timingSafeEqual(account.keyHash, given) &&
+    now.getTime() - account.createdAt.getTime() <= Limits.registrationInfoTtlSeconds * 1000;
+  if (!isValid) throw new AppError(ErrorCode.forbidden);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.registrationInfo);
+  } catch {
+    throw fieldError(request, 'registrationInfo', 'invalidFormat');
+  }
+  const info = ZRegistrationInfo.safeParse(parsed, { reportInput: true });
+  if (!info.success) {
+    throw new AppError(ErrorCode.badRequest, {
+      data: { fieldErrors: fieldErrorsOf(request.lang, info.error.issues, 'registrationInfo') },
+    });
+  }
+  const others = info.data.registration_reason_other.filter((text) => text.length > 0);
+  if (info.data.registration_reason.includes('other') && others.length === 0) {
+    throw fieldError(request, 'registration_reason_other', 'reasonOtherRequired');
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ registrationInfo: { ...info.data, registration_reason_other: others }, updatedAt: now })
+      .where(eq(accounts.id, body.id));
+    await insertAuditEntry(tx, {
+      accountId: body.id,
+      userId: null,
+      username: null,
+      action: 'account.registrationInfo',
+      objectType: 'account',
+      objectId: String(body.id),
+      isSuccess: true,
+      info: { reasons: info.data.registration_reason },
+      ip: meta.ip,
+      requestId: meta.requestId,
+      createdAt: now,
+    });
+  });
+  return null;
+}
