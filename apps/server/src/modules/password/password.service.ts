@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { TRequestMeta } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/session.repository';
-import { consumeCheckToken } from '../verification/code.service';
+import { consumeCheckToken, peekCheckToken } from '../verification/code.service';
 import { findPasswordHolder, findPolicy, storePassword, upsertPolicy } from './password.repository';
 
 const dayMs = 86_400_000;
@@ -159,6 +159,10 @@ export async function resetPasswordByToken(
   },
   meta: TRequestMeta,
 ): Promise<null> {
+  // The new password is checked before the token is spent, so that a refused one can be retried.
+  const peeked = await peekCheckToken(deps, input.checkToken, input.purposes);
+  if (peeked.accountId !== null)
+    requireUnderPolicy(input.password, await getPolicy(deps.db, peeked.accountId));
   const checked = await consumeCheckToken(deps, input.checkToken, input.purposes);
   const isNamed =
     checked.accountId !== null &&

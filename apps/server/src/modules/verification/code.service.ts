@@ -247,6 +247,39 @@ export type TCheckedTarget = {
   userId: number | null;
 };
 
+/** What a live checkToken proves, without spending it (same refusals as `consumeCheckToken`). */
+export async function peekCheckToken(
+  deps: TDeps,
+  token: string,
+  purposes: readonly TAuthMethod[],
+): Promise<TCheckedTarget> {
+  const [row] = rowsOf<{
+    purpose: TAuthMethod;
+    channel: TChannel;
+    target: string;
+    account_id: number | null;
+    user_id: number | null;
+    expires_at: Date | string;
+    consumed_at: Date | string | null;
+  }>(
+    await deps.db.execute(sql`
+      select purpose, channel, target, account_id, user_id, expires_at, consumed_at from check_tokens
+      where token_hash = ${deps.secrets.digest('check-token', token)}`),
+  );
+  if (!row || !purposes.includes(row.purpose)) throw new AppError(ErrorCode.verificationFailed);
+  if (row.consumed_at !== null) throw new AppError(ErrorCode.codeAlreadyUsed);
+  if (new Date(row.expires_at).getTime() <= deps.clock.now().getTime()) {
+    throw new AppError(ErrorCode.verificationFailed, { messageKey: 'codeExpired' });
+  }
+  return {
+    purpose: row.purpose,
+    channel: row.channel,
+    target: row.target,
+    accountId: row.account_id === null ? null : Number(row.account_id),
+    userId: row.user_id === null ? null : Number(row.user_id),
+  };
+}
+
 /**
  * Spends a checkToken for one of `purposes`, answering what it proves; 4093 when it was used
  * already, 4094 when it is unknown, expired or for another purpose.
