@@ -26,6 +26,13 @@ export const apiPaths = {
   // account
   getAccountDetail: def('GET', '/api/portal/account/getAccountDetail'),
   getAccountBaseInfo: def('POST', '/api/portal/account/getAccountBaseInfo'),
+  // account center and own profile (issue "Administration")
+  getAccountCenter: def('GET', '/api/portal/account/center'),
+  updateAccountInfo: def('POST', '/api/portal/account/updateAccountInfo'),
+  updateAccount: def('POST', '/api/portal/account/updateAccount'),
+  activateAccount: def('POST', '/api/portal/account/activate'),
+  formalApplication: def('POST', '/api/portal/account/formal/application'),
+  updateProfile: def('POST', '/api/portal/user/updateProfile'),
   // verification codes and captcha (spec section 7 "Common")
   generateImageCaptcha: def('POST', '/api/portal/common/generateImageCaptcha'),
   sendAuthCode: def('POST', '/api/portal/common/sendAuthCode'),
@@ -65,9 +72,33 @@ export const apiPaths = {
   updateUserByConfirmToken: def('POST', '/api/portal/user/updateUserByConfirmToken'),
   listPendingChanges: def('GET', '/api/portal/user/pendingChanges'),
   revokePendingChange: def('POST', '/api/portal/user/revokePendingChange'),
+  // user management and roles (administrators)
+  userList: def('POST', '/api/portal/user/userList'),
+  addUser: def('POST', '/api/portal/user/addUser'),
+  addManagedUser: def('POST', '/api/portal/user/addManagedUser'),
+  updateUser: def('POST', '/api/portal/user/updateUser'),
+  updateUserStatus: def('POST', '/api/portal/user/updateUserStatus'),
+  checkUserSyncStatus: def('GET', '/api/portal/user/checkUserSyncStatus'),
+  deleteUser: def('POST', '/api/portal/user/deleteUser'),
+  deleteManagedUser: def('POST', '/api/portal/user/deleteManagedUser'),
+  recoverManagedUser: def('POST', '/api/portal/user/recoverManagedUser'),
+  resetManagedUserPassword: def('POST', '/api/portal/user/resetManagedUserPassword'),
+  checkProperties: def('POST', '/api/portal/user/checkProperties'),
+  fetchUser: def('GET', '/api/portal/user/fetchUser'),
+  userOwnedResources: def('GET', '/api/portal/user/ownedResources'),
+  checkTenantAdmin: def('GET', '/api/portal/user/checkTenantAdmin'),
+  roleList: def('POST', '/api/portal/role/roleList'),
+  roleDetail: def('POST', '/api/portal/role/roleDetail'),
+  roleUserList: def('POST', '/api/portal/role/roleUserList'),
+  grantRoleForUser: def('POST', '/api/portal/role/grantRoleForUser'),
+  deleteRoleForUser: def('POST', '/api/portal/role/deleteRoleForUser'),
+  userRoleList: def('GET', '/api/portal/role/userRoleList'),
   // Huawei-cloud license activation
   listLicenses: def('GET', '/api/portal/huaweiLicense/listLicenses'),
   activateLicense: def('POST', '/api/portal/huaweiLicense/activate'),
+  // audit log (no spec path: API-CONVENTIONS.md "Lists", keyset cursor)
+  auditList: def('POST', '/api/portal/audit/list'),
+  auditExport: def('GET', '/api/portal/audit/export'),
   // development only (absent in production mode)
   devOutbox: def('GET', '/api/dev/outbox'),
 } as const;

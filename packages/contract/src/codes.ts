@@ -53,6 +53,12 @@ export const ErrorCode = {
   oldPasswordWrong: 4033,
   /** The caller is not an account administrator. */
   notAccountAdmin: 4037,
+  /** The activation code (or cloud-marketplace code) is unknown, used or expired. */
+  activationCodeInvalid: 4050,
+  /** The account is formal already: an activation code or upgrade application does not apply. */
+  accountAlreadyFormal: 4051,
+  /** An upgrade application of the account is already in progress. */
+  formalApplicationPending: 4052,
 
   mfaEncryptFailed: 4091,
   mfaDecryptFailed: 4092,

@@ -11,6 +11,11 @@ export const Limits = {
   reasonMax: 256,
   registerCompanyMax: 256,
   upgradeCompanyMax: 255,
+  /** Upgrade application: contact name and e-mail (spec section 5). */
+  upgradeNameMax: 128,
+  upgradeEmailMax: 128,
+  /** A user's display name (my profile). */
+  displayNameMax: 64,
   inviteCodeMax: 16,
   captchaMax: 10,
   codeLength: 6,

@@ -7,6 +7,17 @@ import type { z } from 'zod';
 import { apiPaths, type TApiPaths, type TRouteId } from './api-paths';
 import { ErrorCode } from './codes';
 import { ZAccountBaseInfo, ZAccountBody, ZAccountDetail, ZAccountQuery } from './schemas/account';
+import {
+  ZAccountCenter,
+  ZActivateAccountRequest,
+  ZActivationResult,
+  ZFormalApplicationRequest,
+  ZFormalApplicationResult,
+  ZUpdateAccountInfoRequest,
+  ZUpdateProfileRequest,
+  ZUpdateRegistrationPhoneRequest,
+} from './schemas/account-admin';
+import { ZAuditExportQuery, ZAuditListRequest, ZAuditPage } from './schemas/audit';
 import { ZLoginRequest, ZLoginResponse, ZPwdErrorTimes, ZPwdErrorTimesQuery } from './schemas/auth';
 import { ZNull } from './schemas/common';
 import { ZHealth, ZMeta } from './schemas/meta';
@@ -52,6 +63,36 @@ import {
   ZUpdateUserWithConfirmRequest,
 } from './schemas/self-service';
 import { ZBindEmailRequest, ZCurrentUser, ZUserAuth } from './schemas/user';
+import {
+  ZAccountOnly,
+  ZAddManagedUserRequest,
+  ZAddUserRequest,
+  ZBulkResult,
+  ZCheckPropertiesRequest,
+  ZCheckPropertiesResult,
+  ZDeleteUserQuery,
+  ZOwnedResources,
+  ZResetManagedUserPasswordRequest,
+  ZRoleDetail,
+  ZRoleGrantRequest,
+  ZRoleIdRequest,
+  ZRoleList,
+  ZRoleUserList,
+  ZRoleUserListRequest,
+  ZTenantAdmin,
+  ZUpdateUserRequest,
+  ZUpdateUserResult,
+  ZUpdateUserStatusRequest,
+  ZUserIdQuery,
+  ZUserIdRef,
+  ZUserIdsQuery,
+  ZUserList,
+  ZUserListRequest,
+  ZUserRoleList,
+  ZUserRoleQuery,
+  ZUserRow,
+  ZUserSyncStatus,
+} from './schemas/users';
 import {
   ZAuthMethodHeaders,
   ZCaptcha,
@@ -208,6 +249,58 @@ export const routes = {
     summary: 'Basic facts of the account of the session',
     body: ZAccountBody,
     response: ZAccountBaseInfo,
+  }),
+  getAccountCenter: route(apiPaths.getAccountCenter, {
+    access: 'session',
+    tag: 'account',
+    summary:
+      'The account center: company name, registration phone and e-mail (masked), login protection of the account, trial extension',
+    response: ZAccountCenter,
+  }),
+  updateAccountInfo: route(apiPaths.updateAccountInfo, {
+    access: 'admin',
+    tag: 'account',
+    summary: 'Changes the company name of the account (1–256 characters)',
+    body: ZUpdateAccountInfoRequest,
+    response: ZAccountCenter,
+  }),
+  updateAccount: route(apiPaths.updateAccount, {
+    access: 'admin',
+    tag: 'account',
+    summary:
+      'Changes the registration phone of the account, proven by the checkToken of an EDIT_PHONE code sent to the new number (headers `authCodeToken`, `authCodeType`)',
+    body: ZUpdateRegistrationPhoneRequest,
+    headers: ZAuthCodeTokenHeaders,
+    response: ZAccountCenter,
+    codes: [...codeErrors, ErrorCode.alreadyRegistered],
+  }),
+  activateAccount: route(apiPaths.activateAccount, {
+    access: 'admin',
+    tag: 'account',
+    summary:
+      'Redeems an activation code (turns a trial account formal or extends its trial) or a cloud-marketplace code (checked by the marketplace)',
+    body: ZActivateAccountRequest,
+    response: ZActivationResult,
+    codes: [ErrorCode.activationCodeInvalid, ErrorCode.accountAlreadyFormal],
+  }),
+  formalApplication: route(apiPaths.formalApplication, {
+    access: 'admin',
+    tag: 'account',
+    summary:
+      'Applies to upgrade the trial account to the enterprise edition (contact name ≤ 128, company ≤ 255, e-mail ≤ 128, agreement)',
+    body: ZFormalApplicationRequest,
+    response: ZFormalApplicationResult,
+    codes: [ErrorCode.accountAlreadyFormal, ErrorCode.formalApplicationPending],
+  }),
+  updateProfile: route(apiPaths.updateProfile, {
+    access: 'session',
+    tag: 'user',
+    summary:
+      "Changes the signed-in user's display name, phone or e-mail; a new phone or e-mail needs the identity check (headers `authCodeToken`, `authCodeType`) and the new target's checkToken",
+    body: ZUpdateProfileRequest,
+    headers: ZOptionalAuthCodeTokenHeaders,
+    response: ZCurrentUser,
+    codes: codeErrors,
   }),
   generateImageCaptcha: route(apiPaths.generateImageCaptcha, {
     access: 'public',
@@ -489,6 +582,162 @@ export const routes = {
     body: ZRevokePendingChangeRequest,
     response: ZNull,
   }),
+  userList: route(apiPaths.userList, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      "The account's users, paged, searchable (username, display name, phone, e-mail) and sortable; phone and e-mail masked unless `reveal`",
+    body: ZUserListRequest,
+    response: ZUserList,
+  }),
+  addUser: route(apiPaths.addUser, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      'Adds a user with an initial password under the policy; the user must change it at the first sign-in (5066)',
+    body: ZAddUserRequest,
+    response: ZUserIdRef,
+    codes: policyErrors,
+  }),
+  addManagedUser: route(apiPaths.addManagedUser, {
+    access: 'admin',
+    tag: 'users',
+    summary: 'Adds a custom service user (JDBC and API only, never a web session)',
+    body: ZAddManagedUserRequest,
+    response: ZUserIdRef,
+    codes: policyErrors,
+  }),
+  updateUser: route(apiPaths.updateUser, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      "Saves the edit dialog; a change of another user's phone or e-mail waits for that user's agreement (as `updateUserWithConfirm`)",
+    body: ZUpdateUserRequest,
+    response: ZUpdateUserResult,
+    codes: [ErrorCode.sendCodeFailed],
+  }),
+  updateUserStatus: route(apiPaths.updateUserStatus, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      'Enables or disables users; disabling ends their sessions at once, the service instances follow asynchronously (`checkUserSyncStatus`)',
+    body: ZUpdateUserStatusRequest,
+    response: ZBulkResult,
+  }),
+  checkUserSyncStatus: route(apiPaths.checkUserSyncStatus, {
+    access: 'admin',
+    tag: 'users',
+    summary: "Whether the service instances have applied the user's latest status change",
+    query: ZUserIdQuery,
+    response: ZUserSyncStatus,
+  }),
+  deleteUser: route(apiPaths.deleteUser, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      'Deletes users: recoverable during the retention period (default 7 days), or for good with `force`',
+    body: ZDeleteUserQuery,
+    query: ZDeleteUserQuery,
+    response: ZBulkResult,
+  }),
+  deleteManagedUser: route(apiPaths.deleteManagedUser, {
+    access: 'admin',
+    tag: 'users',
+    summary: 'Deletes custom service users (system ones cannot be deleted)',
+    body: ZDeleteUserQuery,
+    query: ZDeleteUserQuery,
+    response: ZBulkResult,
+  }),
+  recoverManagedUser: route(apiPaths.recoverManagedUser, {
+    access: 'admin',
+    tag: 'users',
+    summary: 'Recovers deleted users whose countdown has not ended',
+    body: ZDeleteUserQuery,
+    query: ZDeleteUserQuery,
+    response: ZBulkResult,
+  }),
+  resetManagedUserPassword: route(apiPaths.resetManagedUserPassword, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      "Sets another user's password; ends that user's sessions and requires a change at the next sign-in (5066)",
+    body: ZResetManagedUserPasswordRequest,
+    response: ZNull,
+    codes: policyErrors,
+  }),
+  checkProperties: route(apiPaths.checkProperties, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      'Inline checks of a username (format, unique in the account), a phone number and an e-mail address',
+    body: ZCheckPropertiesRequest,
+    response: ZCheckPropertiesResult,
+  }),
+  fetchUser: route(apiPaths.fetchUser, {
+    access: 'admin',
+    tag: 'users',
+    summary: 'One user of the account, with full phone and e-mail (for the edit dialog)',
+    query: ZUserIdQuery,
+    response: ZUserRow,
+  }),
+  userOwnedResources: route(apiPaths.userOwnedResources, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      'What users own on the service instances (scheduled tasks, sync tasks, table-permission approvals), before deleting or disabling them',
+    query: ZUserIdsQuery,
+    response: ZOwnedResources,
+  }),
+  checkTenantAdmin: route(apiPaths.checkTenantAdmin, {
+    access: 'session',
+    tag: 'roles',
+    summary:
+      'Whether the signed-in user (or, for administrators, `userId`) holds the account administrator role',
+    query: ZUserRoleQuery,
+    response: ZTenantAdmin,
+  }),
+  roleList: route(apiPaths.roleList, {
+    access: 'admin',
+    tag: 'roles',
+    summary: "The account's roles; the highest-id one is the account administrator role",
+    body: ZAccountOnly,
+    response: ZRoleList,
+  }),
+  roleDetail: route(apiPaths.roleDetail, {
+    access: 'admin',
+    tag: 'roles',
+    summary: 'A role with the resources it grants',
+    body: ZRoleIdRequest,
+    response: ZRoleDetail,
+  }),
+  roleUserList: route(apiPaths.roleUserList, {
+    access: 'admin',
+    tag: 'roles',
+    summary: 'The users holding a role, paged',
+    body: ZRoleUserListRequest,
+    response: ZRoleUserList,
+  }),
+  grantRoleForUser: route(apiPaths.grantRoleForUser, {
+    access: 'admin',
+    tag: 'roles',
+    summary: 'Grants a role to a user of the account',
+    body: ZRoleGrantRequest,
+    response: ZNull,
+  }),
+  deleteRoleForUser: route(apiPaths.deleteRoleForUser, {
+    access: 'admin',
+    tag: 'roles',
+    summary: 'Removes a role from a user; the last account administrator keeps the administrator role',
+    body: ZRoleGrantRequest,
+    response: ZNull,
+  }),
+  userRoleList: route(apiPaths.userRoleList, {
+    access: 'session',
+    tag: 'roles',
+    summary: "The signed-in user's roles (administrators may ask for another user's)",
+    query: ZUserRoleQuery,
+    response: ZUserRoleList,
+  }),
   listLicenses: route(apiPaths.listLicenses, {
     access: 'public',
     tag: 'license',
@@ -502,6 +751,22 @@ export const routes = {
     query: ZLicenseQuery,
     response: ZLicense,
     codes: [ErrorCode.licenseInvalid, ErrorCode.licenseExpired],
+  }),
+  auditList: route(apiPaths.auditList, {
+    access: 'admin',
+    tag: 'audit',
+    summary:
+      "The account's audit entries, newest first, filtered by time range, user, object type, status and free text; keyset cursor paging",
+    body: ZAuditListRequest,
+    response: ZAuditPage,
+  }),
+  auditExport: route(apiPaths.auditExport, {
+    access: 'admin',
+    tag: 'audit',
+    summary:
+      'The filtered audit entries as a streamed CSV file (UTF-8 with BOM, headers in the request language); answers text/csv',
+    query: ZAuditExportQuery,
+    response: ZNull,
   }),
   devOutbox: route(apiPaths.devOutbox, {
     access: 'public',

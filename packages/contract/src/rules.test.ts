@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkAccountName,
-  checkLoginPassword,
-  checkUsername,
-  isMainlandPhone,
-  maskEmail,
-  maskPhone,
-} from './rules';
+import { isMainlandPhone, maskEmail, maskPhone } from './contact-rules';
+import { checkAccountName, checkLoginPassword, checkUsername } from './rules';
 import { ZLoginRequest } from './schemas/auth';
 
 describe('validation rules of spec section 5', () => {

@@ -1,0 +1,13 @@
+/** The patterns of the validation rules (spec section 5), shared by the rule modules and the schemas. */
+import { Limits } from './limits';
+
+export const Patterns = {
+  accountName: /^[A-Za-z]+$/,
+  username: new RegExp(`^[A-Za-z][A-Za-z0-9_]{${Limits.usernameMin - 1},${Limits.usernameMax - 1}}$`),
+  mainlandPhone: /^1[3-9]\d{9}$/,
+  /** The {email} shape: something@something.tld, no spaces. */
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  code: new RegExp(`^\\d{${Limits.codeLength}}$`),
+  /** Printable ASCII without spaces. */
+  printableAscii: /^[\x21-\x7e]+$/,
+} as const;
