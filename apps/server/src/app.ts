@@ -12,6 +12,7 @@ import type { TDeps } from './context';
 import { errorHandler } from './http/error-handler';
 import { languageOf, translateError } from './i18n';
 import { accountRoutes } from './modules/account/account.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactChangeRoutes } from './modules/contact-change/contact-change.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
@@ -20,8 +21,10 @@ import { licenseRoutes } from './modules/license/license.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { passwordRoutes } from './modules/password/password.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
+import { roleRoutes } from './modules/role/role.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { webRoutes } from './modules/web/web.routes';
@@ -113,7 +116,9 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   metaRoutes(app);
   authRoutes(app);
   userRoutes(app);
+  roleRoutes(app);
   accountRoutes(app);
+  profileRoutes(app);
   verificationRoutes(app);
   mfaRoutes(app);
   passwordRoutes(app);
@@ -121,6 +126,7 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   registrationRoutes(app);
   contactChangeRoutes(app);
   licenseRoutes(app);
+  auditRoutes(app);
   await docsRoutes(app, version);
 
   const hasWeb = options.webDir ? await webRoutes(app, options.webDir) : false;

@@ -7,6 +7,13 @@
  *   invite-create <code> [--uses 1] [--days N]   creates a registration invite code
  *   marketplace-token <customer id> [--offer <type>] [--hours 24]
  *       prints a development cloud-marketplace token (valid where MARKETPLACE_ENDPOINT is unset)
+ *   activation-create [--kind formal|extend] [--extend-days 30] [--days N] [--note text]
+ *       prints a single-use activation code signed with the server key (SECRET_KEY): `formal`
+ *       turns a trial account formal, `extend` adds days to its trial; --days limits how long
+ *       it can be redeemed
+ *   audit-verify [--account <name>] [--installation]
+ *       verifies the audit hash chains (every chain, one account's, or the installation's) and
+ *       names the first broken entry of each; exits 1 when one is broken
  *
  * Commands that touch data use the same configuration as the server (DATABASE_URL or DATA_DIR).
  */
@@ -19,6 +26,10 @@ import { migrate } from './db/migrate';
 import { inviteCodes } from './db/schema';
 import { closeDeps, createDeps } from './deps';
 import { systemClock } from './lib/clock';
+import { findAccountByName } from './modules/account/account.repository';
+import { issueActivationCode } from './modules/account/account-center.service';
+import { verifyChains } from './modules/audit/audit.chain';
+import { listChains } from './modules/audit/audit.repository';
 import { issueDevLicense, issueLicense, releaseLicense } from './modules/license/license.service';
 
 async function withDatabase<T>(work: (deps: ReturnType<typeof createDeps>) => Promise<T>): Promise<T> {
@@ -49,6 +60,11 @@ async function main(argv: string[]): Promise<number> {
       uses: { type: 'string' },
       offer: { type: 'string' },
       hours: { type: 'string' },
+      account: { type: 'string' },
+      installation: { type: 'boolean' },
+      kind: { type: 'string' },
+      'extend-days': { type: 'string' },
+      note: { type: 'string' },
     },
   });
   switch (command) {
@@ -86,9 +102,49 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     }
+    case 'activation-create': {
+      const kind = values.kind ?? 'formal';
+      if (kind !== 'formal' && kind !== 'extend') throw new Error('--kind is formal or extend');
+      const config = loadConfig(process.env);
+      console.log(
+        issueActivationCode(
+          config.secretKey,
+          {
+            kind,
+            ...(values['extend-days'] ? { extendDays: Number(values['extend-days']) } : {}),
+            ...(values.days ? { validDays: Number(values.days) } : {}),
+            ...(values.note ? { note: values.note } : {}),
+          },
+          new Date(),
+        ),
+      );
+      return 0;
+    }
+    case 'audit-verify': {
+      const reports = await withDatabase(async (deps) => {
+        let chains: number[];
+        if (values.account) {
+          const account = await findAccountByName(deps.db, values.account);
+          if (!account) throw new Error(`no account ${values.account}`);
+          chains = [account.id];
+        } else if (values.installation) chains = [0];
+        else chains = await listChains(deps.db);
+        return verifyChains(deps.db, chains);
+      });
+      if (reports.length === 0) console.log('no audit entries');
+      for (const r of reports) {
+        const name = r.chain === 0 ? 'installation' : `account ${r.chain}`;
+        console.log(
+          r.broken
+            ? `${name}: BROKEN at entry id ${r.broken.id ?? '-'} (seq ${r.broken.seq ?? '-'}): ${r.broken.reason}; ${r.entries} entries verified before it`
+            : `${name}: intact (${r.entries} entries)`,
+        );
+      }
+      return reports.every((r) => r.isIntact) ? 0 : 1;
+    }
     default:
       console.error(
-        'commands: license-issue, license-release, invite-create, marketplace-token (see apps/server/src/cli.ts)',
+        'commands: license-issue, license-release, invite-create, marketplace-token, audit-verify, activation-create (see apps/server/src/cli.ts)',
       );
       return 2;
   }

@@ -31,6 +31,12 @@ export type TConfig = {
   /** Concurrent password hashes; excess logins wait in a bounded queue. */
   hashConcurrency: number;
   hashQueueMax: number;
+  /** Accounts one client address may register per hour. */
+  registrationsPerIpPerHour: number;
+  /** Days a deleted user stays recoverable before it is removed for good. */
+  userDeleteRetentionDays: number;
+  /** Days audit entries are kept before retention purges them. */
+  auditRetentionDays: number;
   demo: boolean;
   trustProxy: boolean;
   logLevel: string;
@@ -158,6 +164,15 @@ export function loadConfig(env: TEnv = process.env, argv: readonly string[] = []
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
     hashConcurrency: int(env, 'HASH_CONCURRENCY', cores, 1, 256),
     hashQueueMax: int(env, 'HASH_QUEUE_MAX', cores * 64, 0, 100_000),
+    registrationsPerIpPerHour: int(
+      env,
+      'REGISTRATIONS_PER_IP_PER_HOUR',
+      Limits.registrationsPerIpPerHour,
+      1,
+      100_000,
+    ),
+    userDeleteRetentionDays: int(env, 'USER_DELETE_RETENTION_DAYS', 7, 1, 365),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 400, 1, 36_500),
     demo,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     logLevel: str(env, 'LOG_LEVEL', isProduction ? 'info' : 'info'),

@@ -1,5 +1,6 @@
 /** What every part of the server is handed: configuration, database, clock and shared services. */
 import type { TLanguage } from '@console/contract/enums';
+import type { TInstances } from './adapters/instances';
 import type { TMailer } from './adapters/mail';
 import type { TMarketplace } from './adapters/marketplace';
 import type { TSmsSender } from './adapters/sms';
@@ -23,6 +24,8 @@ export type TDeps = {
   /** null: no SMS provider configured (development: the outbox only). */
   sms: TSmsSender | null;
   marketplace: TMarketplace;
+  /** The account's service instances (user sync, what users own there). */
+  instances: TInstances;
 };
 
 /** The signed-in caller of a request. */

@@ -1,4 +1,5 @@
 /** Builds the dependencies of the application from its configuration and database. */
+import { createDevInstances } from './adapters/instances';
 import { createSmtpMailer } from './adapters/mail';
 import { createDevMarketplace, createHttpMarketplace } from './adapters/marketplace';
 import { createHttpSmsSender } from './adapters/sms';
@@ -32,6 +33,7 @@ export function createDeps(
     marketplace: config.marketplaceEndpoint
       ? createHttpMarketplace(config.marketplaceEndpoint)
       : createDevMarketplace(config.secretKey, () => clock.now()),
+    instances: createDevInstances(),
     ...overrides,
   };
 }

@@ -18,6 +18,12 @@ import {
 import { retentionJob, retentionJobKind, scheduleRetention } from './jobs/retention';
 import { createJobRunner } from './jobs/runner';
 import { systemClock } from './lib/clock';
+import {
+  auditRetentionJob,
+  auditRetentionJobKind,
+  scheduleAuditRetention,
+} from './modules/audit/audit.retention';
+import { userSyncJob, userSyncJobKind } from './modules/user/user-admin.service';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -46,12 +52,18 @@ async function main(): Promise<void> {
 
   const runner = createJobRunner(
     deps,
-    { [retentionJobKind]: retentionJob, [passwordReminderJobKind]: createPasswordReminderJob(log) },
+    {
+      [retentionJobKind]: retentionJob,
+      [passwordReminderJobKind]: createPasswordReminderJob(log),
+      [auditRetentionJobKind]: auditRetentionJob,
+      [userSyncJobKind]: userSyncJob,
+    },
     log,
     { pollMs: config.jobs.pollMs },
   );
   if (config.jobs.enabled) {
     await scheduleRetention(deps);
+    await scheduleAuditRetention(deps);
     await schedulePasswordReminders(deps);
     runner.start();
   }

@@ -64,10 +64,16 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  // pg_trgm serves the substring search of the user list (as on a PostgreSQL server).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pgliteOptions = {
+    parsers: { 20: (v: string) => Number.parseInt(v, 10) },
+    extensions: { pg_trgm },
+  };
   const client = options.dataDir
-    ? await PGlite.create(options.dataDir, { parsers: { 20: (v: string) => Number.parseInt(v, 10) } })
-    : await PGlite.create({ parsers: { 20: (v: string) => Number.parseInt(v, 10) } });
+    ? await PGlite.create(options.dataDir, pgliteOptions)
+    : await PGlite.create(pgliteOptions);
   const db = drizzle(client, { schema }) as unknown as TDb;
   return {
     db,

@@ -66,6 +66,8 @@ export const accounts = pgTable(
     registrationInfo: jsonb('registration_info'),
     /** Cloud-marketplace customer of an account registered from the marketplace. */
     marketplaceCustomerId: text('marketplace_customer_id'),
+    /** Trial days added by activation codes, on top of the 30 of the trial period. */
+    trialExtensionDays: integer('trial_extension_days').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -124,6 +126,16 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_account_username_key').on(t.accountId, sql`lower(${t.username})`),
+    /** The user list: paging in creation order and by last sign-in (user management). */
+    index('users_account_id_idx').on(t.accountId, t.id),
+    index('users_account_last_login_idx').on(t.accountId, t.lastLoginAt, t.id),
+    /** Substring search of the user list (pg_trgm). */
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.username} || ' ' || ${t.displayName} || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.email}, ''))) gin_trgm_ops`,
+    ),
+    /** Deleted users whose recovery period ends (retention). */
+    index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     check('users_service_kind_check', sql`(${t.kind} = 'service') = (${t.serviceKind} is not null)`),
   ],
 );
@@ -218,9 +230,8 @@ export const auditEntries = pgTable(
   'audit_entries',
   {
     id: id(),
-    accountId: ref('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    /** Null for entries of the installation itself (licenses), chained under 0. */
+    accountId: ref('account_id').references(() => accounts.id),
     userId: ref('user_id'),
     username: text('username'),
     /** What happened, e.g. `auth.login`. */
@@ -234,9 +245,48 @@ export const auditEntries = pgTable(
     ip: text('ip'),
     requestId: text('request_id'),
     createdAt: createdAt(),
+    /** Position in the account's hash chain; set by the `audit_entries_chain` trigger. */
+    seq: ref('seq'),
+    /** Hash of the account's previous entry (32 zero bytes for the first). */
+    prevHash: bytea('prev_hash'),
+    /** SHA-256(prev_hash || canonical entry); see `modules/audit/audit.chain.ts`. */
+    hash: bytea('hash'),
   },
-  (t) => [index('audit_entries_account_idx').on(t.accountId, t.id.desc())],
+  (t) => [
+    uniqueIndex('audit_entries_chain_idx').on(sql`coalesce(${t.accountId}, 0)`, t.seq),
+    index('audit_entries_time_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('audit_entries_object_type_idx').on(t.accountId, t.objectType, t.createdAt.desc(), t.id.desc()),
+    index('audit_entries_user_idx').on(
+      t.accountId,
+      sql`lower(${t.username})`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('audit_entries_failure_idx')
+      .on(t.accountId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 0`),
+    /** Free-text search of the audit log (pg_trgm); the expression is `auditSearchText`'s. */
+    index('audit_entries_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.action} || ' ' || coalesce(${t.objectName}, '') || ' ' || coalesce(${t.objectId}, '') || ' ' || coalesce(${t.username}, '') || ' ' || coalesce(${t.ip}, '') || ' ' || coalesce(${t.requestId}, '') || ' ' || ${t.info}::text)) gin_trgm_ops`,
+    ),
+  ],
 );
+
+/** The newest entry of each account's audit chain, locked by every append (one row per account). */
+export const auditChainHeads = pgTable('audit_chain_heads', {
+  accountId: ref('account_id').primaryKey(),
+  seq: ref('seq').notNull(),
+  hash: bytea('hash').notNull(),
+});
+
+/** The last entry removed by retention per account: the kept chain starts right after it. */
+export const auditChainPurges = pgTable('audit_chain_purges', {
+  accountId: ref('account_id').primaryKey(),
+  seq: ref('seq').notNull(),
+  hash: bytea('hash').notNull(),
+  purgedAt: ts('purged_at').notNull().defaultNow(),
+});
 
 /** Background work, claimed with FOR UPDATE SKIP LOCKED so that any number of replicas can run. */
 export const jobs = pgTable(
@@ -433,7 +483,53 @@ export const contactChangeRequests = pgTable(
   (t) => [
     uniqueIndex('contact_change_requests_token_key').on(t.tokenHash),
     index('contact_change_requests_account_idx').on(t.accountId, t.createdAt),
+    /** A user's pending request (the user list's pending-change tag). */
+    index('contact_change_requests_user_idx')
+      .on(t.userId)
+      .where(sql`${t.consumedAt} is null and ${t.revokedAt} is null`),
   ],
+);
+
+/**
+ * Redeemed activation codes. A code (`npm run cli -- activation-create`) is signed with the server
+ * key and turns a trial account formal or extends its trial; its digest is recorded here when an
+ * account redeems it, so that it serves once. The code itself is never stored.
+ */
+export const activationCodes = pgTable(
+  'activation_codes',
+  {
+    id: id(),
+    codeHash: bytea('code_hash').notNull(),
+    kind: text('kind', { enum: ['formal', 'extend'] }).notNull(),
+    extendDays: integer('extend_days').notNull().default(0),
+    note: text('note'),
+    expiresAt: ts('expires_at'),
+    createdAt: createdAt(),
+    usedByAccountId: ref('used_by_account_id').references(() => accounts.id),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('activation_codes_code_key').on(t.codeHash),
+    check('activation_codes_kind_check', sql`${t.kind} in ('formal', 'extend')`),
+  ],
+);
+
+/** Applications to upgrade a trial account to the enterprise (formal) edition. */
+export const formalApplications = pgTable(
+  'formal_applications',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id').notNull(),
+    contactName: text('contact_name').notNull(),
+    company: text('company').notNull(),
+    email: text('email').notNull(),
+    openServices: jsonb('open_services').notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('formal_applications_account_idx').on(t.accountId, t.createdAt)],
 );
 
 /** Huawei-cloud licenses activated on this installation. */

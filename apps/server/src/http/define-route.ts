@@ -56,7 +56,7 @@ export async function resolveAuth(deps: TDeps, request: FastifyRequest): Promise
       throw new AppError(ErrorCode.forbidden, { messageKey: 'csrfHeaderMissing' });
     }
   }
-  return authenticate(deps, found.token, found.via);
+  return authenticate(deps, found.token, found.via, { ip: request.ip, requestId: request.id });
 }
 
 /**

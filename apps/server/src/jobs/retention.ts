@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { TDeps } from '../context';
 import { deleteEndedSessions } from '../modules/auth/session.repository';
 import { sessionTimeouts } from '../modules/auth/session.service';
+import { purgeDeletedUsers } from '../modules/user/user-admin.service';
 import { enqueueJob, type TJobHandler } from './runner';
 
 export const retentionJobKind = 'retention';
@@ -35,6 +36,8 @@ export const retentionJob: TJobHandler = async (_job, deps) => {
   await deps.db.execute(sql`
     delete from rsa_keys k where k.rotates_at < ${dayAgo}
       and not exists (select 1 from mfa_challenges c where c.key_id = k.id)`);
+  // Deleted users whose recovery period has ended are removed for good.
+  await purgeDeletedUsers(deps);
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
   await deps.db.execute(sql`delete from outbox where created_at < ${weekAgo}`);
   await deps.db.execute(

@@ -16,18 +16,25 @@ export function loginAddressOf(config: TConfig, accountName: string): string {
   return url.origin;
 }
 
+/** Days of the account's trial: the 30 of the trial period plus those added by activation codes. */
+export function trialPeriodDays(account: { trialExtensionDays?: number }): number {
+  return Limits.trialDays + (account.trialExtensionDays ?? 0);
+}
+
 /**
- * Remaining trial days: 30 minus the days since creation (with two decimals, so that the console
- * can show "less than 1 day"), 0 once 30 days have passed; null when the account is not on trial.
+ * Remaining trial days: 30 (plus any extension) minus the days since creation (with two decimals,
+ * so that the console can show "less than 1 day"), 0 once the period has passed; null when the
+ * account is not on trial.
  */
 export function remainingTrialDays(
-  account: Pick<TAccountRow, 'type' | 'createdAt'>,
+  account: Pick<TAccountRow, 'type' | 'createdAt'> & { trialExtensionDays?: number },
   now: Date,
 ): number | null {
   if (account.type !== AccountType.trial) return null;
+  const period = trialPeriodDays(account);
   const passed = (now.getTime() - account.createdAt.getTime()) / dayMs;
-  if (passed >= Limits.trialDays) return 0;
-  return Math.floor((Limits.trialDays - Math.max(0, passed)) * 100) / 100;
+  if (passed >= period) return 0;
+  return Math.floor((period - Math.max(0, passed)) * 100) / 100;
 }
 
 async function requireAccount(deps: TDeps, accountId: number): Promise<TAccountRow> {
@@ -53,7 +60,7 @@ export async function getAccountDetail(deps: TDeps, accountId: number): Promise<
     formalApplicationSubmitted: account.formalApplicationSubmitted,
     remainingTrialDays: remainingTrialDays(account, deps.clock.now()),
     trialEndTime: isTrial
-      ? new Date(account.createdAt.getTime() + Limits.trialDays * dayMs).toISOString()
+      ? new Date(account.createdAt.getTime() + trialPeriodDays(account) * dayMs).toISOString()
       : null,
   };
 }

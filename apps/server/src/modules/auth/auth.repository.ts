@@ -151,6 +151,8 @@ export async function recordFailure(
     username: string;
     ip: string | null;
     requestId: string | null;
+    /** Why the attempt failed: a wrong password (default) or a wrong second-step code. */
+    reason?: 'wrong_password' | 'wrong_code';
   },
 ): Promise<TAttempt> {
   const lockUntil = new Date(input.now.getTime() + input.lockSeconds * 1000);
@@ -171,7 +173,8 @@ export async function recordFailure(
        insert into audit_entries (account_id, user_id, username, action, object_type, object_name, status, info, ip,
                                   request_id, created_at)
        select $5::bigint, $6::bigint, $7::text, 'auth.login', 'session', $7::text, 0,
-              jsonb_build_object('reason', 'wrong_password', 'failures', counted.failures),
+              jsonb_build_object('reason', $10::text, 'failures', counted.failures,
+                                 'locked', counted.locked_until is not null),
               $8::text, $9::text, $2::timestamptz
        from counted where $5::bigint is not null
      )
@@ -186,6 +189,7 @@ export async function recordFailure(
       input.username,
       input.ip,
       input.requestId,
+      input.reason ?? 'wrong_password',
     ],
   );
   const r = rows[0];

@@ -10,9 +10,9 @@
 
 import type { TLoginRequest, TLoginResponse, TPwdErrorTimes } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
+import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import { AccountStatus } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
-import { maskEmail, maskPhone } from '@console/contract/rules';
 import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
 import { createToken, sha256 } from '../../lib/tokens';
@@ -93,8 +93,18 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
   );
 
   const before = errorTimes(attempt, clock.now());
-  if (before.exceed) throw wrongPassword(before);
-  if (before.captchaRequired) await requireCaptcha(deps, input);
+  if (before.exceed) {
+    await auditRefusedAttempt(deps, account?.id ?? null, user, input.username, 'locked', meta);
+    throw wrongPassword(before);
+  }
+  if (before.captchaRequired) {
+    try {
+      await requireCaptcha(deps, input);
+    } catch (error) {
+      await auditRefusedAttempt(deps, account?.id ?? null, user, input.username, 'captcha', meta);
+      throw error;
+    }
+  }
 
   const isPasswordRight = user
     ? await hasher.verify(user.passwordHash, input.password)
@@ -177,6 +187,35 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
   );
 }
 
+/**
+ * A sign-in refused before its password was checked (locked name, missing or wrong captcha), in
+ * the named account's log when that account exists. A name of no account has no account log: such
+ * attempts only count on the name (see `login_attempts`).
+ */
+async function auditRefusedAttempt(
+  deps: TDeps,
+  accountId: number | null,
+  user: { id: number; username: string } | null,
+  username: string,
+  reason: 'locked' | 'captcha' | 'wrong_code',
+  meta: TRequestMeta,
+): Promise<void> {
+  if (accountId === null) return;
+  await insertAuditEntry(deps.db, {
+    accountId,
+    userId: user?.id ?? null,
+    username: user?.username ?? username,
+    action: 'auth.login',
+    objectType: 'session',
+    objectName: user?.username ?? username,
+    isSuccess: false,
+    info: { reason },
+    ip: meta.ip,
+    requestId: meta.requestId,
+    createdAt: deps.clock.now(),
+  });
+}
+
 /** A password older than the account policy's validity must be reset before signing in. */
 function isPasswordExpired(
   account: { passwordExpireDays: number } | null,
@@ -204,23 +243,30 @@ async function secondStep(
   key: Buffer,
   meta: TRequestMeta,
 ): Promise<TLoginResult> {
+  const named = async () =>
+    findLoginLookup(deps.database.query, input.accountDisplayName, input.username, key);
   if (errorTimes(await findAttempt(deps.db, key), deps.clock.now()).exceed) {
+    const { account, user } = await named();
+    await auditRefusedAttempt(deps, account?.id ?? null, user, input.username, 'locked', meta);
     throw new AppError(ErrorCode.tooManyVerifications);
   }
   try {
     return await finishLogin(deps, await completeSecondStep(deps, input, meta), key, meta);
   } catch (error) {
     if (error instanceof AppError && wrongCodeAnswers.includes(error.code)) {
+      // Counted on the name, and audited as a wrong code in the named account.
+      const { account, user } = await named();
       await recordFailure(deps.database.query, {
         key,
         now: deps.clock.now(),
         maxFailures: Limits.maxPasswordErrors,
         lockSeconds: Limits.passwordLockSeconds,
-        accountId: null,
-        userId: null,
+        accountId: account?.id ?? null,
+        userId: user?.id ?? null,
         username: input.username,
         ip: meta.ip,
         requestId: meta.requestId,
+        reason: 'wrong_code',
       });
     }
     throw error;

@@ -9,6 +9,7 @@ import { AccountStatus } from '@console/contract/enums';
 import type { TAuth, TDeps } from '../../context';
 import { AppError } from '../../errors';
 import { sha256 } from '../../lib/tokens';
+import { insertAuditEntry } from '../audit/audit.repository';
 import { findSessionByTokenHash, revokeSession, touchSession } from './session.repository';
 
 /** Revocation reasons that tell the client its sign-in was ended by the server (code 4004). */
@@ -27,7 +28,12 @@ export function sessionTimeouts(deps: TDeps): { idleMs: number; absoluteMs: numb
   };
 }
 
-export async function authenticate(deps: TDeps, token: string, via: TAuth['via']): Promise<TAuth> {
+export async function authenticate(
+  deps: TDeps,
+  token: string,
+  via: TAuth['via'],
+  meta: { ip: string | null; requestId: string | null } = { ip: null, requestId: null },
+): Promise<TAuth> {
   const now = deps.clock.now();
   const row = await findSessionByTokenHash(deps.database.query, sha256(token));
   if (!row) throw new AppError(ErrorCode.unauthenticated);
@@ -53,7 +59,23 @@ export async function authenticate(deps: TDeps, token: string, via: TAuth['via']
             ? 'account_stopped'
             : null;
   if (endReason) {
-    await revokeSession(deps.db, row.sessionId, now, endReason);
+    await deps.db.transaction(async (tx) => {
+      if (!(await revokeSession(tx, row.sessionId, now, endReason))) return;
+      await insertAuditEntry(tx, {
+        accountId: row.accountId,
+        userId: row.userId,
+        username: row.username,
+        action: 'auth.sessionEnded',
+        objectType: 'session',
+        objectId: String(row.sessionId),
+        objectName: row.username,
+        isSuccess: true,
+        info: { reason: endReason },
+        ip: meta.ip,
+        requestId: meta.requestId,
+        createdAt: now,
+      });
+    });
     throw new AppError(ErrorCode.sessionRevoked);
   }
   // Record activity at most every minute (or a tenth of the idle period), not on every request.

@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import type { TChangeRequest, TPendingChange, TUpdateUserWithConfirmRequest } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
+import { checkPhone } from '@console/contract/contact-rules';
 import type { TLanguage } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
-import { checkPhone } from '@console/contract/rules';
 import { interpolate, serverPhrases } from '@console/phrases/server';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -38,7 +38,7 @@ function pendingOf(row: TRequestRow, userName: string): TPendingChange {
 }
 
 function messagesFor(
-  deps: TDeps,
+  _deps: TDeps,
   lang: TLanguage,
   input: {
     user: { username: string; email: string | null; phone: string | null; phoneCode: string };
@@ -135,7 +135,7 @@ export async function requestContactChange(
     })
     .from(users)
     .where(and(eq(users.id, body.id), eq(users.accountId, auth.accountId), isNull(users.deletedAt)));
-  if (!user || user.kind !== 'regular') throw new AppError(ErrorCode.notFound);
+  if (user?.kind !== 'regular') throw new AppError(ErrorCode.notFound);
   const [account] = await deps.db
     .select({ name: accounts.name })
     .from(accounts)

@@ -11,6 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { TDeps } from '../../context';
 import { huaweiLicenses } from '../../db/schema';
 import { AppError } from '../../errors';
+import { insertAuditEntry } from '../audit/audit.repository';
 import { devLicensePrivateKey, devLicensePublicKey } from './dev-license-key';
 
 export type TLicensePayload = { id: string; customer: string; issuedAt: string; expireTime: string };
@@ -99,17 +100,35 @@ export async function activateLicense(deps: TDeps, license: string): Promise<TLi
     if (statusOf(existing, now) !== 'ALIVE') throw new AppError(ErrorCode.licenseExpired);
     return licenseOf(existing, now);
   }
-  const [row] = await deps.db
-    .insert(huaweiLicenses)
-    .values({
-      licenseId: payload.id,
-      license: license.trim(),
-      customer: payload.customer,
-      activatedAt: now,
-      expireTime,
-    })
-    .onConflictDoNothing()
-    .returning();
+  // License entries belong to the installation, not to an account: they are chained under 0.
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(huaweiLicenses)
+      .values({
+        licenseId: payload.id,
+        license: license.trim(),
+        customer: payload.customer,
+        activatedAt: now,
+        expireTime,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) {
+      await insertAuditEntry(tx, {
+        accountId: null,
+        userId: null,
+        username: null,
+        action: 'license.activate',
+        objectType: 'license',
+        objectId: payload.id,
+        objectName: payload.customer,
+        isSuccess: true,
+        info: { expireTime: expireTime.toISOString() },
+        createdAt: now,
+      });
+    }
+    return inserted;
+  });
   const stored =
     row ?? (await deps.db.select().from(huaweiLicenses).where(eq(huaweiLicenses.licenseId, payload.id)))[0];
   if (!stored) throw new AppError(ErrorCode.licenseInvalid);
@@ -124,10 +143,25 @@ export async function listLicenses(deps: TDeps): Promise<TLicense[]> {
 
 /** Releases an activated license (operators, through the CLI); answers whether it was alive. */
 export async function releaseLicense(deps: TDeps, licenseId: string): Promise<boolean> {
-  const rows = await deps.db
-    .update(huaweiLicenses)
-    .set({ releasedAt: deps.clock.now() })
-    .where(eq(huaweiLicenses.licenseId, licenseId))
-    .returning({ id: huaweiLicenses.id });
-  return rows.length > 0;
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(huaweiLicenses)
+      .set({ releasedAt: now })
+      .where(eq(huaweiLicenses.licenseId, licenseId))
+      .returning({ id: huaweiLicenses.id });
+    if (rows.length === 0) return false;
+    await insertAuditEntry(tx, {
+      accountId: null,
+      userId: null,
+      username: null,
+      action: 'license.release',
+      objectType: 'license',
+      objectId: licenseId,
+      isSuccess: true,
+      info: { by: 'operator' },
+      createdAt: now,
+    });
+    return true;
+  });
 }

@@ -18,9 +18,9 @@ import type {
   TSendLoginCodeRequest,
 } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
+import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import type { TMfaMethodType } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
-import { maskEmail, maskPhone } from '@console/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
 import type { TAuth, TDeps } from '../../context';

@@ -8,7 +8,7 @@
 import type { TPasswordPolicy } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import type { TAuthMethod } from '@console/contract/enums';
-import { checkPasswordPolicy, DefaultPasswordPolicy } from '@console/contract/rules';
+import { checkPasswordPolicy, DefaultPasswordPolicy } from '@console/contract/password-rules';
 import type { TAuth, TDeps } from '../../context';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
@@ -173,7 +173,7 @@ export async function resetPasswordByToken(
   if (!isNamed || checked.accountId === null || checked.userId === null)
     throw new AppError(ErrorCode.verificationFailed);
   const user = await findPasswordHolder(deps.db, checked.accountId, checked.userId);
-  if (!user || user.kind !== 'regular' || user.isDeleted) throw new AppError(ErrorCode.verificationFailed);
+  if (user?.kind !== 'regular' || user.isDeleted) throw new AppError(ErrorCode.verificationFailed);
   await setPassword(
     deps,
     {

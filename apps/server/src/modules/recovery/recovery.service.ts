@@ -8,8 +8,8 @@
 
 import type { TFoundAccount, TFoundUsernames, TResetLookup } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
+import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import type { TAuthMethod } from '@console/contract/enums';
-import { maskEmail, maskPhone } from '@console/contract/rules';
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../../context';
 import { rowsOf } from '../../db/client';

@@ -85,7 +85,7 @@ export async function register(
     await deps.db.execute(sql`
       select count(*)::int as n from accounts where registration_ip = ${meta.ip} and created_at > ${hourAgo}`),
   );
-  if (meta.ip && (recent?.n ?? 0) >= Limits.registrationsPerIpPerHour) {
+  if (meta.ip && (recent?.n ?? 0) >= deps.config.registrationsPerIpPerHour) {
     throw new AppError(ErrorCode.tooManyRequests, {
       messageKey: 'registrationLimit',
       headers: { 'retry-after': '3600' },

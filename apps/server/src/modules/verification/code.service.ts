@@ -11,9 +11,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { TCheckResult, TSendCodeResult } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
+import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import type { TAuthCodeType, TAuthMethod, TLanguage } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
-import { maskEmail, maskPhone } from '@console/contract/rules';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDeps } from '../../context';

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@console/contract/codes';
+import { checkPhone } from '@console/contract/contact-rules';
 import type { TAuthCodeType, TAuthMethod } from '@console/contract/enums';
-import { checkPhone } from '@console/contract/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TAuth, TDeps } from '../../context';

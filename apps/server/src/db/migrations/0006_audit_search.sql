@@ -1,0 +1,1 @@
+CREATE INDEX "audit_entries_search_trgm_idx" ON "audit_entries" USING gin ((lower("action" || ' ' || coalesce("object_name", '') || ' ' || coalesce("object_id", '') || ' ' || coalesce("username", '') || ' ' || coalesce("ip", '') || ' ' || coalesce("request_id", '') || ' ' || "info"::text)) gin_trgm_ops);

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../http/define-route';
+import { requestMeta } from '../auth/auth.routes';
+import { updateProfile } from './profile.service';
+
+export function profileRoutes(app: FastifyInstance): void {
+  defineRoute(app, 'updateProfile', ({ deps, auth, body, headers, request }) =>
+    updateProfile(
+      deps,
+      auth,
+      { ...body, identityToken: headers.authcodetoken },
+      request.lang,
+      requestMeta(request),
+    ),
+  );
+}
