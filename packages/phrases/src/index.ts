@@ -8,34 +8,60 @@ import type { TNamespace, TPhrases } from './types';
 export type { TNamespace, TPhrases } from './types';
 export { Namespaces } from './types';
 
-type TLoaders = { [N in TNamespace]: () => Promise<{ default: TPhrases[N] }> };
+type TLoader<N extends TNamespace> = () => Promise<{ default: TPhrases[N] }>;
+export type TNamespaceLoaders<N extends TNamespace> = Record<TLanguage, { [K in N]: TLoader<K> }>;
 
-const loaders: Record<TLanguage, TLoaders> = {
+/** The namespaces only the console reads (their loaders come with the console's chunk). */
+export type TConsoleNamespace = 'shell' | 'mail' | 'account' | 'users' | 'audit';
+
+type TPublicNamespace = Exclude<TNamespace, TConsoleNamespace>;
+
+/**
+ * The loaders of the namespaces the light public pages read. The console registers the rest
+ * (`registerNamespaceLoaders`, from `@console/phrases/console-loaders`), so that the login page's
+ * first load does not grow with every console namespace.
+ */
+const loaders: Record<TLanguage, Partial<{ [N in TNamespace]: TLoader<N> }>> = {
   'en-US': {
     common: () => import('./en-us/common'),
     errors: () => import('./en-us/errors'),
     validation: () => import('./en-us/validation'),
     login: () => import('./en-us/login'),
-    shell: () => import('./en-us/shell'),
-    mail: () => import('./en-us/mail'),
     mfa: () => import('./en-us/mfa'),
     outbox: () => import('./en-us/outbox'),
+    password: () => import('./en-us/password'),
+    recovery: () => import('./en-us/recovery'),
+    register: () => import('./en-us/register'),
+    contactChange: () => import('./en-us/contact-change'),
+    sso: () => import('./en-us/sso'),
+    license: () => import('./en-us/license'),
   },
   'zh-CN': {
     common: () => import('./zh-cn/common'),
     errors: () => import('./zh-cn/errors'),
     validation: () => import('./zh-cn/validation'),
     login: () => import('./zh-cn/login'),
-    shell: () => import('./zh-cn/shell'),
-    mail: () => import('./zh-cn/mail'),
     mfa: () => import('./zh-cn/mfa'),
     outbox: () => import('./zh-cn/outbox'),
+    password: () => import('./zh-cn/password'),
+    recovery: () => import('./zh-cn/recovery'),
+    register: () => import('./zh-cn/register'),
+    contactChange: () => import('./zh-cn/contact-change'),
+    sso: () => import('./zh-cn/sso'),
+    license: () => import('./zh-cn/license'),
   },
-};
+} satisfies TNamespaceLoaders<TPublicNamespace>;
+
+/** Adds the loaders of more namespaces (the console's, when its chunk loads). */
+export function registerNamespaceLoaders<N extends TNamespace>(more: TNamespaceLoaders<N>): void {
+  for (const lang of Object.keys(more) as TLanguage[]) Object.assign(loaders[lang], more[lang]);
+}
 
 export async function loadNamespace<N extends TNamespace>(lang: TLanguage, ns: N): Promise<TPhrases[N]> {
-  const mod = await loaders[lang][ns]();
-  return mod.default as TPhrases[N];
+  const loader = loaders[lang][ns] as TLoader<N> | undefined;
+  if (!loader) throw new Error(`Phrase namespace ${ns} is not registered (console loaders not loaded)`);
+  const mod = await loader();
+  return mod.default;
 }
 
 /** Replaces `{{name}}` placeholders (the i18next syntax) with values. */

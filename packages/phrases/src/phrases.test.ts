@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { registerConsoleNamespaces } from './console-loaders';
 import { interpolate, loadNamespace, Namespaces } from './index';
+
+registerConsoleNamespaces();
 
 type TTree = { [key: string]: string | string[] | TTree };
 

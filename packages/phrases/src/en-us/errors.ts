@@ -30,6 +30,9 @@ const errors = {
   '4032': 'The link is invalid: it was used, revoked or has expired.',
   '4033': 'The current password is wrong.',
   '4037': 'Only account administrators can perform this operation.',
+  '4050': 'The activation code is invalid, has been used or has expired.',
+  '4051': 'The account is already a formal account.',
+  '4052': 'An upgrade application is already in progress.',
   '4091': 'Encryption failed',
   '4092': 'Decryption failed',
   '4093': 'The verification code has already been used',
@@ -69,6 +72,17 @@ const errors = {
   gaAlreadyBound:
     'Verification failed: an authenticator app is already bound. Rebind it after verifying your identity.',
   mfaRequiredByAccount: 'Your account requires login protection for every user; it cannot be turned off.',
+  lastAdmin:
+    'This user is the last account administrator: the account needs at least one enabled administrator. Make another user an administrator first.',
+  notSelf: 'You cannot do this to your own user.',
+  systemServiceUser: 'System service users are created with their instance and cannot be edited or deleted.',
+  usernameTaken: 'This username is already used in the account.',
+  userIsDeleted: 'This user is deleted. Recover it first.',
+  recoverExpired: 'The recovery period of this user has ended; it can no longer be recovered.',
+  adminRegularOnly: 'Only regular users that are not deleted can hold roles.',
+  notServiceUser: 'Only service users can be deleted here.',
+  notRegularUser: 'Only regular users can be deleted here.',
+  ownContactInProfile: 'Change your own phone number or e-mail address in My profile.',
 };
 
 export default errors;

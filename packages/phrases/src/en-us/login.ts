@@ -25,6 +25,7 @@ const login = {
   forgotUsername: 'Forgot username?',
   forgotPassword: 'Forgot password?',
   noAccount: 'No account yet?',
+  license: 'Activate a Huawei Cloud license',
   register: 'Register',
   success: 'Login successful',
   attempts:

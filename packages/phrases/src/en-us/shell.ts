@@ -35,6 +35,8 @@ const shell = {
     account: 'Account',
     username: 'Username',
     loginProtection: 'Login protection',
+    changePassword: 'Change password',
+    myProfile: 'My profile',
     logout: 'Log out',
     loggedOut: 'Logged out',
   },

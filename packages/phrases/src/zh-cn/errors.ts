@@ -30,6 +30,9 @@ const errors: TPhrases['errors'] = {
   '4032': '链接无效：已使用、已撤销或已过期。',
   '4033': '当前密码错误。',
   '4037': '只有账户管理员可以执行此操作。',
+  '4050': '激活码无效、已被使用或已过期。',
+  '4051': '该账户已是正式账户。',
+  '4052': '升级申请正在审核中，请勿重复提交。',
   '4091': '加密失败',
   '4092': '解密失败',
   '4093': '验证码已使用',
@@ -63,6 +66,16 @@ const errors: TPhrases['errors'] = {
   charTypesJoin: '、',
   gaAlreadyBound: '验证失败：已绑定身份验证器，请验证身份后重新绑定。',
   mfaRequiredByAccount: '您的账户要求所有用户开启登录保护，无法关闭。',
+  lastAdmin: '该用户是最后一位账户管理员：账户至少需要一位启用的管理员。请先将其他用户设为管理员。',
+  notSelf: '不能对自己执行此操作。',
+  systemServiceUser: '系统服务用户随实例创建，不能编辑或删除。',
+  usernameTaken: '该用户名在账户内已被使用。',
+  userIsDeleted: '该用户已删除，请先恢复。',
+  recoverExpired: '该用户的恢复期已结束，无法再恢复。',
+  adminRegularOnly: '只有未删除的普通用户可以拥有角色。',
+  notServiceUser: '此处只能删除服务用户。',
+  notRegularUser: '此处只能删除普通用户。',
+  ownContactInProfile: '请在“个人信息”中修改您自己的手机号或邮箱。',
 };
 
 export default errors;

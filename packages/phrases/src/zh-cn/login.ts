@@ -26,6 +26,7 @@ const login: TPhrases['login'] = {
   forgotUsername: '忘记用户名？',
   forgotPassword: '忘记密码？',
   noAccount: '还没有账户？',
+  license: '激活华为云许可证',
   register: '注册',
   success: '登录成功',
   attempts: '密码错误：第 {{current}}/{{total}} 次。连续错误 {{total}} 次后将锁定 1 分钟。',

@@ -36,6 +36,8 @@ const shell: TPhrases['shell'] = {
     account: '账户',
     username: '用户名',
     loginProtection: '登录保护',
+    changePassword: '修改密码',
+    myProfile: '个人信息',
     logout: '退出登录',
     loggedOut: '已退出登录',
   },

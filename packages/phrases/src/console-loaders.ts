@@ -1,0 +1,27 @@
+/**
+ * Loaders of the namespaces only the console reads, registered when the console's chunk loads
+ * (`apps/web/src/app/console/console-app.tsx`).
+ */
+import { registerNamespaceLoaders, type TConsoleNamespace, type TNamespaceLoaders } from './index';
+
+export const consoleLoaders = {
+  'en-US': {
+    shell: () => import('./en-us/shell'),
+    mail: () => import('./en-us/mail'),
+    account: () => import('./en-us/account'),
+    users: () => import('./en-us/users'),
+    audit: () => import('./en-us/audit'),
+  },
+  'zh-CN': {
+    shell: () => import('./zh-cn/shell'),
+    mail: () => import('./zh-cn/mail'),
+    account: () => import('./zh-cn/account'),
+    users: () => import('./zh-cn/users'),
+    audit: () => import('./zh-cn/audit'),
+  },
+} satisfies TNamespaceLoaders<TConsoleNamespace>;
+
+/** Makes the console's namespaces loadable. */
+export function registerConsoleNamespaces(): void {
+  registerNamespaceLoaders(consoleLoaders);
+}

@@ -1,0 +1,56 @@
+import type en from '../en-us/audit';
+
+/** 审计日志页面（/auditManage）及其 CSV 导出。 */
+const audit: typeof en = {
+  title: '审计',
+  filters: {
+    timeRange: '时间',
+    startTime: '开始时间',
+    endTime: '结束时间',
+    user: '用户',
+    userPlaceholder: '用户名',
+    objectType: '对象类型',
+    status: '操作状态',
+    all: '全部',
+    search: '搜索',
+    searchPlaceholder: '操作、对象、地址、请求 ID 或详情',
+    apply: '查询',
+    reset: '重置',
+  },
+  columns: {
+    time: '时间',
+    user: '用户',
+    ip: '客户端 IP',
+    action: '操作',
+    objectType: '对象类型',
+    object: '对象',
+    status: '操作状态',
+    info: '详情',
+    requestId: '请求 ID',
+  },
+  statuses: { success: '成功', failure: '失败' },
+  objectTypes: {
+    session: '登录会话',
+    user: '用户',
+    account: '账户',
+    role: '角色',
+    phone: '手机',
+    email: '邮箱',
+    license: '许可证',
+    service: '服务',
+    audit: '审计日志',
+  },
+  loadMore: '加载更多',
+  newest: '回到最新',
+  end: '没有更多记录了',
+  empty: '没有符合筛选条件的审计记录。',
+  loadFailed: '审计日志加载失败。',
+  export: '导出 CSV',
+  exportHint: '导出符合当前筛选条件的全部记录。',
+  details: '详情',
+  detailsTitle: '审计记录',
+  shown: '已显示 {{count}} 条',
+  system: '系统',
+};
+
+export default audit;
