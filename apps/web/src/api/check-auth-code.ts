@@ -3,8 +3,11 @@
  * `authCode`) and answers a single-use `checkToken` (10 minutes) that the next call presents as
  * `authCodeToken` with `authCodeType`.
  */
+
 import type { TAuthCodeType, TAuthMethod, TRouteData } from '@console/contract';
-import { callApi } from '@/lib/api-client';
+import { callApi, endpoint } from '@/lib/api-client';
+
+const checkAuthCodeEndpoint = endpoint('checkAuthCode', 'POST', '/api/portal/common/checkAuthCode');
 
 export type TCheckResult = TRouteData<'checkAuthCode'>;
 
@@ -15,10 +18,12 @@ export type TCheckAuthCodeInput = {
   email?: string;
   phone?: string;
   phoneCode?: string;
+  /** The reset lookup whose user got the code. */
+  lookupId?: string;
 };
 
 export function checkAuthCode({ authMethod, code, ...target }: TCheckAuthCodeInput): Promise<TCheckResult> {
-  return callApi('checkAuthCode', {
+  return callApi(checkAuthCodeEndpoint, {
     query: target,
     headers: { authmethod: authMethod, authcode: code },
     hints: false,

@@ -2,8 +2,15 @@
  * POST /api/portal/common/generateImageCaptcha: a new single-use image captcha `{ id, imageBase64 }`
  * (the picture as a data URL). A plain fetcher: the light pages use it too.
  */
+
 import type { TRouteData } from '@console/contract';
-import { callApi } from '@/lib/api-client';
+import { callApi, endpoint } from '@/lib/api-client';
+
+const generateImageCaptchaEndpoint = endpoint(
+  'generateImageCaptcha',
+  'POST',
+  '/api/portal/common/generateImageCaptcha',
+);
 
 export type TCaptcha = TRouteData<'generateImageCaptcha'>;
 
@@ -11,5 +18,5 @@ export type TCaptcha = TRouteData<'generateImageCaptcha'>;
 export type TCaptchaAnswer = { captchaId: string; captchaCode: string };
 
 export function generateImageCaptcha(): Promise<TCaptcha> {
-  return callApi('generateImageCaptcha', { hints: false, redirectOn401: false });
+  return callApi(generateImageCaptchaEndpoint, { hints: false, redirectOn401: false });
 }

@@ -1,15 +1,22 @@
 /** POST /api/portal/account/getAccountBaseInfo: basic facts of the account, with the billing flag. */
+
 import type { TRouteData } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, type TRequestOptions } from '@/lib/api-client';
+import { callApi, endpoint, type TRequestOptions } from '@/lib/api-client';
 import { sessionKeys } from './query-keys';
+
+const getAccountBaseInfoEndpoint = endpoint(
+  'getAccountBaseInfo',
+  'POST',
+  '/api/portal/account/getAccountBaseInfo',
+);
 
 export type TAccountBaseInfo = TRouteData<'getAccountBaseInfo'>;
 
 type TOptions = Pick<TRequestOptions, 'hints' | 'redirectOn401' | 'signal'>;
 
 export function getAccountBaseInfo(options: TOptions = {}): Promise<TAccountBaseInfo> {
-  return callApi('getAccountBaseInfo', { ...options, body: {} });
+  return callApi(getAccountBaseInfoEndpoint, { ...options, body: {} });
 }
 
 export function accountBaseInfoQueryOptions(options: TOptions = {}) {

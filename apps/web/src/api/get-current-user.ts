@@ -1,15 +1,18 @@
 /** POST /api/portal/user/getCurrentUser: the signed-in user. */
+
 import type { TRouteData } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, type TRequestOptions } from '@/lib/api-client';
+import { callApi, endpoint, type TRequestOptions } from '@/lib/api-client';
 import { sessionKeys } from './query-keys';
+
+const getCurrentUserEndpoint = endpoint('getCurrentUser', 'POST', '/api/portal/user/getCurrentUser');
 
 export type TCurrentUser = TRouteData<'getCurrentUser'>;
 
 type TOptions = Pick<TRequestOptions, 'hints' | 'redirectOn401' | 'signal'>;
 
 export function getCurrentUser(options: TOptions = {}): Promise<TCurrentUser> {
-  return callApi('getCurrentUser', { ...options, body: {} });
+  return callApi(getCurrentUserEndpoint, { ...options, body: {} });
 }
 
 export function currentUserQueryOptions(options: TOptions = {}) {

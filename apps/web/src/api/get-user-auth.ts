@@ -1,15 +1,18 @@
 /** GET /api/portal/user/getUserAuth: resource authorisations of the signed-in user. */
+
 import type { TRouteData } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, type TRequestOptions } from '@/lib/api-client';
+import { callApi, endpoint, type TRequestOptions } from '@/lib/api-client';
 import { sessionKeys } from './query-keys';
+
+const getUserAuthEndpoint = endpoint('getUserAuth', 'GET', '/api/portal/user/getUserAuth');
 
 export type TUserAuth = TRouteData<'getUserAuth'>;
 
 type TOptions = Pick<TRequestOptions, 'hints' | 'redirectOn401' | 'signal'>;
 
 export function getUserAuth(options: TOptions = {}): Promise<TUserAuth> {
-  return callApi('getUserAuth', options);
+  return callApi(getUserAuthEndpoint, options);
 }
 
 export function userAuthQueryOptions(options: TOptions = {}) {

@@ -1,11 +1,15 @@
 /**
  * POST /api/portal/common/sendAuthCode?authCodeType=SMS|EMAIL: sends a 6-digit code for the purpose
- * in the `authMethod` header to the signed-in user's own phone or e-mail, or to the `phone` /
- * `email` given (e.g. an e-mail address to bind). A resend carries an image captcha.
+ * in the `authMethod` header to the signed-in user's own phone or e-mail, to the `phone` / `email`
+ * given (e.g. an e-mail address to bind), or to the user of a reset lookup (`lookupId`). A resend
+ * carries an image captcha.
  */
+
 import type { TAuthCodeType, TAuthMethod, TRouteData, TRouteQuery } from '@console/contract';
-import { callApi } from '@/lib/api-client';
+import { callApi, endpoint } from '@/lib/api-client';
 import type { TCaptchaAnswer } from './generate-image-captcha';
+
+const sendAuthCodeEndpoint = endpoint('sendAuthCode', 'POST', '/api/portal/common/sendAuthCode');
 
 export type TSendCodeResult = TRouteData<'sendAuthCode'>;
 
@@ -16,6 +20,8 @@ export type TSendAuthCodeInput = {
   email?: string;
   phone?: string;
   phoneCode?: string;
+  /** The reset lookup (`getUserByUsername`) whose user gets the code. */
+  lookupId?: string;
   captcha?: TCaptchaAnswer | null;
 };
 
@@ -25,5 +31,5 @@ export function sendAuthCode({
   ...target
 }: TSendAuthCodeInput): Promise<TSendCodeResult> {
   const query: TRouteQuery<'sendAuthCode'> = { ...target, ...(captcha ?? {}) };
-  return callApi('sendAuthCode', { query, headers: { authmethod: authMethod }, hints: false });
+  return callApi(sendAuthCodeEndpoint, { query, headers: { authmethod: authMethod }, hints: false });
 }

@@ -9,16 +9,9 @@
  */
 import type { TAuthVo } from '@console/contract';
 import type { TDeployMode, TMenuResource } from '@console/contract/enums';
+import { consolePath, consolePrefix, loginPath, splitOnpremPath } from '@/config/console-paths';
 import { findConsoleRoute, type TConsoleRoute } from '@/config/console-routes';
-import {
-  consolePath,
-  consolePrefix,
-  findPublicRoute,
-  loginPath,
-  paths,
-  splitOnpremPath,
-  type TPublicRoute,
-} from '@/config/paths';
+import { findPublicRoute, paths, type TPublicRoute } from '@/config/paths';
 import { canOpenMenu } from '@/lib/permissions';
 
 export type TSession = {

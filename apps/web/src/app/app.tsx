@@ -13,7 +13,7 @@ import { isChunkLoadError, whenIdle } from '@/lib/lazy';
 import { getPhrases } from '@/lib/phrases';
 import { ConsoleApp, prefetchConsole } from './console/load-console';
 import { ErrorBoundary } from './error-boundary';
-import { publicPageOf, publicPages } from './public-pages';
+import { publicPage, publicPageOf } from './public-pages';
 
 function Loading() {
   return (
@@ -25,7 +25,7 @@ function Loading() {
 
 function PublicPage({ route }: { route: TPublicRoute }) {
   const id = publicPageOf(route);
-  const Page = publicPages[id];
+  const Page = publicPage(id);
   // After the login page's first paint, fetch the console while the user types.
   useEffect(() => (id === 'login' ? whenIdle(prefetchConsole) : undefined), [id]);
   return <Page />;

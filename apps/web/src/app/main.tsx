@@ -8,7 +8,7 @@ import { setNotifier } from '@/lib/notifier';
 import { getPhrases, loadPhrases } from '@/lib/phrases';
 import { App } from './app';
 import { ConsoleApp } from './console/load-console';
-import { publicPageOf, publicPages } from './public-pages';
+import { publicPage, publicPageOf } from './public-pages';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 
@@ -39,7 +39,7 @@ async function boot() {
     initLanguage(meta.defaultLanguage);
     // Fetch the page's chunk and its phrases at once, while the shared phrases load.
     const route = findPublicRoute(window.location.pathname);
-    const pageReady = route ? publicPages[publicPageOf(route)].preload() : ConsoleApp.preload();
+    const pageReady = route ? publicPage(publicPageOf(route)).preload() : ConsoleApp.preload();
     await loadPhrases(['common']);
     // The first render waits for the page, so that it paints at once (a failed load is reported
     // by the page's error boundary).

@@ -16,9 +16,19 @@ describe('public pages', () => {
     expect(publicPageOf(route('/dev/outbox'))).toBe('noFound');
   });
 
-  it('show the login page, and the not-found page for pages not built yet', () => {
-    setMeta({ devOutbox: false } as TMeta);
+  it('show the login page and the self-service pages', () => {
+    setMeta({ devOutbox: false, features: { register: true } } as TMeta);
     expect(publicPageOf(route('/login'))).toBe('login');
+    expect(publicPageOf(route('/findAccount'))).toBe('findAccount');
+    expect(publicPageOf(route('/findUsername'))).toBe('findUsername');
+    expect(publicPageOf(route('/findPassword'))).toBe('findPassword');
+    expect(publicPageOf(route('/register'))).toBe('register');
+    expect(publicPageOf(route('/confirm-change'))).toBe('confirmChange');
+    expect(publicPageOf(route('/sso-error'))).toBe('ssoError');
+  });
+
+  it('show the not-found page for registration where the console does not offer it', () => {
+    setMeta({ devOutbox: false, features: { register: false } } as TMeta);
     expect(publicPageOf(route('/register'))).toBe('noFound');
   });
 });

@@ -1,35 +1,44 @@
 /**
  * The light public pages (no antd, no i18next, no query library): each is a lazy chunk that
- * renders once its chunk and its phrase namespaces are loaded.
+ * renders once its chunk and its phrase namespaces are loaded. The login page's loader is here;
+ * the others are named by a small table of their own (`public-page-table.ts`, a chunk), so that
+ * the login page's first load does not grow with every public page.
  */
-import type { TNamespace } from '@console/phrases';
-import type { ComponentType } from 'react';
 import type { TPublicRoute } from '@/config/paths';
 import { chunkLoader, lazyPage, type TLazyPage } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
 import { loadPhrases } from '@/lib/phrases';
+import type { TOtherPageId } from './public-page-table';
 
-type TPageId = 'login' | 'noAuth' | 'noFound' | 'devOutbox';
+export type TPageId = 'login' | TOtherPageId;
 
-function page(
-  load: () => Promise<{ default: ComponentType }>,
-  namespaces: readonly TNamespace[],
-): TLazyPage<object> {
-  // The chunk and its phrases load together.
-  return lazyPage(chunkLoader(() => Promise.all([load(), loadPhrases(namespaces)]).then(([mod]) => mod)));
+const pages = new Map<TPageId, TLazyPage<object>>();
+
+/** The page of a public route id, loaded with its phrases (memoised). */
+export function publicPage(id: TPageId): TLazyPage<object> {
+  let page = pages.get(id);
+  if (!page) {
+    page = lazyPage(
+      chunkLoader(() =>
+        id === 'login'
+          ? Promise.all([
+              import('@/features/auth/routes/login'),
+              loadPhrases(['common', 'login', 'validation']),
+            ]).then(([mod]) => mod)
+          : import('./public-page-table').then((table) => table.loadPage(id)),
+      ),
+    );
+    pages.set(id, page);
+  }
+  return page;
 }
 
-export const publicPages: Record<TPageId, TLazyPage<object>> = {
-  login: page(() => import('@/features/auth/routes/login'), ['common', 'login', 'validation']),
-  noAuth: page(() => import('./routes/no-auth'), ['common']),
-  noFound: page(() => import('./routes/no-found'), ['common']),
-  devOutbox: page(() => import('@/features/dev-outbox/routes/dev-outbox'), ['common', 'outbox']),
-};
-
-/** The page a public route shows: routes a later issue builds show the not-found page for now. */
+/** The page a public route shows: routes not built yet, or turned off, show the not-found page. */
 export function publicPageOf(route: TPublicRoute): TPageId {
-  // The outbox exists only outside production mode.
-  if (route.id === 'devOutbox' && !getMeta().devOutbox) return 'noFound';
-  if (route.isBuilt && route.id in publicPages) return route.id as TPageId;
-  return 'noFound';
+  const meta = getMeta();
+  // The outbox exists only outside production mode; registration only where the meta offers it.
+  if (route.id === 'devOutbox' && !meta.devOutbox) return 'noFound';
+  if (route.id === 'register' && !meta.features.register) return 'noFound';
+  // Every built route has its page (public-pages.test.ts).
+  return route.isBuilt ? (route.id as TPageId) : 'noFound';
 }

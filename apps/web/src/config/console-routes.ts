@@ -52,9 +52,9 @@ function con(
 /** Routes of the console shell; paths are relative to the on-premise prefix when there is one. */
 export const consoleRoutes: readonly TConsoleRoute[] = [
   con('workbench', 'workbench', { isBuilt: true }),
-  con('accountInfo', 'workbench'),
+  con('accountInfo', 'workbench', { isBuilt: true }),
   con('authentication', 'workbench', { back: 'accountInfo' }),
-  con('userManage', 'userManage'),
+  con('userManage', 'userManage', { isBuilt: true }),
   con('serviceManage', 'serviceManage'),
   con('insightUserManage', 'serviceManage', { back: 'serviceManage' }),
   con('billing', 'billing'),
@@ -62,7 +62,7 @@ export const consoleRoutes: readonly TConsoleRoute[] = [
   con('monthBill', 'billing', { back: 'cost' }),
   con('balance', 'billing', { hasHeader: false }),
   con('topUp', 'billing', { back: 'balance' }),
-  con('auditManage', 'auditManage'),
+  con('auditManage', 'auditManage', { isBuilt: true }),
 ];
 
 export function findConsoleRoute(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildPath, consoleHome, loginPath, safeRedirect } from './console-paths';
 import { findConsoleRoute } from './console-routes';
-import { buildPath, consoleHome, findPasswordPath, loginPath, matchPath, safeRedirect } from './paths';
+import { findPasswordPath, matchPath } from './paths';
 
 const origin = 'http://console.test';
 
@@ -34,8 +35,8 @@ describe('paths', () => {
     expect(safeRedirect(null, origin)).toBeNull();
   });
 
-  it('carry the typed username to the password reset', () => {
-    expect(findPasswordPath(' analyst_01 ')).toBe('/findPassword?username=analyst_01');
-    expect(findPasswordPath('')).toBe('/findPassword');
+  it('carry the typed account name and username to the password reset', () => {
+    expect(findPasswordPath(' demo ', ' analyst_01 ')).toBe('/findPassword?account=demo&username=analyst_01');
+    expect(findPasswordPath('a&b', 'x y')).toBe('/findPassword?account=a%26b&username=x+y');
   });
 });

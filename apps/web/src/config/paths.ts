@@ -1,10 +1,9 @@
 /**
- * Every route path of the web app, with its access kind, and the helpers that build paths
- * (on-premise prefix, login redirect, console home). Pure data and functions, free of React and
- * of any library, so that the lightest pages can use them.
+ * Every route path of the web app, with its access kind, and the public route table. Pure data
+ * and functions, free of React and of any library, so that the lightest pages can use them. The
+ * helpers that build console paths (on-premise prefix, login redirect, console home) live in
+ * console-paths.ts, off the login page's first load.
  */
-import type { TDeployMode } from '@console/contract/enums';
-
 /** public: no session; shared: a page shared by link (public too); session: needs a signed-in user. */
 export type TRouteAccess = 'public' | 'shared' | 'session';
 
@@ -78,28 +77,21 @@ function pub(id: TPublicRouteId, isBuilt = false, access: 'public' | 'shared' = 
 /** Routes drawn without header or sidebar and without login (spec section 2). */
 export const publicRoutes: readonly TPublicRoute[] = [
   pub('login', true),
-  pub('register'),
-  pub('awsRegister'),
-  pub('findAccount'),
-  pub('findUsername'),
-  pub('findPassword'),
+  pub('register', true),
+  pub('awsRegister', true),
+  pub('findAccount', true),
+  pub('findUsername', true),
+  pub('findPassword', true),
   pub('noAuth', true),
   pub('noFound', true),
   pub('userInvite'),
-  pub('ssoError'),
+  pub('ssoError', true),
   pub('faceRecognitionSuccessful'),
   pub('faceRecognition'),
-  pub('confirmChange'),
+  pub('confirmChange', true),
   pub('shareJobProfile', false, 'shared'),
   pub('devOutbox', true),
 ];
-
-/** Fills `:name` segments of a pattern. */
-export function buildPath(pattern: string, params: Record<string, string | number> = {}): string {
-  return pattern.replace(/:(\w+)/g, (whole, name: string) =>
-    name in params ? encodeURIComponent(String(params[name])) : whole,
-  );
-}
 
 /** Matches a pathname against a `:param` pattern; answers the params or null. */
 export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
@@ -133,54 +125,7 @@ export function isPublicPath(pathname: string): boolean {
   return findPublicRoute(pathname) !== null;
 }
 
-/** `/accounts/{accountId}` on-premise, '' in the cloud. */
-export function consolePrefix(deployMode: TDeployMode, accountId: number): string {
-  return deployMode === 'onprem' ? `/accounts/${accountId}` : '';
-}
-
-/** Splits an on-premise path into its account id and the console path after the prefix. */
-export function splitOnpremPath(pathname: string): { accountId: string; rest: string } | null {
-  const m = /^\/accounts\/([^/]+)(\/.*)?$/.exec(pathname);
-  if (!m) return null;
-  return { accountId: m[1] as string, rest: m[2] ?? '/' };
-}
-
-/** A console path for the deployment mode: on-premise paths carry `/accounts/{accountId}`. */
-export function consolePath(path: string, deployMode: TDeployMode, accountId: number): string {
-  return `${consolePrefix(deployMode, accountId)}${path}`;
-}
-
-/** The console home: `/workbench`, or `/accounts/{accountId}/workbench` on-premise. */
-export function consoleHome(deployMode: TDeployMode, accountId: number): string {
-  return consolePath(paths.workbench, deployMode, accountId);
-}
-
-/** `/login`, with `?redirect=` when a target is given. */
-export function loginPath(redirect?: string): string {
-  if (!redirect || redirect === '/' || findPublicRoute(redirect.split('?')[0] ?? '')?.id === 'login') {
-    return paths.login;
-  }
-  return `${paths.login}?redirect=${encodeURIComponent(redirect)}`;
-}
-
-/**
- * The `redirect` query parameter if it is a same-origin path (starts with one slash, no scheme,
- * no protocol-relative `//` or backslash trick), else null.
- */
-export function safeRedirect(value: string | null | undefined, origin: string): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  try {
-    const url = new URL(value, origin);
-    if (url.origin !== new URL(origin).origin) return null;
-    if (findPublicRoute(url.pathname)?.id === 'login') return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
-}
-
-/** `/findPassword?username=…` (the page comes with a later issue). */
-export function findPasswordPath(username: string): string {
-  const name = username.trim();
-  return name ? `${paths.findPassword}?username=${encodeURIComponent(name)}` : paths.findPassword;
+/** `/findPassword?account=…&username=…`: the password reset of a user (both names are needed). */
+export function findPasswordPath(account: string, username: string): string {
+  return `${paths.findPassword}?${new URLSearchParams({ account: account.trim(), username: username.trim() })}`;
 }

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, configureApiClient, request } from './api-client';
+import { ApiError, callApi, configureApiClient, endpoint, isSessionEnded, request } from './api-client';
 import { syncLocation } from './history';
 import { describeApiEvent, setNotifier, type TApiEvent } from './notifier';
+
+const checkAuthCodeEndpoint = endpoint('checkAuthCode', 'POST', '/api/portal/common/checkAuthCode');
+const getPwdErrorTimesEndpoint = endpoint('getPwdErrorTimes', 'GET', '/api/portal/user/getPwdErrorTimes');
 
 type TCall = { url: string; init: RequestInit };
 
@@ -76,7 +79,7 @@ describe('the envelope', () => {
       message: 'ok',
       data: { current: 1, total: 5, exceed: false, lockRemainingSeconds: 0 },
     });
-    await callApi('getPwdErrorTimes', { query: { accountDisplayName: 'demo', username: 'a b' } });
+    await callApi(getPwdErrorTimesEndpoint, { query: { accountDisplayName: 'demo', username: 'a b' } });
     expect(calls[0]?.url).toBe('/api/portal/user/getPwdErrorTimes?accountDisplayName=demo&username=a+b');
     expect(calls[0]?.init.method).toBe('GET');
     expect(calls[0]?.init.body).toBeUndefined();
@@ -84,7 +87,7 @@ describe('the envelope', () => {
 
   it('sends the headers of a call (auth method and code of the verification flows)', async () => {
     answer(200, { code: 0, message: 'ok', data: { checkToken: 't', checkCodeType: 'SMS' } });
-    await callApi('checkAuthCode', {
+    await callApi(checkAuthCodeEndpoint, {
       query: { authCodeType: 'SMS' },
       headers: { authmethod: 'MFA_STATUS', authcode: '123456' },
     });
@@ -244,6 +247,29 @@ describe('server and network failures', () => {
     answer(500, { code: 500, message: 'boom', data: null }, 'Internal Server Error');
     await expect(request('GET', '/api/x', { hints: false })).rejects.toMatchObject({ status: 500 });
     expect(events).toEqual([]);
+  });
+});
+
+describe('isSessionEnded', () => {
+  const error = (code: number, status = 200) =>
+    new ApiError({
+      kind: status === 200 ? 'business' : 'http',
+      code,
+      status,
+      path: '/x',
+      message: '',
+      data: null,
+    });
+
+  it('is true for a missing or expired session and for one the server ended', () => {
+    expect(isSessionEnded(error(401, 401))).toBe(true);
+    expect(isSessionEnded(error(4004))).toBe(true);
+  });
+
+  it('is false for other refusals and for non-API errors', () => {
+    expect(isSessionEnded(error(4037))).toBe(false);
+    expect(isSessionEnded(error(403, 403))).toBe(false);
+    expect(isSessionEnded(new Error('network'))).toBe(false);
   });
 });
 

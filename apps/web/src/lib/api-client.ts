@@ -15,8 +15,9 @@ import type { TRouteBody, TRouteData, TRouteHeaders, TRouteQuery } from '@consol
 import { ErrorCode, isSuccessCode } from '@console/contract/codes';
 import { ClientHeader, ClientHeaderValue, LangHeader, type TLanguage } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
-import { apiPaths, type TRouteId } from '@console/contract/paths';
-import { findPublicRoute, loginPath } from '@/config/paths';
+import type { TApiPaths, TRouteId } from '@console/contract/paths';
+import { loginPath } from '@/config/console-paths';
+import { findPublicRoute } from '@/config/paths';
 import { clearCurrentUserInfo } from './current-user-info';
 import { currentPathWithSearch, navigate } from './history';
 import { getLanguage } from './language';
@@ -70,6 +71,11 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown, code?: number): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/** The session is gone: none or expired (401), or ended by the server (4004). */
+export function isSessionEnded(error: unknown): boolean {
+  return isApiError(error, 401) || isApiError(error, ErrorCode.sessionRevoked);
 }
 
 type TClientConfig = {
@@ -251,17 +257,39 @@ export type TCallOptions<K extends TRouteId> = Omit<TRequestOptions, 'query' | '
   headers?: TRouteHeaders<K>;
 };
 
-/** Calls a route of the contract by its id, typed by the contract's schemas. */
-export function callApi<K extends TRouteId>(id: K, options: TCallOptions<K> = {}): Promise<TRouteData<K>> {
-  const { method, path } = apiPaths[id];
-  return request<TRouteData<K>>(method, path, options as TRequestOptions);
+/** A route of the contract: its id, method and path. */
+export type TEndpoint<K extends TRouteId> = {
+  readonly id: K;
+  readonly method: TApiPaths[K]['method'];
+  readonly path: TApiPaths[K]['path'];
+};
+
+/**
+ * A route of the contract, written out in the module that calls it: the method and path must be
+ * the contract's for that id (a type error otherwise), and each bundle carries only the routes its
+ * modules call instead of the whole route table.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function endpoint<K extends TRouteId>(
+  id: K,
+  method: TApiPaths[K]['method'],
+  path: TApiPaths[K]['path'],
+): TEndpoint<K> {
+  return { id, method, path };
+}
+
+/** Calls a route of the contract (see `endpoint`), typed by the contract's schemas. */
+export function callApi<K extends TRouteId>(
+  endpoint: TEndpoint<K>,
+  options: TCallOptions<K> = {},
+): Promise<TRouteData<K>> {
+  return request<TRouteData<K>>(endpoint.method, endpoint.path, options as TRequestOptions);
 }
 
 /** Like `callApi`, but answers the whole envelope (code, message, data). */
 export function callApiEnvelope<K extends TRouteId>(
-  id: K,
+  endpoint: TEndpoint<K>,
   options: TCallOptions<K> = {},
 ): Promise<TEnvelope<TRouteData<K>>> {
-  const { method, path } = apiPaths[id];
-  return requestEnvelope<TRouteData<K>>(method, path, options as TRequestOptions);
+  return requestEnvelope<TRouteData<K>>(endpoint.method, endpoint.path, options as TRequestOptions);
 }

@@ -1,9 +1,11 @@
 /**
  * i18next for the console pages: the same phrase modules as the public pages, loaded lazily per
- * language and namespace through `loadNamespace` (an i18next backend).
+ * language and namespace through `loadNamespace` (an i18next backend). Importing this module
+ * registers the namespaces only the console reads (their loaders are not on the login page).
  */
 import type { TLanguage } from '@console/contract/enums';
 import { loadNamespace, type TNamespace, type TPhrases } from '@console/phrases';
+import { registerConsoleNamespaces } from '@console/phrases/console-loaders';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -14,6 +16,8 @@ declare module 'i18next' {
     resources: TPhrases;
   }
 }
+
+registerConsoleNamespaces();
 
 const phrasesBackend: BackendModule = {
   type: 'backend',

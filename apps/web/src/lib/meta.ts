@@ -4,12 +4,10 @@
  * it comes from `GET /api/meta`.
  */
 import type { TMeta } from '@console/contract';
+import type { TApiPaths } from '@console/contract/paths';
 
-/**
- * `apiPaths.meta.path` of the contract, written out: importing the route table would put every
- * route on the login page's first load (meta.test.ts keeps the two equal).
- */
-export const metaPath = '/api/meta';
+/** The contract's path of the meta (typed against it). */
+export const metaPath: TApiPaths['meta']['path'] = '/api/meta';
 
 declare global {
   // biome-ignore lint/style/useConsistentTypeDefinitions: extending Window needs an interface

@@ -10,8 +10,8 @@ import { currentUserQueryOptions } from '@/api/get-current-user';
 import { userAuthQueryOptions } from '@/api/get-user-auth';
 import { StatusPage } from '@/components/status-page';
 import { Button } from '@/components/ui/button';
-import { loginPath } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { loginPath } from '@/config/console-paths';
+import { isSessionEnded } from '@/lib/api-client';
 import { navigate, useLocation } from '@/lib/history';
 import { createConsoleI18n } from '@/lib/i18n';
 import { getLanguage } from '@/lib/language';
@@ -58,7 +58,8 @@ function SessionGate() {
 
   const failed = [user, auths, baseInfo].find((q) => q.isError);
   if (failed) {
-    if (isApiError(failed.error, 401)) return <Redirect to={loginPath(here)} />;
+    // No session, or one the server ended (4004: disabled, deleted, signed out elsewhere).
+    if (isSessionEnded(failed.error)) return <Redirect to={loginPath(here)} />;
     const c = getPhrases('common');
     return (
       <StatusPage

@@ -20,6 +20,9 @@ import { ShellSider } from './shell-sider';
 import './console.css';
 
 const WorkbenchPage = lazyPage(chunkLoader(() => import('../routes/workbench')));
+const AccountInfoPage = lazyPage(chunkLoader(() => import('@/features/account/routes/account-info')));
+const UserManagePage = lazyPage(chunkLoader(() => import('@/features/users/routes/user-manage')));
+const AuditManagePage = lazyPage(chunkLoader(() => import('@/features/audit/routes/audit-manage')));
 
 /** Fetches the page chunks ahead of need. */
 export function prefetchPages(): void {
@@ -72,6 +75,9 @@ export default function ConsoleShell({ decision, user, auths, isBillingAvailable
                 <Suspense fallback={<PageLoading />}>
                   <Routes>
                     <Route path={paths.workbench} element={<WorkbenchPage />} />
+                    <Route path={paths.accountInfo} element={<AccountInfoPage />} />
+                    <Route path={paths.userManage} element={<UserManagePage />} />
+                    <Route path={paths.auditManage} element={<AuditManagePage />} />
                     <Route path="*" element={<NotBuiltPage />} />
                   </Routes>
                 </Suspense>

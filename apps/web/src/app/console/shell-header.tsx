@@ -2,11 +2,13 @@ import { ArrowLeftOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import type { TAuthVo } from '@console/contract';
 import { AccountType } from '@console/contract/enums';
 import { Button, Layout, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccountDetail } from '@/api/get-account-detail';
 import type { TConsoleRoute } from '@/config/console-routes';
 import { paths } from '@/config/paths';
+import { LazyUpgradeDialog } from '@/features/account/components/lazy-upgrade-dialog';
 import { trialAction, trialLabel } from './trial';
 
 function TrialInfo({ auths }: { auths: readonly TAuthVo[] }) {
@@ -14,6 +16,7 @@ function TrialInfo({ auths }: { auths: readonly TAuthVo[] }) {
   const navigate = useNavigate();
   const detail = useAccountDetail();
   const account = detail.data;
+  const [isUpgradeOpen, setIsUpgradeOpen] = useState(false);
   if (!account || account.accountVo.type !== AccountType.trial) return null;
   const label = trialLabel(account.remainingTrialDays);
   const action = trialAction({
@@ -34,11 +37,12 @@ function TrialInfo({ auths }: { auths: readonly TAuthVo[] }) {
           disabled={action.isDisabled}
           data-testid="trial-action"
           data-kind={action.kind}
-          onClick={() => navigate(action.kind === 'topUp' ? paths.topUp : paths.authentication)}
+          onClick={() => (action.kind === 'topUp' ? navigate(paths.topUp) : setIsUpgradeOpen(true))}
         >
           {action.isDisabled ? t('trial.applicationInProgress') : t(`trial.${action.kind}`)}
         </Button>
       ) : null}
+      {isUpgradeOpen ? <LazyUpgradeDialog onClose={() => setIsUpgradeOpen(false)} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { TAuthVo } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { trialAction, trialDays, trialLabel } from './trial';
+import { trialDays } from '@/lib/trial-days';
+import { trialAction, trialLabel } from './trial';
 
 describe('remaining trial days', () => {
   it('shows "-" without a value', () => {

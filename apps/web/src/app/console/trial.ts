@@ -2,20 +2,7 @@
 import type { TAuthVo } from '@console/contract';
 import { AccountStatus, AccountType, ResourceType } from '@console/contract/enums';
 import { hasResource } from '@/lib/permissions';
-
-export type TTrialDays =
-  | { kind: 'unknown' }
-  | { kind: 'expired' }
-  | { kind: 'lessThanOneDay' }
-  | { kind: 'days'; days: number };
-
-/** null: "-"; 0: 0 days; between 0 and 1: less than 1 day; else whole days (floor). */
-export function trialDays(remaining: number | null | undefined): TTrialDays {
-  if (remaining === null || remaining === undefined || Number.isNaN(remaining)) return { kind: 'unknown' };
-  if (remaining <= 0) return { kind: 'expired' };
-  if (remaining < 1) return { kind: 'lessThanOneDay' };
-  return { kind: 'days', days: Math.floor(remaining) };
-}
+import { trialDays } from '@/lib/trial-days';
 
 /** The phrase key (under `shell.trial`) and values of the label. */
 export function trialLabel(remaining: number | null | undefined): {

@@ -1,23 +1,46 @@
-import { LogoutOutlined, RightOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  IdcardOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  RightOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import { Languages } from '@console/contract/enums';
 import { Avatar, Button, Divider, Popover, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TCurrentUser } from '@/api/get-current-user';
+import { type TCurrentUser, useCurrentUser } from '@/api/get-current-user';
 import { useLogout } from '@/api/logout';
 import { showToast } from '@/components/toast/toast-store';
+import { LazyChangePasswordDialog } from '@/features/account/components/lazy-change-password-dialog';
+import { LazyProfileDialog } from '@/features/account/components/lazy-profile-dialog';
 import { LazyLoginProtectionDialog } from '@/features/mfa/components/lazy-login-protection-dialog';
 import { getLanguage, switchLanguage } from '@/lib/language';
+import { type TEditDialog, useEditFlags } from './edit-flags';
 
 function initialOf(user: TCurrentUser): string {
   return (user.displayName || user.name).trim().slice(0, 1).toUpperCase();
 }
 
-/** The user popover of the sider: who is signed in, the language, and log out. */
+/**
+ * The user popover of the sider: who is signed in, change password, login protection, the language,
+ * and log out. It also opens the edit dialog a query flag asks for (`?password_edit`).
+ */
 export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isCollapsed: boolean }) {
   const { t } = useTranslation(['shell', 'common']);
   const [isOpen, setIsOpen] = useState(false);
   const [isProtectionOpen, setIsProtectionOpen] = useState(false);
+  const [editDialog, setEditDialog] = useState<TEditDialog | null>(null);
+  const [isProfileOpen, setIsProfileOpen] = useState(false);
+  const [profileEdit, setProfileEdit] = useState<'phone' | 'email' | null>(null);
+  useEditFlags(useCurrentUser().data !== undefined, (dialog) => {
+    if (dialog === 'password') {
+      setEditDialog('password');
+      return;
+    }
+    setProfileEdit(dialog);
+    setIsProfileOpen(true);
+  });
   const logout = useLogout({ onDone: () => showToast({ level: 'success', title: t('user.loggedOut') }) });
   const lang = getLanguage();
 
@@ -43,6 +66,33 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
         </div>
       </dl>
       <Divider className="cz-user-card__divider" />
+      <button
+        type="button"
+        className="cz-user-card__item"
+        data-testid="user-my-profile"
+        onClick={() => {
+          setIsOpen(false);
+          setProfileEdit(null);
+          setIsProfileOpen(true);
+        }}
+      >
+        <IdcardOutlined className="cz-user-card__item-icon" />
+        <span className="cz-user-card__item-label">{t('user.myProfile')}</span>
+        <RightOutlined className="cz-user-card__item-arrow" />
+      </button>
+      <button
+        type="button"
+        className="cz-user-card__item"
+        data-testid="user-change-password"
+        onClick={() => {
+          setIsOpen(false);
+          setEditDialog('password');
+        }}
+      >
+        <LockOutlined className="cz-user-card__item-icon" />
+        <span className="cz-user-card__item-label">{t('user.changePassword')}</span>
+        <RightOutlined className="cz-user-card__item-arrow" />
+      </button>
       <button
         type="button"
         className="cz-user-card__item"
@@ -86,6 +136,10 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
 
   return (
     <>
+      {editDialog === 'password' ? <LazyChangePasswordDialog onClose={() => setEditDialog(null)} /> : null}
+      {isProfileOpen ? (
+        <LazyProfileDialog initialEdit={profileEdit} onClose={() => setIsProfileOpen(false)} />
+      ) : null}
       {isProtectionOpen ? (
         <LazyLoginProtectionDialog action="manage" onClose={() => setIsProtectionOpen(false)} />
       ) : null}

@@ -4,7 +4,15 @@ import type { TCaptchaState } from './use-captcha';
 export type TCaptchaImageTexts = { imageAlt: string; refresh: string; loadFailed: string };
 
 /** The captcha picture: a button that shows another picture when clicked. */
-export function CaptchaImage({ state, texts }: { state: TCaptchaState; texts: TCaptchaImageTexts }) {
+export function CaptchaImage({
+  state,
+  texts,
+  testId = 'captcha-image',
+}: {
+  state: TCaptchaState;
+  texts: TCaptchaImageTexts;
+  testId?: string;
+}) {
   const { captcha, isLoading, hasFailed, refresh } = state;
   return (
     <button
@@ -14,7 +22,7 @@ export function CaptchaImage({ state, texts }: { state: TCaptchaState; texts: TC
       title={texts.refresh}
       aria-label={texts.refresh}
       aria-busy={isLoading || undefined}
-      data-testid="captcha-image"
+      data-testid={testId}
       data-captcha-id={captcha?.id}
     >
       {captcha ? (

@@ -10,3 +10,9 @@ export function normalizeCode(value: string): string {
 export function isCompleteCode(value: string): boolean {
   return value.length === Limits.codeLength && /^\d+$/.test(value);
 }
+
+/** The validation key of a code field that must hold a code (spec section 5: exactly 6 characters). */
+export function codeErrorKey(value: string): 'codeRequired' | 'codeLength' | null {
+  if (value === '') return 'codeRequired';
+  return isCompleteCode(value) ? null : 'codeLength';
+}

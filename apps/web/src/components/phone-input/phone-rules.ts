@@ -1,6 +1,7 @@
 /** Rules of the phone input (spec sections 2 "Phone input" and 5). */
 import type { TCountry } from '@console/contract';
-import { checkPhone, type TValidationKey } from '@console/contract/rules';
+import { checkPhone } from '@console/contract/contact-rules';
+import type { TValidationKey } from '@console/contract/rules';
 
 /** The mainland prefix: fixed unless the global-phone setting is on. */
 export const DefaultPhoneCode = '86';

@@ -6,7 +6,7 @@ export type TTextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onCha
   label: string;
   value: string;
   onValueChange: (value: string) => void;
-  /** The error shown under the field; sets aria-invalid and aria-describedby. */
+  /** The error shown under the field; sets aria-invalid and aria-describedby (else the given one). */
   error?: string | null;
   /** Controls drawn inside the field, after the input (e.g. show password). */
   suffix?: ReactNode;
@@ -43,7 +43,7 @@ export function TextField({
           value={value}
           onChange={(e) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={error ? errorId : rest['aria-describedby']}
         />
         {suffix ? <div className="cz-field__suffix">{suffix}</div> : null}
       </div>

@@ -8,8 +8,8 @@
  */
 
 import type { TAuthCodeType, TAuthMethod } from '@console/contract';
+import { checkEmail, maskEmail, maskPhone } from '@console/contract/contact-rules';
 import { Languages } from '@console/contract/enums';
-import { checkEmail, maskEmail, maskPhone } from '@console/contract/rules';
 import { Alert, Button, Modal } from 'antd';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,8 +3,11 @@
  * (international edition, spec section 4): the secret as QR code and text, with the public key
  * and id under which the sign-in continues.
  */
+
 import type { TRouteData } from '@console/contract';
-import { callApi } from '@/lib/api-client';
+import { callApi, endpoint } from '@/lib/api-client';
+
+const getMfaCodeEndpoint = endpoint('getMfaCode', 'POST', '/api/portal/mfa/getMfaCode');
 
 export type TLoginMfaCode = TRouteData<'getMfaCode'>;
 
@@ -13,7 +16,7 @@ export function getLoginMfaCode(input: {
   userName: string;
   uniqueId: string;
 }): Promise<TLoginMfaCode> {
-  return callApi('getMfaCode', {
+  return callApi(getMfaCodeEndpoint, {
     body: { ...input, mfaMethodType: 'GA' },
     headers: { authmethod: 'MFA_LOGIN' },
     hints: false,

@@ -289,7 +289,17 @@ export function LoginForm({
         </AppLink>
         <AppLink
           className="cz-link"
-          href={findPasswordPath(values.username)}
+          href={findPasswordPath(values.accountDisplayName, values.username)}
+          onClick={(e) => {
+            // The reset needs both names (spec section 5): say which is missing instead.
+            const next: TFieldErrors = {};
+            for (const f of loginFields.slice(0, 2)) next[f] = textOf(f, values[f]);
+            if (next.accountDisplayName || next.username) {
+              e.preventDefault();
+              setErrors(next);
+              focusFirst(next);
+            }
+          }}
           data-testid="login-forgot-password"
         >
           {t.forgotPassword}

@@ -64,7 +64,7 @@ export async function interpretLoginFailure(
   }
   if (error.code === ErrorCode.passwordMustReset) {
     toast({ level: 'warning', title: error.message || String(error.code) });
-    navigate(findPasswordPath(current.username));
+    navigate(findPasswordPath(current.accountDisplayName, current.username));
     return {};
   }
   const fieldErrors = (error.data as { fieldErrors?: Record<string, string> } | null)?.fieldErrors;

@@ -2,7 +2,6 @@ import type { TLanguage } from '@console/contract/enums';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrandMark } from '@/components/brand-mark';
 import { LanguageSwitch } from '@/components/ui/language-switch';
-import { consoleHome, safeRedirect } from '@/config/paths';
 import { navigate } from '@/lib/history';
 import { getLanguage, switchLanguage } from '@/lib/language';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
@@ -22,7 +21,16 @@ import '../login.css';
 export const loginNamespaces = ['common', 'login', 'validation'] as const;
 
 /** The session helpers come with the query library: not on the login page's first load. */
-const loadSession = () => import('@/api/prime-session');
+const loadSession = () => import('../lib/after-login');
+
+/** The Huawei-cloud license activation, loaded when its button is pressed. */
+const HuaweiLicense = lazyPage<{ onBack: () => void }>(
+  chunkLoader(() =>
+    Promise.all([import('../components/huawei-license'), loadPhrases(['license', 'errors'])]).then(
+      ([m]) => m,
+    ),
+  ),
+);
 
 /** The second step (login protection), loaded only when the server asks for it. */
 const SecondStep = lazyPage<TSecondStepProps>(
@@ -30,12 +38,6 @@ const SecondStep = lazyPage<TSecondStepProps>(
     Promise.all([import('../components/second-step'), loadPhrases(['mfa', 'errors'])]).then(([m]) => m),
   ),
 );
-
-function targetAfterLogin(accountId: number): string {
-  const meta = getMeta();
-  const redirect = new URLSearchParams(window.location.search).get('redirect');
-  return safeRedirect(redirect, window.location.origin) ?? consoleHome(meta.deployMode, accountId);
-}
 
 /** /login (spec section 2 "Login"). */
 export default function LoginPage() {
@@ -46,10 +48,13 @@ export default function LoginPage() {
   const v = getPhrases('validation');
   const [step, setStep] = useState<{ challenge: TLoginResult; body: TLoginBody } | null>(null);
   const [notice, setNotice] = useState<{ text: string } | null>(null);
+  const [isLicense, setIsLicense] = useState(false);
   const presetAccount = useMemo(
     () => accountNameFromHost(window.location.host, meta.consoleUrl),
     [meta.consoleUrl],
   );
+  // `?account=` (from recovery and registration) fills the account name in.
+  const [queryAccount] = useState(() => new URLSearchParams(window.location.search).get('account'));
 
   // The public IP lookup starts with the page, so that the login does not wait for it.
   const ipLookup = useMemo(() => {
@@ -68,9 +73,9 @@ export default function LoginPage() {
   useEffect(() => {
     let isCancelled = false;
     loadSession()
-      .then((m) => m.findLiveSession())
-      .then((user) => {
-        if (user && !isCancelled) navigate(targetAfterLogin(user.accountId), { replace: true });
+      .then(async (m) => {
+        const user = await m.findLiveSession();
+        if (user && !isCancelled) navigate(m.targetAfterLogin(user.accountId), { replace: true });
       })
       .catch(() => {});
     return () => {
@@ -79,7 +84,7 @@ export default function LoginPage() {
   }, []);
 
   const onLoggedIn = async (result: TLoginResult) => {
-    const { primeSession } = await loadSession();
+    const { primeSession, targetAfterLogin } = await loadSession();
     const user = await primeSession(result).catch(() => null);
     const accountId = user?.accountId ?? result.userVo?.accountId ?? 0;
     toast({ level: 'success', title: t.success });
@@ -119,7 +124,14 @@ export default function LoginPage() {
               </Suspense>
             </div>
           ) : null}
-          <div className="cz-login__panel" hidden={step !== null}>
+          {isLicense ? (
+            <div className="cz-login__panel">
+              <Suspense fallback={null}>
+                <HuaweiLicense onBack={() => setIsLicense(false)} />
+              </Suspense>
+            </div>
+          ) : null}
+          <div className="cz-login__panel" hidden={step !== null || isLicense}>
             <h1 className="cz-login__title" id="login-title">
               {t.formTitle}
             </h1>
@@ -131,7 +143,7 @@ export default function LoginPage() {
             <LoginForm
               meta={meta}
               texts={{ login: t, validation: v, common: c }}
-              presetAccount={presetAccount}
+              presetAccount={presetAccount ?? queryAccount}
               {...(ipLookup ? { ipLookup } : {})}
               onLoggedIn={onLoggedIn}
               onSecondStep={async (challenge, body) => {
@@ -140,6 +152,16 @@ export default function LoginPage() {
               }}
               notice={notice}
             />
+            {meta.features.huaweiLicense ? (
+              <button
+                type="button"
+                className="cz-link-button cz-login__license"
+                onClick={() => setIsLicense(true)}
+                data-testid="login-license"
+              >
+                {t.license}
+              </button>
+            ) : null}
           </div>
         </div>
         <footer className="cz-login__footer">

@@ -1,15 +1,18 @@
 /** GET /api/portal/mfa/policy: whether the account requires login protection of every user. */
+
 import type { TRouteData } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi, endpoint } from '@/lib/api-client';
 import { mfaKeys } from './query-keys';
+
+const getMfaPolicyEndpoint = endpoint('getMfaPolicy', 'GET', '/api/portal/mfa/policy');
 
 export type TMfaPolicy = TRouteData<'getMfaPolicy'>;
 
 export function mfaPolicyQueryOptions() {
   return queryOptions({
     queryKey: mfaKeys.policy,
-    queryFn: ({ signal }) => callApi('getMfaPolicy', { signal }),
+    queryFn: ({ signal }) => callApi(getMfaPolicyEndpoint, { signal }),
   });
 }
 

@@ -1,14 +1,17 @@
 /** GET /api/portal/mfa/status: the signed-in user's login protection. */
+
 import type { TRouteData } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi, endpoint } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { mfaKeys } from './query-keys';
+
+const getMfaStatusEndpoint = endpoint('getMfaStatus', 'GET', '/api/portal/mfa/status');
 
 export type TMfaState = TRouteData<'getMfaStatus'>;
 
 export function getMfaStatus(signal?: AbortSignal): Promise<TMfaState> {
-  return callApi('getMfaStatus', signal ? { signal } : {});
+  return callApi(getMfaStatusEndpoint, signal ? { signal } : {});
 }
 
 export function mfaStatusQueryOptions() {

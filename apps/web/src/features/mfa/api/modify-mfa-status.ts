@@ -3,10 +3,13 @@
  * authenticator code (GA, with `uniqueId`) or by the checkToken of a code sent to the phone or
  * e-mail (headers). Answers the new state, which replaces the cached one.
  */
+
 import type { TRouteBody, TRouteData } from '@console/contract';
 import { authCodeTokenHeaders, type TCheckResult } from '@/api/check-auth-code';
-import { callApi } from '@/lib/api-client';
+import { callApi, endpoint } from '@/lib/api-client';
 import { setMfaStatus } from './get-mfa-status';
+
+const modifyMfaStatusEndpoint = endpoint('modifyMfaStatus', 'POST', '/api/portal/mfa/modifyMfaStatus');
 
 export type TModifyMfaStatusBody = TRouteBody<'modifyMfaStatus'>;
 
@@ -14,7 +17,7 @@ export async function modifyMfaStatus(
   body: TModifyMfaStatusBody,
   proof?: TCheckResult,
 ): Promise<TRouteData<'modifyMfaStatus'>> {
-  const state = await callApi('modifyMfaStatus', {
+  const state = await callApi(modifyMfaStatusEndpoint, {
     body,
     ...(proof ? { headers: authCodeTokenHeaders(proof) } : {}),
     hints: false,

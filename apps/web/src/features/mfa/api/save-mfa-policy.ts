@@ -3,13 +3,15 @@
  * of every user of the account. The user's own status shows the requirement too: both are refetched.
  */
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi, endpoint } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import type { TMfaPolicy } from './get-mfa-policy';
 import { mfaKeys } from './query-keys';
 
+const saveMfaPolicyEndpoint = endpoint('saveMfaPolicy', 'POST', '/api/portal/mfa/policy');
+
 export function saveMfaPolicy(policy: TMfaPolicy): Promise<TMfaPolicy> {
-  return callApi('saveMfaPolicy', { body: policy });
+  return callApi(saveMfaPolicyEndpoint, { body: policy });
 }
 
 export function useSaveMfaPolicy(options: { onSaved?: (policy: TMfaPolicy) => void } = {}) {

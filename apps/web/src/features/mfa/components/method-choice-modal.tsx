@@ -1,5 +1,5 @@
 import type { TMfaMethodType } from '@console/contract';
-import { maskEmail, maskPhone } from '@console/contract/rules';
+import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import { Button, Modal, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

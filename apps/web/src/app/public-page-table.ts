@@ -1,0 +1,44 @@
+/**
+ * The public pages other than the login page, with the phrase namespaces each reads: a chunk of
+ * its own, loaded before the first of them (see public-pages.tsx).
+ */
+import type { TNamespace } from '@console/phrases';
+import type { ComponentType } from 'react';
+import { loadPhrases } from '@/lib/phrases';
+
+type TModule = { default: ComponentType };
+
+/** Namespaces of the verification pieces (code input, send button, captcha, phone input). */
+const codeNs: readonly TNamespace[] = ['common', 'validation', 'errors', 'mfa'];
+
+const table = {
+  noAuth: [() => import('./routes/no-auth'), ['common']],
+  noFound: [() => import('./routes/no-found'), ['common']],
+  devOutbox: [() => import('@/features/dev-outbox/routes/dev-outbox'), ['common', 'outbox']],
+  findAccount: [() => import('@/features/recovery/routes/find-account'), [...codeNs, 'recovery']],
+  findUsername: [() => import('@/features/recovery/routes/find-username'), [...codeNs, 'recovery']],
+  findPassword: [
+    () => import('@/features/recovery/routes/find-password'),
+    [...codeNs, 'recovery', 'password'],
+  ],
+  register: [() => import('@/features/registration/routes/register'), [...codeNs, 'register', 'password']],
+  awsRegister: [
+    () => import('@/features/registration/routes/aws-register'),
+    [...codeNs, 'register', 'password'],
+  ],
+  confirmChange: [
+    () => import('@/features/contact-change/routes/confirm-change'),
+    ['common', 'contactChange'],
+  ],
+  ssoError: [() => import('@/features/auth/routes/sso-error'), ['common', 'sso']],
+} satisfies Record<string, readonly [() => Promise<TModule>, readonly TNamespace[]]>;
+
+export type TOtherPageId = keyof typeof table;
+
+export const otherPageIds = Object.keys(table) as TOtherPageId[];
+
+/** Loads a page's chunk and its phrases together. */
+export function loadPage(id: TOtherPageId): Promise<TModule> {
+  const [load, namespaces] = table[id];
+  return Promise.all([load(), loadPhrases(namespaces)]).then(([mod]) => mod);
+}

@@ -1,0 +1,22 @@
+/** GET /api/portal/account/center: company name, registration phone, login protection, trial extension. */
+
+import type { TRouteData } from '@console/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi, endpoint } from '@/lib/api-client';
+import { accountKeys } from './query-keys';
+
+const getAccountCenterEndpoint = endpoint('getAccountCenter', 'GET', '/api/portal/account/center');
+
+export type TAccountCenter = TRouteData<'getAccountCenter'>;
+
+export function getAccountCenter(signal?: AbortSignal): Promise<TAccountCenter> {
+  return callApi(getAccountCenterEndpoint, signal ? { signal } : {});
+}
+
+export function accountCenterQueryOptions() {
+  return queryOptions({ queryKey: accountKeys.center, queryFn: ({ signal }) => getAccountCenter(signal) });
+}
+
+export function useAccountCenter() {
+  return useQuery(accountCenterQueryOptions());
+}

@@ -1,0 +1,115 @@
+import { AccountType } from '@console/contract/enums';
+import { Card, Descriptions, type DescriptionsProps, Skeleton, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type TAccountDetail, useAccountDetail } from '@/api/get-account-detail';
+import { formatDateTime } from '@/lib/format';
+import { trialDays } from '@/lib/trial-days';
+
+type TItems = NonNullable<DescriptionsProps['items']>;
+
+const typeColors: Record<number, string> = { 0: 'default', 1: 'purple', 2: 'gold', 3: 'blue' };
+
+export type TAccountInfoCardProps = {
+  /** Further rows after the account's facts (e.g. the company, an activation code). */
+  extraItems?: (account: TAccountDetail) => TItems;
+  /** Actions in the card's header. */
+  extra?: ReactNode;
+};
+
+/**
+ * The account center's "Account information" card: account name, display name, login address,
+ * account type, creation time and the trial days left.
+ */
+export function AccountInfoCard({ extraItems, extra }: TAccountInfoCardProps) {
+  const { t } = useTranslation(['account', 'shell', 'common']);
+  const { data } = useAccountDetail();
+
+  const trialText = (account: TAccountDetail): string => {
+    if (account.accountVo.type !== AccountType.trial) return t('info.notTrial');
+    const days = trialDays(account.remainingTrialDays);
+    if (days.kind === 'unknown') return t('info.notTrial');
+    if (days.kind === 'lessThanOneDay') return t('info.lessThanOneDay');
+    return t('info.trialDaysValue', { days: days.kind === 'days' ? days.days : 0 });
+  };
+
+  const items = (account: TAccountDetail): TItems => [
+    {
+      key: 'name',
+      label: t('info.accountName'),
+      children: (
+        <Typography.Text
+          data-testid="account-info-name"
+          copyable={{
+            text: account.accountVo.name,
+            tooltips: [t('copy', { ns: 'common' }), t('copied', { ns: 'common' })],
+          }}
+        >
+          {account.accountVo.name}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'displayName',
+      label: t('info.displayName'),
+      children: <span data-testid="account-info-display-name">{account.accountVo.displayName}</span>,
+    },
+    {
+      key: 'loginAddress',
+      label: t('info.loginAddress'),
+      children: (
+        <Typography.Text
+          data-testid="account-info-login-address"
+          copyable={{
+            text: account.loginAddress,
+            tooltips: [t('copy', { ns: 'common' }), t('copied', { ns: 'common' })],
+          }}
+        >
+          {account.loginAddress}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'type',
+      label: t('info.accountType'),
+      children: (
+        <Tag
+          color={typeColors[account.accountVo.type]}
+          data-testid="account-info-type"
+          data-type={account.accountVo.type}
+        >
+          {t(`accountTypes.${String(account.accountVo.type) as '0' | '1' | '2' | '3'}`, { ns: 'shell' })}
+        </Tag>
+      ),
+    },
+    {
+      key: 'createTime',
+      label: t('info.createTime'),
+      children: (
+        <span data-testid="account-info-create-time">{formatDateTime(account.accountVo.createTime)}</span>
+      ),
+    },
+    {
+      key: 'trialDays',
+      label: t('info.trialDays'),
+      children: <span data-testid="account-info-trial-days">{trialText(account)}</span>,
+    },
+    ...(extraItems ? extraItems(account) : []),
+  ];
+
+  return (
+    <Card title={t('info.title')} extra={extra} className="cz-account-card" data-testid="account-info">
+      {data ? (
+        <Descriptions
+          column={{ xs: 1, md: 2 }}
+          size="small"
+          colon={false}
+          styles={{ label: { width: 140 } }}
+          items={items(data)}
+        />
+      ) : (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      )}
+    </Card>
+  );
+}

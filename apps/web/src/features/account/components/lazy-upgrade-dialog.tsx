@@ -1,0 +1,14 @@
+import { Suspense } from 'react';
+import { chunkLoader, lazyPage } from '@/lib/lazy';
+import type { TUpgradeDialogProps } from './upgrade-dialog';
+
+const Dialog = lazyPage<TUpgradeDialogProps>(chunkLoader(() => import('./upgrade-dialog')));
+
+/** The upgrade-to-enterprise modal, loaded when first opened (header button, account center). */
+export function LazyUpgradeDialog(props: TUpgradeDialogProps) {
+  return (
+    <Suspense fallback={null}>
+      <Dialog {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,72 @@
+import { EditOutlined, LockOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Languages } from '@console/contract/enums';
+import type { TPhrases } from '@console/phrases';
+import { Alert, Button, Card, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePasswordPolicy } from '../api/get-password-policy';
+import { formatPolicyLine } from '../lib/policy-line';
+import { LazyChangePasswordDialog } from './lazy-change-password-dialog';
+import { LazyPasswordPolicyDialog } from './lazy-password-policy-dialog';
+
+/**
+ * The account center's "Security" card: the password policy line (with its Edit button for
+ * account administrators) and the signed-in user's login password (Change password).
+ */
+export function SecurityCard({ isAdmin }: { isAdmin: boolean }) {
+  const { t, i18n } = useTranslation(['account', 'errors']);
+  const lang = Languages.find((l) => l === i18n.language) ?? 'zh-CN';
+  const policy = usePasswordPolicy();
+  const [dialog, setDialog] = useState<'policy' | 'password' | null>(null);
+
+  const line = policy.data
+    ? formatPolicyLine(policy.data, {
+        account: i18n.getResourceBundle(lang, 'account') as TPhrases['account'],
+        errors: i18n.getResourceBundle(lang, 'errors') as TPhrases['errors'],
+      })
+    : null;
+
+  return (
+    <Card title={t('security.title')} className="cz-account-card" data-testid="account-security">
+      <div className="cz-account-setting" data-testid="policy-row">
+        <SafetyOutlined className="cz-account-setting__icon" />
+        <div className="cz-account-setting__body">
+          <div className="cz-account-setting__label">{t('security.passwordPolicy')}</div>
+          {policy.isError ? (
+            <Alert type="error" showIcon title={t('security.loadFailed')} data-testid="policy-load-failed" />
+          ) : line ? (
+            <div className="cz-account-setting__value" data-testid="policy-line">
+              {line}
+            </div>
+          ) : (
+            <Skeleton active title={false} paragraph={{ rows: 1, width: 240 }} />
+          )}
+        </div>
+        {isAdmin ? (
+          <Button
+            icon={<EditOutlined />}
+            disabled={!policy.data}
+            onClick={() => setDialog('policy')}
+            data-testid="policy-edit"
+          >
+            {t('security.edit')}
+          </Button>
+        ) : null}
+      </div>
+      <div className="cz-account-setting" data-testid="password-row">
+        <LockOutlined className="cz-account-setting__icon" />
+        <div className="cz-account-setting__body">
+          <div className="cz-account-setting__label">{t('security.password')}</div>
+          <div className="cz-account-setting__hint">{t('security.passwordHint')}</div>
+        </div>
+        <Button onClick={() => setDialog('password')} data-testid="account-change-password">
+          {t('security.changePassword')}
+        </Button>
+      </div>
+      {dialog === 'policy' && policy.data ? (
+        <LazyPasswordPolicyDialog policy={policy.data} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'password' ? <LazyChangePasswordDialog onClose={() => setDialog(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+import { AccountType } from '@console/contract/enums';
+import { Button, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type TAccountDetail, useAccountDetail } from '@/api/get-account-detail';
+import { useCurrentUser } from '@/api/get-current-user';
+import { type TAccountCenter, useAccountCenter } from '../api/get-account-center';
+import { useMfaStatus } from '../api/get-mfa-status';
+import {
+  ActivationDialog,
+  CompanyDialog,
+  RegistrationPhoneDialog,
+} from '../components/account-center-dialogs';
+import { AccountInfoCard } from '../components/account-info-card';
+import { LazyUpgradeDialog } from '../components/lazy-upgrade-dialog';
+import { PendingChangesCard } from '../components/pending-changes-card';
+import { SecurityCard } from '../components/security-card';
+import '../account.css';
+
+type TDialog = 'company' | 'phone' | 'activation' | 'upgrade' | null;
+
+/**
+ * /accountManage/accountInfo, the account center: the account's facts (with the company name,
+ * registration phone, login protection and activation code), its security settings (password
+ * policy, the user's own password) and, for account administrators, the contact changes waiting
+ * for their users' agreement and the upgrade to the enterprise edition.
+ */
+export default function AccountInfoPage() {
+  const { t } = useTranslation(['account']);
+  const isAdmin = useCurrentUser().data?.isAccountAdmin === true;
+  const center = useAccountCenter().data;
+  const mfa = useMfaStatus().data;
+  const [dialog, setDialog] = useState<TDialog>(null);
+
+  const editButton = (target: TDialog, testId: string, label = t('center.edit')) =>
+    isAdmin ? (
+      <Button type="link" size="small" onClick={() => setDialog(target)} data-testid={testId}>
+        {label}
+      </Button>
+    ) : null;
+
+  const protectionText = (c: TAccountCenter) => {
+    const own = mfa?.enable ? t('center.protectionOn') : t('center.protectionOff');
+    const parts = [own];
+    if (c.isMfaRequired) parts.push(t('center.protectionRequired'));
+    if (isAdmin) parts.push(t('center.protectionUsers', { enabled: c.mfaEnabledUsers, total: c.totalUsers }));
+    return parts.join(' · ');
+  };
+
+  const extraItems = (account: TAccountDetail) =>
+    center
+      ? [
+          {
+            key: 'company',
+            label: t('center.company'),
+            children: (
+              <Space size={4}>
+                <span data-testid="account-info-company">
+                  {center.companyName ?? t('center.companyEmpty')}
+                </span>
+                {editButton('company', 'company-edit')}
+              </Space>
+            ),
+          },
+          {
+            key: 'registrationPhone',
+            label: t('center.registrationPhone'),
+            children: (
+              <Space size={4}>
+                <span data-testid="account-info-reg-phone">
+                  {center.registrationPhone ?? t('center.companyEmpty')}
+                </span>
+                {editButton('phone', 'reg-phone-edit')}
+              </Space>
+            ),
+          },
+          {
+            key: 'protection',
+            label: t('center.loginProtection'),
+            children: (
+              <Tag color={mfa?.enable ? 'green' : 'default'} data-testid="account-info-protection">
+                {protectionText(center)}
+              </Tag>
+            ),
+          },
+          ...(account.accountVo.type !== AccountType.formal
+            ? [
+                {
+                  key: 'activation',
+                  label: t('center.activation'),
+                  children: (
+                    <Space size={4}>
+                      {center.trialExtensionDays > 0 ? (
+                        <span data-testid="account-info-extension">
+                          {t('center.trialExtended', { days: center.trialExtensionDays })}
+                        </span>
+                      ) : null}
+                      {editButton('activation', 'activation-open', t('center.activate'))}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]
+      : [];
+
+  const detail = useAccountDetail().data;
+  const canUpgrade =
+    isAdmin && detail?.accountVo.type === AccountType.trial && !detail.formalApplicationSubmitted;
+  return (
+    <div className="cz-account" data-testid="account-center">
+      <AccountInfoCard
+        extraItems={extraItems}
+        extra={
+          canUpgrade ? (
+            <Button
+              size="small"
+              type="primary"
+              ghost
+              onClick={() => setDialog('upgrade')}
+              data-testid="account-upgrade"
+            >
+              {t('center.upgrade')}
+            </Button>
+          ) : detail?.formalApplicationSubmitted && detail.accountVo.type === AccountType.trial ? (
+            <Tag color="processing" data-testid="account-application-in-progress">
+              {t('center.applicationInProgress')}
+            </Tag>
+          ) : null
+        }
+      />
+      <SecurityCard isAdmin={isAdmin} />
+      {isAdmin ? <PendingChangesCard /> : null}
+      {dialog === 'company' ? (
+        <CompanyDialog current={center?.companyName ?? null} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'phone' ? <RegistrationPhoneDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'activation' ? <ActivationDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'upgrade' ? <LazyUpgradeDialog onClose={() => setDialog(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,399 @@
+import {
+  Alert,
+  Button,
+  Dropdown,
+  Input,
+  Modal,
+  Space,
+  Switch,
+  Table,
+  type TableProps,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/notifier';
+import { testId } from '@/lib/test-id';
+import {
+  refreshUsers,
+  type TUserListParams,
+  type TUserRow,
+  useRoleList,
+  usersApi,
+  useUserList,
+} from '../api/users-api';
+import { ResetPasswordDialog, UserDialog } from '../components/user-dialogs';
+import { countdownOf } from '../lib/user-form';
+
+type TDialog =
+  | { kind: 'add' }
+  | { kind: 'addService' }
+  | { kind: 'edit'; user: TUserRow }
+  | { kind: 'reset'; user: TUserRow }
+  | null;
+
+type TConfirm = { action: 'disable' | 'delete' | 'forceDelete'; users: TUserRow[] } | null;
+
+/**
+ * /accountManage/userManage: the account's users, paged, searched and sorted on the server, with
+ * row and bulk actions (spec section 2 "User management").
+ */
+export default function UserManagePage() {
+  const { t } = useTranslation(['users', 'common']);
+  const tx = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  const [params, setParams] = useState<TUserListParams>({ pageNo: 1, pageSize: 20 });
+  const [isRevealed, setRevealed] = useState(false);
+  const [selected, setSelected] = useState<TUserRow[]>([]);
+  const [dialog, setDialog] = useState<TDialog>(null);
+  const [confirm, setConfirm] = useState<TConfirm>(null);
+  const list = useUserList({ ...params, reveal: isRevealed });
+  const roles = useRoleList().data ?? [];
+  const adminRoleId = roles.find((r) => r.isAdminRole)?.id ?? null;
+  const retentionDays = list.data?.retentionDays ?? 7;
+
+  async function run(work: Promise<unknown>, done: string) {
+    try {
+      await work;
+      toast({ level: 'success', title: tx(done) });
+      setSelected([]);
+    } catch {
+      // the API client shows the failure
+    } finally {
+      await refreshUsers();
+    }
+  }
+
+  const name = (users: TUserRow[]) =>
+    users.length === 1 ? (users[0]?.username ?? '') : t('bulk.selected', { count: users.length });
+
+  const isProtected = (user: TUserRow) => user.serviceKind === 'system';
+
+  const columns: TableProps<TUserRow>['columns'] = [
+    {
+      key: 'username',
+      title: t('columns.username'),
+      dataIndex: 'username',
+      sorter: true,
+      render: (_, user) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text data-testid="user-row-name">{user.username}</Typography.Text>
+          <Typography.Text type="secondary">{user.displayName}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'phone',
+      title: t('columns.phone'),
+      render: (_, user) => (user.phone ? `+${user.phoneCode} ${user.phone}` : '-'),
+    },
+    { key: 'email', title: t('columns.email'), render: (_, user) => user.email ?? '-' },
+    {
+      key: 'title',
+      title: t('columns.title'),
+      render: (_, user) => (user.title ? tx(`jobTitles.${user.title}`, { defaultValue: user.title }) : '-'),
+    },
+    {
+      key: 'role',
+      title: t('columns.role'),
+      render: (_, user) =>
+        user.kind === 'service' ? (
+          <Tag>{t(user.serviceKind === 'system' ? 'role.system' : 'role.service')}</Tag>
+        ) : (
+          <Tag color={user.isAdmin ? 'blue' : undefined} data-testid="user-row-role">
+            {t(user.isAdmin ? 'role.admin' : 'role.member')}
+          </Tag>
+        ),
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      render: (_, user) => (
+        <Space direction="vertical" size={0}>
+          <Tag
+            color={user.status === 'enabled' ? 'green' : user.status === 'deleted' ? 'red' : 'default'}
+            data-testid="user-row-status"
+          >
+            {t(`status.${user.status}`)}
+          </Tag>
+          {user.purgeTime ? (
+            <Typography.Text type="secondary" data-testid="user-row-countdown">
+              {t('countdown', countdownOf(user.purgeTime, Date.now()))}
+            </Typography.Text>
+          ) : null}
+          {user.pendingChange ? (
+            <Space size={4}>
+              <Tooltip
+                title={t('pendingTip', {
+                  values: [user.pendingChange.email, user.pendingChange.phone].filter(Boolean).join(', '),
+                })}
+              >
+                <Tag color="orange" data-testid="user-row-pending">
+                  {t('pending')}
+                </Tag>
+              </Tooltip>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  const id = user.pendingChange?.id;
+                  if (id) void run(usersApi.revokePending(id), 'revoked');
+                }}
+              >
+                {t('revoke')}
+              </Button>
+            </Space>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      key: 'lastLoginTime',
+      title: t('columns.lastLogin'),
+      sorter: true,
+      render: (_, user) => (user.lastLoginTime ? formatDateTime(user.lastLoginTime) : t('never')),
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      render: (_, user) => {
+        if (isProtected(user) || user.isSelf) return null;
+        if (user.status === 'deleted') {
+          return (
+            <Space>
+              <Button
+                type="link"
+                size="small"
+                {...testId('user-recover')}
+                onClick={() => void run(usersApi.recover([user.id]), 'done.recovered')}
+              >
+                {t('actions.recover')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                danger
+                {...testId('user-force-delete')}
+                onClick={() => setConfirm({ action: 'forceDelete', users: [user] })}
+              >
+                {t('actions.forceDelete')}
+              </Button>
+            </Space>
+          );
+        }
+        return (
+          <Space>
+            <Button
+              type="link"
+              size="small"
+              {...testId('user-edit')}
+              onClick={() => setDialog({ kind: 'edit', user })}
+            >
+              {t('actions.edit')}
+            </Button>
+            {user.status === 'enabled' ? (
+              <Button
+                type="link"
+                size="small"
+                {...testId('user-disable')}
+                onClick={() => setConfirm({ action: 'disable', users: [user] })}
+              >
+                {t('actions.disable')}
+              </Button>
+            ) : (
+              <Button
+                type="link"
+                size="small"
+                {...testId('user-enable')}
+                onClick={() => void run(usersApi.setStatus([user.id], true), 'done.enabled')}
+              >
+                {t('actions.enable')}
+              </Button>
+            )}
+            <Dropdown
+              menu={{
+                items: [
+                  {
+                    key: 'reset',
+                    label: <span data-testid="user-reset-password">{t('actions.resetPassword')}</span>,
+                  },
+                  {
+                    key: 'delete',
+                    danger: true,
+                    label: <span data-testid="user-delete">{t('actions.delete')}</span>,
+                  },
+                ],
+                onClick: ({ key }) =>
+                  key === 'reset'
+                    ? setDialog({ kind: 'reset', user })
+                    : setConfirm({ action: 'delete', users: [user] }),
+              }}
+            >
+              <Button type="link" size="small" {...testId('user-more')}>
+                {t('actions.more')}
+              </Button>
+            </Dropdown>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="cz-users" data-testid="user-manage">
+      <Space style={{ marginBottom: 16, justifyContent: 'space-between', width: '100%' }} wrap>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('search')}
+            style={{ width: 320 }}
+            onSearch={(keyword) =>
+              setParams((p) => ({ ...p, pageNo: 1, keyword: keyword.trim() || undefined }))
+            }
+            {...testId('user-search')}
+          />
+          <Switch checked={isRevealed} onChange={setRevealed} {...testId('user-reveal')} />
+          <Typography.Text>{t(isRevealed ? 'hide' : 'reveal')}</Typography.Text>
+        </Space>
+        <Space wrap>
+          {selected.length > 0 ? (
+            <>
+              <Typography.Text>{t('bulk.selected', { count: selected.length })}</Typography.Text>
+              <Button
+                onClick={() =>
+                  void run(
+                    usersApi.setStatus(
+                      selected.map((u) => u.id),
+                      true,
+                    ),
+                    'done.enabled',
+                  )
+                }
+              >
+                {t('bulk.enable')}
+              </Button>
+              <Button onClick={() => setConfirm({ action: 'disable', users: selected })}>
+                {t('bulk.disable')}
+              </Button>
+              <Button
+                danger
+                {...testId('bulk-delete')}
+                onClick={() => setConfirm({ action: 'delete', users: selected })}
+              >
+                {t('bulk.delete')}
+              </Button>
+            </>
+          ) : null}
+          <Button onClick={() => setDialog({ kind: 'addService' })} {...testId('add-service-user')}>
+            {t('addServiceUser')}
+          </Button>
+          <Button type="primary" onClick={() => setDialog({ kind: 'add' })} {...testId('add-user')}>
+            {t('addUser')}
+          </Button>
+        </Space>
+      </Space>
+      {list.isError ? (
+        <Alert type="error" showIcon message={t('loadFailed')} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Table<TUserRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        rowSelection={{
+          selectedRowKeys: selected.map((u) => u.id),
+          onChange: (_, rows) => setSelected(rows),
+          getCheckboxProps: (user) => ({
+            disabled: user.isSelf || isProtected(user) || user.status === 'deleted',
+          }),
+        }}
+        pagination={{
+          current: Number(params.pageNo ?? 1),
+          pageSize: Number(params.pageSize ?? 20),
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('total', { total }),
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = one?.order
+            ? one.columnKey === 'lastLoginTime'
+              ? 'lastLoginTime'
+              : 'username'
+            : undefined;
+          setParams((p) => ({
+            ...p,
+            pageNo: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? 20,
+            sortField: field,
+            sortOrder: one?.order ?? undefined,
+          }));
+        }}
+      />
+      {dialog?.kind === 'reset' ? (
+        <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} />
+      ) : dialog ? (
+        <UserDialog mode={dialog} adminRoleId={adminRoleId} onClose={() => setDialog(null)} />
+      ) : null}
+      {confirm ? (
+        <ConfirmAction
+          confirm={confirm}
+          title={name(confirm.users)}
+          retentionDays={retentionDays}
+          onClose={() => setConfirm(null)}
+          onConfirm={async () => {
+            const ids = confirm.users.map((u) => u.id);
+            const isService = confirm.users.every((u) => u.kind === 'service');
+            setConfirm(null);
+            if (confirm.action === 'disable') await run(usersApi.setStatus(ids, false), 'done.disabled');
+            else await run(usersApi.remove(ids, confirm.action === 'forceDelete', isService), 'done.deleted');
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Confirms disabling or deleting, listing what the users own that will be affected. */
+function ConfirmAction(props: {
+  confirm: NonNullable<TConfirm>;
+  title: string;
+  retentionDays: number;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const { t } = useTranslation(['users']);
+  const [owned, setOwned] = useState<Awaited<ReturnType<typeof usersApi.owned>> | null>(null);
+  const [isAsked, setAsked] = useState(false);
+  const ids = props.confirm.users.map((u) => u.id);
+  if (!isAsked) {
+    setAsked(true);
+    void usersApi.owned(ids).then(setOwned, () => setOwned(null));
+  }
+  const { action } = props.confirm;
+  return (
+    <Modal
+      open
+      title={t(`confirm.${action}Title`, { name: props.title })}
+      okText={t('confirm.ok')}
+      cancelText={t('form.cancel')}
+      okButtonProps={{ danger: true, ...testId('confirm-action-ok') }}
+      onOk={() => void props.onConfirm()}
+      onCancel={props.onClose}
+    >
+      <Typography.Paragraph>{t(`confirm.${action}Text`, { days: props.retentionDays })}</Typography.Paragraph>
+      {owned ? (
+        <div data-testid="confirm-owned">
+          <Typography.Text strong>{t('confirm.owned')}</Typography.Text>
+          <ul>
+            <li>{t('confirm.scheduledTasks', { count: owned.scheduledTasks })}</li>
+            <li>{t('confirm.syncTasks', { count: owned.syncTasks })}</li>
+            <li>{t('confirm.permissionApprovals', { count: owned.permissionApprovals })}</li>
+          </ul>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
