@@ -25,10 +25,21 @@ const routeModules = [
   ['/noAuth', 'src/app/routes/no-auth.tsx'],
   ['/noFound (and pages not built yet)', 'src/app/routes/no-found.tsx'],
   ['/dev/outbox (development mode)', 'src/features/dev-outbox/routes/dev-outbox.tsx'],
+  ['/register', 'src/features/registration/routes/register.tsx'],
+  ['/aws-register', 'src/features/registration/routes/aws-register.tsx'],
+  ['/findAccount', 'src/features/recovery/routes/find-account.tsx'],
+  ['/findUsername', 'src/features/recovery/routes/find-username.tsx'],
+  ['/findPassword', 'src/features/recovery/routes/find-password.tsx'],
+  ['/confirm-change', 'src/features/contact-change/routes/confirm-change.tsx'],
+  ['/sso-error', 'src/features/auth/routes/sso-error.tsx'],
+  ['/login Huawei-cloud license (when asked for)', 'src/features/auth/components/huawei-license.tsx'],
   ['console: session gate, router, query, i18next', 'src/app/console/console-app.tsx'],
   ['console: shell (antd)', 'src/app/console/console-shell.tsx'],
   ['/workbench', 'src/app/routes/workbench.tsx'],
   ['console: login protection dialogs', 'src/features/mfa/components/login-protection-dialog.tsx'],
+  ['/accountManage/accountInfo', 'src/features/account/routes/account-info.tsx'],
+  ['console: password policy dialog', 'src/features/account/components/password-policy-dialog.tsx'],
+  ['console: change password dialog', 'src/features/account/components/change-password-dialog.tsx'],
 ];
 const routeKey = (label) => routeModules.find(([l]) => l === label)?.[1];
 const loginNamespaces = ['common', 'login', 'validation'];

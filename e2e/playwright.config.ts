@@ -47,14 +47,17 @@ export default defineConfig({
   projects: [
     {
       name: 'cloud',
-      testIgnore: /(onprem|mfa-international)\.spec\.ts/,
+      testIgnore: /(onprem|mfa-international|license)\.spec\.ts/,
       use: { browserName: 'chromium', baseURL, viewport: { width: 1440, height: 900 } },
     },
     {
       name: 'onprem-international',
-      testMatch: /(onprem|mfa-international)\.spec\.ts/,
+      testMatch: /(onprem|mfa-international|license)\.spec\.ts/,
       use: { browserName: 'chromium', baseURL: onpremURL, viewport: { width: 1440, height: 900 } },
     },
   ],
-  webServer: [server(port), server(onpremPort, { DEPLOY_MODE: 'onprem', EDITION: 'international' })],
+  webServer: [
+    server(port),
+    server(onpremPort, { DEPLOY_MODE: 'onprem', EDITION: 'international', FEATURE_HUAWEI_LICENSE: '1' }),
+  ],
 });

@@ -19,6 +19,8 @@ const env = {
   NODE_ENV: 'test',
   // Browser tests cannot read a captcha picture: in test mode every captcha shows this text.
   TEST_CAPTCHA_TEXT: 'ab7k',
+  // The browser tests register more accounts from one address than a real client may.
+  REGISTRATIONS_PER_IP_PER_HOUR: '1000',
 };
 let cleanup = async () => {};
 

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
@@ -153,4 +155,83 @@ export async function sendCodeTo(
 export function authenticator(secret: string): { codeAt: (timestamp: number) => string } {
   const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30 });
   return { codeAt: (timestamp) => totp.generate({ timestamp }) };
+}
+
+/** Runs an operator command of the server (`npm run cli -- …`) and answers what it printed. */
+export function operatorCommand(args: readonly string[]): string {
+  const root = resolve(import.meta.dirname, '../..');
+  return execFileSync(
+    process.execPath,
+    [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/cli.ts', ...args],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+    },
+  ).trim();
+}
+
+// ---- fresh accounts (account-center.spec.ts) -----------------------------------------------
+
+/** A phone number no other test registered (139 + 8 digits of time and chance). */
+export function freshPhone(): string {
+  const tail = `${Date.now() % 1e6}`.padStart(6, '0') + `${Math.floor(Math.random() * 100)}`.padStart(2, '0');
+  return `139${tail}`;
+}
+
+export type TRegisteredAccount = { account: string; username: string; password: string; phone: string };
+
+/**
+ * Registers a fresh trial account through /register (or `path`, e.g. the marketplace page) and
+ * answers its names (not signed in). With `checkRules` it also sees the form refuse a missing
+ * agreement and an empty questionnaire, and checks the done page's facts.
+ */
+export async function registerAccount(
+  page: Page,
+  request: APIRequestContext,
+  options: { path?: string; checkRules?: boolean } = {},
+): Promise<TRegisteredAccount> {
+  const phone = freshPhone();
+  const created: TRegisteredAccount = {
+    account: '',
+    username: 'owner_e2e',
+    password: 'Owner@2026pass',
+    phone,
+  };
+  await page.goto(options.path ?? '/register');
+  await expect(page.getByTestId('register-form')).toBeVisible();
+  await page.getByTestId('register-username').fill(created.username);
+  await page.getByTestId('register-password').fill(created.password);
+  await page.getByTestId('register-confirm').fill(created.password);
+  await page.getByTestId('register-phone-number').fill(phone);
+  const code = await sendCodeTo(page, request, 'register-send-code', `+86 ${phone}`);
+  await page.getByTestId('register-code').fill(code);
+  await page.getByTestId('register-captcha-input').fill(testCaptchaText);
+  await page.getByTestId('register-company').fill('Browser Test Ltd');
+  if (options.checkRules) {
+    // The agreement is required: submitting without it says so and creates nothing.
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('register-agreement-error')).toBeVisible();
+    await page.getByTestId('register-captcha-input').fill(testCaptchaText);
+  }
+  await page.getByTestId('register-agreement').check();
+  await page.getByTestId('register-submit').click();
+  // Step 2: the reason questionnaire (at least one answer).
+  await expect(page.getByTestId('register-reason-form')).toBeVisible();
+  if (options.checkRules) {
+    await page.getByTestId('register-reason-submit').click();
+    await expect(page.getByTestId('register-reason-error')).toBeVisible();
+  }
+  await page.getByTestId('register-reason-backend_engineer').check();
+  await page.getByTestId('register-reason-submit').click();
+  // Step 3: the new account's name (8 lowercase letters) and its facts.
+  await expect(page.getByTestId('register-done')).toBeVisible();
+  created.account = (await page.getByTestId('register-account-name').innerText()).trim();
+  if (options.checkRules) {
+    expect(created.account).toMatch(/^[a-z]{8}$/);
+    await expect(page.getByTestId('register-login-address')).toContainText(created.account);
+    await expect(page.getByTestId('register-account-name-copy')).toBeVisible();
+    await expect(page.getByTestId('register-username-value')).toHaveText(created.username);
+  }
+  return created;
 }

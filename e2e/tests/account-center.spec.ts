@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  acme,
+  freshPhone,
+  operatorCommand,
+  readOutbox,
+  registerAccount,
+  sendCodeTo,
+  signInTo,
+} from './helpers';
+
+test.describe.configure({ timeout: 180_000 });
+
+async function openAccountCenter(page: Page) {
+  await page.goto('/accountManage/accountInfo');
+  await expect(page.getByTestId('account-center')).toBeVisible();
+  await expect(page.getByTestId('account-info-company')).toBeVisible();
+}
+
+test('account center: company name, upgrade application, activation code (fresh account)', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerAccount(page, request);
+  await signInTo(page, owner.account, owner);
+  await openAccountCenter(page);
+  await expect(page.getByTestId('account-info-company')).toHaveText('Browser Test Ltd');
+  await expect(page.getByTestId('account-info-reg-phone')).toContainText('****');
+  await expect(page.getByTestId('account-info-protection')).toBeVisible();
+
+  // Company name: required, then saved.
+  await page.getByTestId('company-edit').click();
+  await page.getByTestId('company-input').fill('');
+  await page.getByTestId('company-save').click();
+  await expect(page.getByTestId('company-dialog')).toContainText('Please enter the company name');
+  await page.getByTestId('company-input').fill('Renamed Browser Ltd');
+  await page.getByTestId('company-save').click();
+  await expect(page.getByTestId('account-info-company')).toHaveText('Renamed Browser Ltd');
+
+  // Upgrade application from the header: form rules, then "application in progress".
+  await expect(page.getByTestId('trial-action')).toBeEnabled();
+  await page.getByTestId('trial-action').click();
+  await expect(page.getByTestId('upgrade-dialog')).toBeVisible();
+  await page.getByTestId('upgrade-name').fill('');
+  await page.getByTestId('upgrade-submit').click();
+  await expect(page.getByTestId('upgrade-dialog')).toContainText('Please enter your name');
+  await expect(page.getByTestId('upgrade-dialog')).toContainText(
+    'Please read and agree to the user agreement',
+  );
+  await page.getByTestId('upgrade-name').fill('Browser Owner');
+  await page.getByTestId('upgrade-company').fill('Renamed Browser Ltd');
+  await page.getByTestId('upgrade-email').fill('owner@browser.example');
+  await page.getByTestId('upgrade-agreement').check();
+  await page.getByTestId('upgrade-submit').click();
+  await expect(page.getByTestId('upgrade-dialog')).toBeHidden();
+  await expect(page.getByTestId('trial-action')).toBeDisabled();
+  await expect(page.getByTestId('trial-action')).toHaveText('Application in progress');
+  await expect(page.getByTestId('account-application-in-progress')).toBeVisible();
+
+  // An activation code of the operator command turns the account formal.
+  const code = operatorCommand(['activation-create', '--kind', 'formal']);
+  await page.getByTestId('activation-open').click();
+  await page.getByTestId('activation-input').fill('ACT1.forged.code');
+  await page.getByTestId('activation-submit').click();
+  await expect(page.getByTestId('activation-dialog')).toContainText('invalid');
+  await page.getByTestId('activation-input').fill(code);
+  await page.getByTestId('activation-submit').click();
+  await expect(page.getByTestId('activation-dialog')).toBeHidden();
+  await expect(page.getByTestId('account-info-type')).toHaveAttribute('data-type', '3');
+  await expect(page.getByTestId('trial')).toBeHidden();
+});
+
+test('my profile: phone change with the identity check and a code to the new phone (fresh account)', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerAccount(page, request);
+  await signInTo(page, owner.account, owner);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-my-profile').click();
+  await expect(page.getByTestId('profile-username')).toHaveText(owner.username);
+  await expect(page.getByTestId('profile-phone')).toContainText(owner.phone);
+
+  await page.getByTestId('profile-edit-phone').click();
+  // Identity: a code to the current phone.
+  const identity = await sendCodeTo(page, request, 'verify-send-code', `+86 ${owner.phone}`);
+  await page.getByTestId('verify-code').fill(identity);
+  await page.getByTestId('verify-confirm').click();
+  // The new phone gets its own code.
+  const next = freshPhone();
+  await page.getByTestId('profile-phone-target').fill(next);
+  const code = await sendCodeTo(page, request, 'profile-phone-send', `+86 ${next}`);
+  await page.getByTestId('profile-phone-code').fill(code);
+  await page.getByTestId('contact-save').click();
+  await expect(page.getByTestId('profile-phone')).toContainText(next);
+  expect((await readOutbox(request, `+86 ${next}`)).length).toBeGreaterThan(0);
+});
+
+test('?email_edit=1 opens the e-mail change of my profile and leaves the URL (acme, read only)', async ({
+  page,
+}) => {
+  await signInTo(page, acme.account, acme.admin);
+  await page.goto('/accountManage/accountInfo?email_edit=1&keep=1');
+  await expect(page.getByTestId('account-center')).toBeVisible();
+  // The identity check of the e-mail change opens at once…
+  await expect(page.getByTestId('verify-send-code')).toBeVisible();
+  // …and the flag is gone from the URL, other parameters kept.
+  await expect(page).toHaveURL(/\/accountManage\/accountInfo\?keep=1$/);
+  await page.reload();
+  await expect(page.getByTestId('account-center')).toBeVisible();
+  await expect(page.getByTestId('verify-send-code')).toBeHidden();
+});

@@ -1,0 +1,139 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { demo, fillLogin, openLogin, sendCodeTo, signIn } from './helpers';
+
+/**
+ * User management (/accountManage/userManage) as the demo administrator. Every test creates its own
+ * users, so the demo users keep their passwords and roles.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36).slice(-5);
+let seq = 0;
+function nextName(): string {
+  seq += 1;
+  return `e2e_${stamp}_${seq}`;
+}
+const password = 'Initial@2026';
+
+async function openUsers(page: Page) {
+  await page.goto('/accountManage/userManage');
+  await expect(page.getByTestId('user-manage')).toBeVisible();
+}
+
+async function addUser(page: Page, username: string, options: { isAdmin?: boolean; phone?: string } = {}) {
+  await page.getByTestId('add-user').click();
+  const dialog = page.getByTestId('user-dialog');
+  await dialog.getByTestId('user-username').fill(username);
+  await dialog.getByTestId('user-password').fill(password);
+  if (options.phone) await dialog.getByTestId('user-phone').fill(options.phone);
+  else await dialog.getByTestId('user-email').fill(`${username}@demo.example`);
+  if (options.isAdmin) await dialog.getByTestId('user-is-admin').check();
+  await page.getByTestId('user-dialog-ok').click();
+  await expect(page.getByText('The user was added')).toBeVisible();
+}
+
+async function search(page: Page, keyword: string) {
+  await page.getByTestId('user-search').locator('input').fill(keyword);
+  await page.getByTestId('user-search').locator('input').press('Enter');
+  await expect(page.getByTestId('user-row-name')).toHaveText([keyword]);
+}
+
+async function newSession(browser: Browser) {
+  const context = await browser.newContext();
+  return { context, page: await context.newPage() };
+}
+
+test('adds a user who must change the initial password at the first login', async ({ page, browser }) => {
+  await signIn(page, demo.admin);
+  await openUsers(page);
+  const username = nextName();
+  await addUser(page, username);
+  await search(page, username);
+  await expect(page.getByTestId('user-row-role')).toHaveText('Account member');
+
+  const other = await newSession(browser);
+  await openLogin(other.page);
+  await fillLogin(other.page, demo.account, username, password);
+  await other.page.getByTestId('login-submit').click();
+  await other.page.waitForURL(/\/findPassword\?/);
+  await other.context.close();
+});
+
+test("disables a user and ends that user's open session", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, demo.admin);
+  await openUsers(page);
+  const username = nextName();
+  const phone = `139${String(Date.now()).slice(-8)}`;
+  await addUser(page, username, { phone });
+  await search(page, username);
+
+  // The user changes the initial password (5066 → the reset page) and signs in.
+  const other = await newSession(browser);
+  await openLogin(other.page);
+  await fillLogin(other.page, demo.account, username, password);
+  await other.page.getByTestId('login-submit').click();
+  await other.page.waitForURL(/\/findPassword\?/);
+  const code = await sendCodeTo(other.page, other.context.request, 'reset-send-code', `+86 ${phone}`);
+  await other.page.getByTestId('reset-code').fill(code);
+  await other.page.getByTestId('reset-next').click();
+  const fresh = 'Changed@2026pass';
+  await other.page.getByTestId('reset-password').fill(fresh);
+  await other.page.getByTestId('reset-confirm').fill(fresh);
+  await other.page.getByTestId('reset-submit').click();
+  await other.page.waitForURL(/\/login/);
+  await fillLogin(other.page, demo.account, username, fresh);
+  await other.page.getByTestId('login-submit').click();
+  await other.page.waitForURL('**/workbench');
+
+  // Disabling lists what the user owns, then ends the open session at once.
+  await page.getByTestId('user-disable').click();
+  await expect(page.getByTestId('confirm-owned')).toBeVisible();
+  await page.getByTestId('confirm-action-ok').click();
+  await expect(page.getByTestId('user-row-status')).toHaveText('Disabled');
+  await other.page.reload();
+  await other.page.waitForURL(/\/login/);
+  await other.context.close();
+
+  await page.getByTestId('user-enable').click();
+  await expect(page.getByTestId('user-row-status')).toHaveText('Enabled');
+});
+
+test('deletes and recovers a user, and deletes for good', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await openUsers(page);
+  const username = nextName();
+  await addUser(page, username);
+  await search(page, username);
+  await page.getByTestId('user-more').click();
+  await page.getByTestId('user-delete').click();
+  await expect(page.getByTestId('confirm-owned')).toBeVisible();
+  await page.getByTestId('confirm-action-ok').click();
+  await expect(page.getByTestId('user-row-status')).toHaveText('Deleted');
+  await expect(page.getByTestId('user-row-countdown')).toContainText('Removed for good in 6 d');
+  await page.getByTestId('user-recover').click();
+  await expect(page.getByTestId('user-row-status')).toHaveText('Enabled');
+  await page.getByTestId('user-more').click();
+  await page.getByTestId('user-delete').click();
+  await page.getByTestId('confirm-action-ok').click();
+  await page.getByTestId('user-force-delete').click();
+  await page.getByTestId('confirm-action-ok').click();
+  await expect(page.getByTestId('user-row-name')).toHaveCount(0);
+});
+
+test('grants and removes the administrator flag', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await openUsers(page);
+  const username = nextName();
+  await addUser(page, username);
+  await search(page, username);
+  await page.getByTestId('user-edit').click();
+  await page.getByTestId('user-dialog').getByTestId('user-is-admin').check();
+  await page.getByTestId('user-dialog-ok').click();
+  await expect(page.getByTestId('user-row-role')).toHaveText('Account administrator');
+  await page.getByTestId('user-edit').click();
+  await expect(page.getByTestId('user-dialog').getByTestId('user-is-admin')).toBeChecked();
+  await page.getByTestId('user-dialog').getByTestId('user-is-admin').uncheck();
+  await page.getByTestId('user-dialog-ok').click();
+  await expect(page.getByTestId('user-row-role')).toHaveText('Account member');
+});
