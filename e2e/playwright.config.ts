@@ -25,8 +25,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Generous: a loaded 2-core machine runs two browsers, two servers and PostgreSQL at once.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: resolve(import.meta.dirname, '../.reports/e2e.json') }]],
   use: {
     trace: 'retain-on-failure',
