@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@console/contract/codes';
 import { Limits } from '@console/contract/limits';
 import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TDeps } from './context';
 import { errorHandler } from './http/error-handler';
@@ -25,6 +26,8 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { roleRoutes } from './modules/role/role.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
+import { thirdPartyRoutes } from './modules/third-party/third-party.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { webRoutes } from './modules/web/web.routes';
@@ -94,6 +97,8 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   app.decorateRequest('auth', null);
 
   await app.register(fastifyCookie);
+  // SAML answers arrive as an HTML form post (the HTTP-POST binding).
+  await app.register(fastifyFormbody, { bodyLimit: Limits.bodyLimitBytes });
 
   // Empty JSON bodies read as no body; malformed JSON and prototype-poisoning keys are a 400.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -127,6 +132,8 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   contactChangeRoutes(app);
   licenseRoutes(app);
   auditRoutes(app);
+  ssoRoutes(app);
+  thirdPartyRoutes(app);
   await docsRoutes(app, version);
 
   const hasWeb = options.webDir ? await webRoutes(app, options.webDir) : false;

@@ -54,6 +54,10 @@ export type TConfig = {
   support: { phone: string | null; emails: string[]; qrUrl: string | null };
   links: { docs: string | null; releaseNotes: string | null; studio: string | null };
   ipLookupUrl: string | null;
+  /** Hosts a login's fallback URL may point at (`FALLBACK_URL_HOSTS`, comma-separated; `*.x` for sub-domains). */
+  fallbackHosts: string[];
+  /** Third-party (workplace messaging) OAuth 2.0 providers of this deployment. */
+  thirdParty: TThirdPartyProvider[];
   jobs: { enabled: boolean; pollMs: number };
   /** Issuer shown in authenticator apps. */
   mfaIssuer: string;
@@ -119,6 +123,59 @@ function testCaptchaText(env: TEnv): string | null {
   if (text === null) return null;
   if (env.NODE_ENV !== 'test') throw new Error('TEST_CAPTCHA_TEXT is only for NODE_ENV=test');
   return text;
+}
+
+function list(env: TEnv, key: string): string[] {
+  return (optional(env, key) ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/**
+ * An OAuth 2.0 provider for third-party binding and sign-in: `THIRD_PARTY_<ID>_*` settings for each
+ * id of `THIRD_PARTY_PROVIDERS` (comma-separated): NAME, AUTHORIZE_URL, TOKEN_URL, USERINFO_URL,
+ * CLIENT_ID, CLIENT_SECRET, SCOPES (default `openid profile`), SUBJECT_CLAIM (default `sub`),
+ * NAME_CLAIM (default `name`), ISSUER (the `iss` of its ID tokens, when it sends any; default: the
+ * origin of the authorize URL).
+ */
+export type TThirdPartyProvider = {
+  id: string;
+  name: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  subjectClaim: string;
+  nameClaim: string;
+  issuer?: string;
+};
+
+function thirdPartyProviders(env: TEnv): TThirdPartyProvider[] {
+  return list(env, 'THIRD_PARTY_PROVIDERS').map((id) => {
+    const key = (name: string) => `THIRD_PARTY_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${name}`;
+    const required = (name: string) => {
+      const value = optional(env, key(name));
+      if (!value) throw new Error(`${key(name)} is required for the third-party provider ${id}`);
+      return value;
+    };
+    const issuer = optional(env, key('ISSUER'));
+    return {
+      id,
+      name: str(env, key('NAME'), id),
+      authorizeUrl: required('AUTHORIZE_URL'),
+      tokenUrl: required('TOKEN_URL'),
+      userinfoUrl: required('USERINFO_URL'),
+      clientId: required('CLIENT_ID'),
+      clientSecret: required('CLIENT_SECRET'),
+      scopes: str(env, key('SCOPES'), 'openid profile'),
+      subjectClaim: str(env, key('SUBJECT_CLAIM'), 'sub'),
+      nameClaim: str(env, key('NAME_CLAIM'), 'name'),
+      ...(issuer ? { issuer } : {}),
+    };
+  });
 }
 
 function smsConfig(env: TEnv): TConfig['sms'] {
@@ -202,6 +259,8 @@ export function loadConfig(env: TEnv = process.env, argv: readonly string[] = []
       studio: optional(env, 'STUDIO_URL'),
     },
     ipLookupUrl: optional(env, 'IP_LOOKUP_URL'),
+    fallbackHosts: list(env, 'FALLBACK_URL_HOSTS'),
+    thirdParty: thirdPartyProviders(env),
     jobs: { enabled: bool(env, 'JOBS', true), pollMs: int(env, 'JOBS_POLL_MS', 1000, 10, 60_000) },
     mfaIssuer: str(env, 'MFA_ISSUER', 'Data Platform Console'),
     testCaptchaText: testCaptchaText(env),

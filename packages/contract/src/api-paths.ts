@@ -96,6 +96,22 @@ export const apiPaths = {
   // Huawei-cloud license activation
   listLicenses: def('GET', '/api/portal/huaweiLicense/listLicenses'),
   activateLicense: def('POST', '/api/portal/huaweiLicense/activate'),
+  // single sign-on (spec section 7 "SSO")
+  getSsoConfig: def('GET', '/api/portal/sso/config'),
+  saveSsoConfig: def('POST', '/api/portal/sso/config'),
+  testSsoConfig: def('POST', '/api/portal/sso/config/test'),
+  ssoAccountSuite: def('GET', '/api/portal/sso/account/suite'),
+  ssoAuthentication: def('GET', '/api/portal/sso/suite/authentication'),
+  ssoOidcCallback: def('GET', '/api/portal/sso/oidc/callback'),
+  ssoSamlAcs: def('POST', '/api/portal/sso/saml/acs'),
+  ssoSamlMetadata: def('GET', '/api/portal/sso/saml/metadata'),
+  // third-party binding (spec section 7 "Third party")
+  getUserBindingConfig: def('POST', '/api/portal/thirdparty/getUserBindingConfig'),
+  userUnBinding: def('POST', '/api/portal/thirdparty/userUnBinding'),
+  modifyThirdPartyLoginStatus: def('POST', '/api/portal/thirdparty/modifyThirdPartyLoginStatus'),
+  thirdPartyBind: def('GET', '/api/portal/thirdparty/bind'),
+  thirdPartyLogin: def('GET', '/api/portal/thirdparty/login'),
+  thirdPartyCallback: def('GET', '/api/portal/thirdparty/callback'),
   // audit log (no spec path: API-CONVENTIONS.md "Lists", keyset cursor)
   auditList: def('POST', '/api/portal/audit/list'),
   auditExport: def('GET', '/api/portal/audit/export'),

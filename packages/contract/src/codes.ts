@@ -53,6 +53,22 @@ export const ErrorCode = {
   oldPasswordWrong: 4033,
   /** The caller is not an account administrator. */
   notAccountAdmin: 4037,
+  /** The account signs in through single sign-on: password login is for administrators only. */
+  ssoRequired: 4040,
+  /** Single sign-on is on and the account does not let administrators use password login. */
+  ssoAdminLoginDisabled: 4041,
+  /** Single sign-on is not configured or not turned on for this account. */
+  ssoNotConfigured: 4042,
+  /** The identity provider's discovery document or metadata could not be loaded or read. */
+  ssoProviderInvalid: 4043,
+  /** Single sign-on (or a third-party sign-in) failed; the message names the reason. */
+  ssoFailed: 4044,
+  /** The third-party provider is unknown, or third-party sign-in is off for the account. */
+  thirdPartyUnavailable: 4045,
+  /** That third-party identity is already bound to another user. */
+  thirdPartyAlreadyBound: 4046,
+  /** The user has no identity of that provider bound. */
+  thirdPartyNotBound: 4047,
   /** The activation code (or cloud-marketplace code) is unknown, used or expired. */
   activationCodeInvalid: 4050,
   /** The account is formal already: an activation code or upgrade application does not apply. */

@@ -14,6 +14,8 @@ export * from './schemas/common';
 export * from './schemas/meta';
 export * from './schemas/mfa';
 export * from './schemas/self-service';
+export * from './schemas/sso';
 export * from './schemas/user';
 export * from './schemas/users';
 export * from './schemas/verification';
+export * from './sso-rules';

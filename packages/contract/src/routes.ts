@@ -62,6 +62,23 @@ import {
   ZUpdateRegistrationInfoRequest,
   ZUpdateUserWithConfirmRequest,
 } from './schemas/self-service';
+import {
+  ZOidcCallbackQuery,
+  ZSamlAcsBody,
+  ZSamlMetadataQuery,
+  ZSaveSsoConfigRequest,
+  ZSsoAuthenticationQuery,
+  ZSsoConfig,
+  ZSsoSuite,
+  ZSsoSuiteQuery,
+  ZSsoTestStart,
+  ZThirdPartyBindQuery,
+  ZThirdPartyCallbackQuery,
+  ZThirdPartyLoginQuery,
+  ZThirdPartyLoginStatus,
+  ZThirdPartyProviderBody,
+  ZUserBindingConfig,
+} from './schemas/sso';
 import { ZBindEmailRequest, ZCurrentUser, ZUserAuth } from './schemas/user';
 import {
   ZAccountOnly,
@@ -192,6 +209,8 @@ export const routes = {
       ErrorCode.serviceUserNoWebLogin,
       ErrorCode.accountUnavailable,
       ErrorCode.passwordMustReset,
+      ErrorCode.ssoRequired,
+      ErrorCode.ssoAdminLoginDisabled,
       ErrorCode.captchaRequired,
       ErrorCode.captchaInvalid,
       ErrorCode.mfaDecryptFailed,
@@ -751,6 +770,115 @@ export const routes = {
     query: ZLicenseQuery,
     response: ZLicense,
     codes: [ErrorCode.licenseInvalid, ErrorCode.licenseExpired],
+  }),
+  getSsoConfig: route(apiPaths.getSsoConfig, {
+    access: 'admin',
+    tag: 'sso',
+    summary:
+      "The account's single sign-on configuration and this console's redirect URI, SP entity id and metadata address (the client secret is never returned)",
+    response: ZSsoConfig,
+  }),
+  saveSsoConfig: route(apiPaths.saveSsoConfig, {
+    access: 'admin',
+    tag: 'sso',
+    summary:
+      'Saves the configuration: OpenID Connect (issuer discovered at save) or SAML 2.0 (IdP metadata by URL or XML), on/off and administrator password login',
+    body: ZSaveSsoConfigRequest,
+    response: ZSsoConfig,
+    codes: [ErrorCode.ssoProviderInvalid],
+  }),
+  testSsoConfig: route(apiPaths.testSsoConfig, {
+    access: 'admin',
+    tag: 'sso',
+    summary:
+      'Starts a test sign-in with the given (unsaved) configuration, to open in a popup; changes no setting and creates no session',
+    body: ZSaveSsoConfigRequest,
+    response: ZSsoTestStart,
+    codes: [ErrorCode.ssoProviderInvalid],
+  }),
+  ssoAccountSuite: route(apiPaths.ssoAccountSuite, {
+    access: 'public',
+    tag: 'sso',
+    summary:
+      'Whether the named account signs in through single sign-on, whether administrators may use password login, and where the SSO sign-in starts',
+    query: ZSsoSuiteQuery,
+    response: ZSsoSuite,
+  }),
+  ssoAuthentication: route(apiPaths.ssoAuthentication, {
+    access: 'public',
+    tag: 'sso',
+    summary:
+      "Starts a single sign-on at the account's identity provider: answers a 302 redirect (to /sso-error when SSO is off)",
+    query: ZSsoAuthenticationQuery,
+    response: ZNull,
+  }),
+  ssoOidcCallback: route(apiPaths.ssoOidcCallback, {
+    access: 'public',
+    tag: 'sso',
+    summary:
+      'OpenID Connect redirect URI: checks state, PKCE, ID token and nonce, then signs in and redirects (to /sso-error on failure)',
+    query: ZOidcCallbackQuery,
+    response: ZNull,
+  }),
+  ssoSamlAcs: route(apiPaths.ssoSamlAcs, {
+    access: 'public',
+    tag: 'sso',
+    summary:
+      'SAML 2.0 assertion consumer service (HTTP-POST binding, form-encoded): checks signature, audience, recipient, destination, time window, InResponseTo and replay, then signs in and redirects',
+    body: ZSamlAcsBody,
+    response: ZNull,
+  }),
+  ssoSamlMetadata: route(apiPaths.ssoSamlMetadata, {
+    access: 'public',
+    tag: 'sso',
+    summary: 'The SAML 2.0 service-provider metadata of an account (answers application/samlmetadata+xml)',
+    query: ZSamlMetadataQuery,
+    response: ZNull,
+  }),
+  getUserBindingConfig: route(apiPaths.getUserBindingConfig, {
+    access: 'session',
+    tag: 'thirdparty',
+    summary:
+      'The third-party providers of this deployment, whether the caller has bound an identity of each, and whether the account allows third-party sign-in',
+    response: ZUserBindingConfig,
+  }),
+  userUnBinding: route(apiPaths.userUnBinding, {
+    access: 'session',
+    tag: 'thirdparty',
+    summary: "Removes the caller's binding to a third-party identity",
+    body: ZThirdPartyProviderBody,
+    response: ZUserBindingConfig,
+    codes: [ErrorCode.thirdPartyNotBound, ErrorCode.thirdPartyUnavailable],
+  }),
+  modifyThirdPartyLoginStatus: route(apiPaths.modifyThirdPartyLoginStatus, {
+    access: 'admin',
+    tag: 'thirdparty',
+    summary: 'Turns third-party sign-in on or off for the account',
+    body: ZThirdPartyLoginStatus,
+    response: ZThirdPartyLoginStatus,
+  }),
+  thirdPartyBind: route(apiPaths.thirdPartyBind, {
+    access: 'session',
+    tag: 'thirdparty',
+    summary:
+      'Starts binding a third-party identity to the caller (OAuth 2.0 authorization code with PKCE): answers a 302 redirect to the provider',
+    query: ZThirdPartyBindQuery,
+    response: ZNull,
+  }),
+  thirdPartyLogin: route(apiPaths.thirdPartyLogin, {
+    access: 'public',
+    tag: 'thirdparty',
+    summary: 'Starts a sign-in through a bound third-party identity: answers a 302 redirect to the provider',
+    query: ZThirdPartyLoginQuery,
+    response: ZNull,
+  }),
+  thirdPartyCallback: route(apiPaths.thirdPartyCallback, {
+    access: 'public',
+    tag: 'thirdparty',
+    summary:
+      'OAuth 2.0 redirect URI of the third-party provider: completes a binding or a sign-in and redirects',
+    query: ZThirdPartyCallbackQuery,
+    response: ZNull,
   }),
   auditList: route(apiPaths.auditList, {
     access: 'admin',

@@ -543,3 +543,120 @@ export const huaweiLicenses = pgTable('huawei_licenses', {
   expireTime: ts('expire_time').notNull(),
   releasedAt: ts('released_at'),
 });
+
+/**
+ * The single sign-on configuration of an account (one per account). The OpenID client secret is
+ * sealed with the server key; SAML metadata is kept as given (URL or XML) with what was read
+ * from it: the IdP's entity id, sign-on URL and signing certificates.
+ */
+export const ssoConfigs = pgTable(
+  'sso_configs',
+  {
+    accountId: ref('account_id')
+      .primaryKey()
+      .references(() => accounts.id),
+    protocol: text('protocol', { enum: ['OIDC', 'SAML2'] }).notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    supportAdminLogin: boolean('support_admin_login').notNull().default(true),
+    jitProvisioning: boolean('jit_provisioning').notNull().default(false),
+    oidcIssuer: text('oidc_issuer'),
+    oidcClientId: text('oidc_client_id'),
+    oidcClientSecret: text('oidc_client_secret'),
+    oidcScopes: text('oidc_scopes'),
+    oidcUsernameClaim: text('oidc_username_claim'),
+    samlMetadataUrl: text('saml_metadata_url'),
+    samlMetadataXml: text('saml_metadata_xml'),
+    samlIdpEntityId: text('saml_idp_entity_id'),
+    samlIdpSsoUrl: text('saml_idp_sso_url'),
+    samlIdpCerts: jsonb('saml_idp_certs').$type<string[]>(),
+    samlUsernameAttribute: text('saml_username_attribute'),
+    updatedAt: updatedAt(),
+    updatedBy: ref('updated_by'),
+  },
+  (t) => [check('sso_configs_protocol_check', sql`${t.protocol} in ('OIDC', 'SAML2')`)],
+);
+
+/**
+ * A single sign-on (or third-party) flow between its start and the identity provider's answer:
+ * single use, short-lived. The state and the SAML request id are stored as digests; the PKCE
+ * verifier and nonce are sealed. A test flow carries the (unsaved) configuration it tests, sealed.
+ */
+export const ssoFlows = pgTable(
+  'sso_flows',
+  {
+    id: id(),
+    stateHash: bytea('state_hash').notNull(),
+    kind: text('kind', { enum: ['login', 'test', 'bind', 'third_party_login'] }).notNull(),
+    protocol: text('protocol').notNull(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The user binding a third-party identity, or the administrator running a test. */
+    userId: ref('user_id'),
+    /** Sealed JSON: PKCE verifier, nonce, SAML request id, the tested configuration. */
+    secrets: text('secrets').notNull(),
+    /** SHA-256 of the SAML AuthnRequest id (InResponseTo). */
+    requestIdHash: bytea('request_id_hash'),
+    /** Allowed fallback URL or console path to open after success. */
+    returnTo: text('return_to'),
+    /** Digest of the browser binding cookie (OpenID and OAuth flows). */
+    browserHash: bytea('browser_hash'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    uniqueIndex('sso_flows_state_key').on(t.stateHash),
+    uniqueIndex('sso_flows_request_id_key').on(t.requestIdHash),
+    index('sso_flows_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** SAML assertion ids already accepted, kept until the assertion expires: a replay fails. */
+export const ssoAssertionIds = pgTable(
+  'sso_assertion_ids',
+  {
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    assertionIdHash: bytea('assertion_id_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.assertionIdHash] }),
+    index('sso_assertion_ids_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Third-party sign-in of an account (workplace messaging): on or off, set by an administrator. */
+export const thirdPartySettings = pgTable('third_party_settings', {
+  accountId: ref('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  loginEnabled: boolean('login_enabled').notNull().default(false),
+  updatedAt: updatedAt(),
+  updatedBy: ref('updated_by'),
+});
+
+/** A user's bound third-party identity: one per provider and user, one user per identity. */
+export const thirdPartyBindings = pgTable(
+  'third_party_bindings',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    externalName: text('external_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('third_party_bindings_user_key').on(t.userId, t.provider),
+    uniqueIndex('third_party_bindings_subject_key').on(t.accountId, t.provider, t.subject),
+  ],
+);

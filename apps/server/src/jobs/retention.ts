@@ -1,7 +1,8 @@
 /**
  * Retention: removes sessions that have ended, wrong-password counts nobody added to for a day,
  * verification codes, check tokens, captchas and sign-in challenges a day after they ended, RSA
- * keys a day after they rotated (their challenges live ten minutes), development outbox messages
+ * keys a day after they rotated (their challenges live ten minutes), single sign-on flows a day
+ * after they ended and accepted SAML assertion ids once their assertion expired, development outbox messages
  * after a week, and finished jobs older than a week. Runs every ten minutes on one replica at a time.
  */
 import { sql } from 'drizzle-orm';
@@ -33,6 +34,8 @@ export const retentionJob: TJobHandler = async (_job, deps) => {
   await deps.db.execute(sql`delete from check_tokens where expires_at < ${dayAgo}`);
   await deps.db.execute(sql`delete from captchas where expires_at < ${dayAgo}`);
   await deps.db.execute(sql`delete from mfa_challenges where expires_at < ${dayAgo}`);
+  await deps.db.execute(sql`delete from sso_flows where expires_at < ${dayAgo}`);
+  await deps.db.execute(sql`delete from sso_assertion_ids where expires_at < ${now}`);
   await deps.db.execute(sql`
     delete from rsa_keys k where k.rotates_at < ${dayAgo}
       and not exists (select 1 from mfa_challenges c where c.key_id = k.id)`);

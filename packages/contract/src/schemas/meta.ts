@@ -32,6 +32,8 @@ export const ZMeta = z.object({
   }),
   /** URL of a public-IP lookup the client may call before login; null to skip. */
   ipLookupUrl: z.string().nullable(),
+  /** Hosts a login's fallback URL may point at (`*.example.com` for sub-domains); empty: none. */
+  fallbackHosts: z.array(z.string()),
   /** The development outbox exists (`/api/dev/outbox`, page `/dev/outbox`); never in production mode. */
   devOutbox: z.boolean(),
 });

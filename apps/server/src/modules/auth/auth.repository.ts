@@ -15,6 +15,8 @@ export type TLoginUser = {
   email: string | null;
   mfaEnabled: boolean;
   passwordChangedAt: Date;
+  /** Whether the user is an account administrator; read only when the account uses single sign-on. */
+  isAdmin: boolean;
 };
 
 export type TAttempt = { failures: number; lockedUntil: Date | null };
@@ -27,6 +29,8 @@ export type TLoginLookup = {
     status: number;
     mfaRequired: boolean;
     passwordExpireDays: number;
+    /** Single sign-on: off, on (password login for nobody), or on with administrator password login. */
+    sso: 'off' | 'on' | 'on_admin_password';
   } | null;
   /** Its user of the typed username, when both exist. */
   user: TLoginUser | null;
@@ -40,6 +44,8 @@ type TLookupRaw = {
   account_status: number | null;
   account_mfa_required: boolean | null;
   password_expire_days: number | null;
+  sso_mode: number | null;
+  is_admin: boolean | null;
   user_id: number | null;
   username: string | null;
   display_name: string | null;
@@ -69,12 +75,14 @@ export async function findLoginLookup(
 ): Promise<TLoginLookup> {
   const rows = await query<TLookupRaw>(
     'login_lookup',
-    `select c.*, la.failures, la.locked_until
+    `select c.*, adm.is_admin, la.failures, la.locked_until
      from (select 1) as one
      left join lateral (
        select a.id as account_id, a.display_name as account_display_name, a.status as account_status,
               a.mfa_required as account_mfa_required,
               (select pp.expire_days from password_policies pp where pp.account_id = a.id) as password_expire_days,
+              (select case when sc.enabled then (case when sc.support_admin_login then 2 else 1 end) else 0 end
+                 from sso_configs sc where sc.account_id = a.id) as sso_mode,
               u.id as user_id, u.username, u.display_name, u.password_hash, u.kind, u.is_enabled,
               u.deleted_at, u.must_reset_password, u.phone, u.email, u.mfa_enabled, u.password_changed_at
        from accounts a
@@ -83,6 +91,11 @@ export async function findLoginLookup(
        order by (lower(a.display_name) = lower($1)) desc
        limit 1
      ) c on true
+     left join lateral (
+       select case when c.sso_mode > 0 then exists (
+                select 1 from user_roles ur join roles r on r.id = ur.role_id
+                where ur.user_id = c.user_id and r.code = 'account_admin') end as is_admin
+     ) adm on true
      left join login_attempts la on la.key = $3`,
     [accountName, username, attemptKey],
   );
@@ -98,6 +111,7 @@ export async function findLoginLookup(
             status: Number(r.account_status),
             mfaRequired: r.account_mfa_required === true,
             passwordExpireDays: Number(r.password_expire_days ?? 0),
+            sso: r.sso_mode === 2 ? 'on_admin_password' : r.sso_mode === 1 ? 'on' : 'off',
           },
     user:
       r.user_id === null
@@ -115,6 +129,7 @@ export async function findLoginLookup(
             email: r.email,
             mfaEnabled: r.mfa_enabled === true,
             passwordChangedAt: new Date(r.password_changed_at ?? 0),
+            isAdmin: r.is_admin === true,
           },
     attempt:
       r.failures === null
@@ -224,6 +239,8 @@ export async function completeLogin(
     ip: string | null;
     userAgent: string | null;
     requestId: string | null;
+    /** How the user proved who they are, when not by password: `sso_oidc`, `sso_saml`, `third_party:<id>`. */
+    method?: string | null;
   },
 ): Promise<TResourceRow[]> {
   const rows = await query<{ resource_name: string; resource_type: number }>(
@@ -242,7 +259,7 @@ export async function completeLogin(
        insert into audit_entries (account_id, user_id, username, action, object_type, object_id, object_name,
                                   status, info, ip, request_id, created_at)
        select $3, $4, $5::text, 'auth.login', 'session', created.id::text, $5::text, 1,
-              jsonb_build_object('userAgent', $9::text), $8::text, $10::text, $6::timestamptz
+              jsonb_strip_nulls(jsonb_build_object('userAgent', $9::text, 'method', $11::text)), $8::text, $10::text, $6::timestamptz
        from created
      )
      select rr.resource_name, rr.resource_type
@@ -261,6 +278,7 @@ export async function completeLogin(
       input.ip,
       input.userAgent,
       input.requestId,
+      input.method ?? null,
     ],
   );
   return rows.map((r) => ({ resourceName: r.resource_name, resourceType: Number(r.resource_type) }));

@@ -1,5 +1,5 @@
 import { SessionCookie } from '@console/contract/enums';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/define-route';
 import { login, logout, type TRequestMeta } from './auth.service';
 
@@ -12,18 +12,26 @@ export function requestMeta(request: FastifyRequest): TRequestMeta {
   };
 }
 
+/** The session cookie of a sign-in (password, single sign-on or third party). */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+): void {
+  reply.setCookie(SessionCookie, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
 export function authRoutes(app: FastifyInstance): void {
   defineRoute(app, 'login', async ({ deps, body, request, reply }) => {
     const result = await login(deps, body, requestMeta(request));
-    if (result.token && result.expiresAt) {
-      reply.setCookie(SessionCookie, result.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        expires: result.expiresAt,
-      });
-    }
+    if (result.token && result.expiresAt) setSessionCookie(request, reply, result.token, result.expiresAt);
     return result.response;
   });
   defineRoute(app, 'logout', async ({ deps, auth, request, reply }) => {

@@ -72,7 +72,7 @@ export async function getPasswordErrorTimes(
 
 export type TLoginResult = { response: TLoginResponse; token: string | null; expiresAt: Date | null };
 
-type TSignedIn = {
+export type TSignedIn = {
   accountId: number;
   accountDisplayName: string;
   userId: number;
@@ -136,9 +136,13 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
           ? ErrorCode.userDisabled
           : account?.status === AccountStatus.stopped || account?.status === AccountStatus.deleted
             ? ErrorCode.accountUnavailable
-            : user.mustResetPassword || isPasswordExpired(account, user.passwordChangedAt, clock.now())
-              ? ErrorCode.passwordMustReset
-              : null;
+            : account && account.sso !== 'off' && !(user.isAdmin && account.sso === 'on_admin_password')
+              ? user.isAdmin
+                ? ErrorCode.ssoAdminLoginDisabled
+                : ErrorCode.ssoRequired
+              : user.mustResetPassword || isPasswordExpired(account, user.passwordChangedAt, clock.now())
+                ? ErrorCode.passwordMustReset
+                : null;
   if (!account) throw new AppError(ErrorCode.internal);
   if (refusal !== null || needsSecondStep(user, account.mfaRequired)) {
     const now = clock.now();
@@ -273,12 +277,13 @@ async function secondStep(
   }
 }
 
-/** Creates the session of a sign-in that passed every step. */
-async function finishLogin(
+/** Creates the session of a sign-in that passed every step (password and second step, or an identity provider). */
+export async function finishLogin(
   deps: TDeps,
   who: TSignedIn,
   key: Buffer,
   meta: TRequestMeta,
+  method: string | null = null,
 ): Promise<TLoginResult> {
   const now = deps.clock.now();
   const token = createToken();
@@ -294,6 +299,7 @@ async function finishLogin(
     ip: meta.ip,
     userAgent: meta.userAgent,
     requestId: meta.requestId,
+    method,
   });
   return {
     token,

@@ -13,6 +13,7 @@ export function buildMeta(config: TConfig): TMeta {
     support: config.support,
     links: config.links,
     ipLookupUrl: config.ipLookupUrl,
+    fallbackHosts: config.fallbackHosts,
     devOutbox: !config.isProduction,
   };
 }

@@ -1,0 +1,167 @@
+/** SQL of single sign-on: configurations, flows, accepted SAML assertion ids, and user lookup. */
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { accounts, ssoAssertionIds, ssoConfigs, ssoFlows, users } from '../../db/schema';
+
+export type TSsoConfigRow = typeof ssoConfigs.$inferSelect;
+export type TNewSsoConfigRow = typeof ssoConfigs.$inferInsert;
+export type TFlowKind = (typeof ssoFlows.$inferSelect)['kind'];
+export type TFlowRow = typeof ssoFlows.$inferSelect;
+
+export async function findSsoConfig(db: TDb, accountId: number): Promise<TSsoConfigRow | null> {
+  const rows = await db.select().from(ssoConfigs).where(eq(ssoConfigs.accountId, accountId));
+  return rows[0] ?? null;
+}
+
+export async function upsertSsoConfig(db: TDb, row: TNewSsoConfigRow): Promise<void> {
+  const { accountId: _accountId, ...set } = row;
+  await db.insert(ssoConfigs).values(row).onConflictDoUpdate({ target: ssoConfigs.accountId, set });
+}
+
+export type TNamedAccount = { id: number; name: string; displayName: string; status: number };
+
+/** The account a login names: by display name, else by account name, case-insensitively. */
+export async function findAccountByLoginName(db: TDb, name: string): Promise<TNamedAccount | null> {
+  const lower = name.trim().toLowerCase();
+  const rows = await db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      displayName: accounts.displayName,
+      status: accounts.status,
+    })
+    .from(accounts)
+    .where(or(sql`lower(${accounts.displayName}) = ${lower}`, sql`lower(${accounts.name}) = ${lower}`))
+    .orderBy(sql`(lower(${accounts.displayName}) = ${lower}) desc`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAccountById(db: TDb, id: number): Promise<TNamedAccount | null> {
+  const rows = await db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      displayName: accounts.displayName,
+      status: accounts.status,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, id));
+  return rows[0] ?? null;
+}
+
+export async function insertFlow(
+  db: TDb,
+  flow: {
+    stateHash: Buffer;
+    kind: TFlowKind;
+    protocol: string;
+    accountId: number;
+    userId: number | null;
+    secrets: string;
+    requestIdHash: Buffer | null;
+    returnTo: string | null;
+    browserHash: Buffer | null;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+): Promise<number> {
+  const [row] = await db.insert(ssoFlows).values(flow).returning({ id: ssoFlows.id });
+  if (!row) throw new Error('flow insert returned no row');
+  return row.id;
+}
+
+/**
+ * Marks the flow of `stateHash` used and answers it, once: a second call, an expired flow or an
+ * unknown state answers null.
+ */
+export async function consumeFlow(db: TDb, stateHash: Buffer, now: Date): Promise<TFlowRow | null> {
+  const rows = await db
+    .update(ssoFlows)
+    .set({ consumedAt: now })
+    .where(and(eq(ssoFlows.stateHash, stateHash), isNull(ssoFlows.consumedAt), gt(ssoFlows.expiresAt, now)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export type TConsumedFlow =
+  | { status: 'ok'; flow: TFlowRow }
+  | { status: 'used' | 'expired'; flow: TFlowRow }
+  | { status: 'unknown' };
+
+/** Uses the flow of `stateHash` once, and says why when it cannot (unknown, used or expired). */
+export async function consumeFlowOnce(db: TDb, stateHash: Buffer, now: Date): Promise<TConsumedFlow> {
+  const flow = await consumeFlow(db, stateHash, now);
+  if (flow) return { status: 'ok', flow };
+  const rows = await db.select().from(ssoFlows).where(eq(ssoFlows.stateHash, stateHash));
+  const found = rows[0];
+  if (!found) return { status: 'unknown' };
+  return { status: found.consumedAt ? 'used' : 'expired', flow: found };
+}
+
+/**
+ * Records an accepted SAML assertion id until the assertion expires; false when the account has
+ * already accepted it (a replay).
+ */
+export async function rememberAssertion(
+  db: TDb,
+  accountId: number,
+  assertionIdHash: Buffer,
+  expiresAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(ssoAssertionIds)
+    .values({ accountId, assertionIdHash, expiresAt })
+    .onConflictDoNothing()
+    .returning({ accountId: ssoAssertionIds.accountId });
+  return rows.length === 1;
+}
+
+export type TSsoUser = {
+  id: number;
+  username: string;
+  kind: 'regular' | 'service';
+  isEnabled: boolean;
+  isDeleted: boolean;
+  phone: string | null;
+  email: string | null;
+};
+
+/** The account's user of a username (case-insensitively). */
+export async function findUserByUsername(
+  db: TDb,
+  accountId: number,
+  username: string,
+): Promise<TSsoUser | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      kind: users.kind,
+      isEnabled: users.isEnabled,
+      deletedAt: users.deletedAt,
+      phone: users.phone,
+      email: users.email,
+    })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), sql`lower(${users.username}) = ${username.toLowerCase()}`));
+  const row = rows[0];
+  return row ? { ...row, kind: row.kind as TSsoUser['kind'], isDeleted: row.deletedAt !== null } : null;
+}
+
+export async function findUserById(db: TDb, accountId: number, userId: number): Promise<TSsoUser | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      kind: users.kind,
+      isEnabled: users.isEnabled,
+      deletedAt: users.deletedAt,
+      phone: users.phone,
+      email: users.email,
+    })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
+  const row = rows[0];
+  return row ? { ...row, kind: row.kind as TSsoUser['kind'], isDeleted: row.deletedAt !== null } : null;
+}
