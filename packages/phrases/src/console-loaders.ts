@@ -11,6 +11,7 @@ export const consoleLoaders = {
     account: () => import('./en-us/account'),
     users: () => import('./en-us/users'),
     audit: () => import('./en-us/audit'),
+    ssoConfig: () => import('./en-us/sso-config'),
   },
   'zh-CN': {
     shell: () => import('./zh-cn/shell'),
@@ -18,6 +19,7 @@ export const consoleLoaders = {
     account: () => import('./zh-cn/account'),
     users: () => import('./zh-cn/users'),
     audit: () => import('./zh-cn/audit'),
+    ssoConfig: () => import('./zh-cn/sso-config'),
   },
 } satisfies TNamespaceLoaders<TConsoleNamespace>;
 

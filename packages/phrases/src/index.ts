@@ -12,7 +12,7 @@ type TLoader<N extends TNamespace> = () => Promise<{ default: TPhrases[N] }>;
 export type TNamespaceLoaders<N extends TNamespace> = Record<TLanguage, { [K in N]: TLoader<K> }>;
 
 /** The namespaces only the console reads (their loaders come with the console's chunk). */
-export type TConsoleNamespace = 'shell' | 'mail' | 'account' | 'users' | 'audit';
+export type TConsoleNamespace = 'shell' | 'mail' | 'account' | 'users' | 'audit' | 'ssoConfig';
 
 type TPublicNamespace = Exclude<TNamespace, TConsoleNamespace>;
 

@@ -13,6 +13,7 @@ import type recovery from './en-us/recovery';
 import type register from './en-us/register';
 import type shell from './en-us/shell';
 import type sso from './en-us/sso';
+import type ssoConfig from './en-us/sso-config';
 import type users from './en-us/users';
 import type validation from './en-us/validation';
 
@@ -35,6 +36,7 @@ export type TPhrases = {
   account: typeof account;
   users: typeof users;
   audit: typeof audit;
+  ssoConfig: typeof ssoConfig;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -56,4 +58,5 @@ export const Namespaces = [
   'account',
   'users',
   'audit',
+  'ssoConfig',
 ] as const satisfies readonly TNamespace[];

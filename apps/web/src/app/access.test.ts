@@ -147,3 +147,18 @@ describe('on-premise paths', () => {
     expect(cloud('/accounts/5/workbench', admin)).toMatchObject({ to: '/noFound' });
   });
 });
+
+describe('the single sign-on configuration', () => {
+  it('opens for administrators only, with the on-premise prefix', () => {
+    expect(cloud('/accountManage/sso', admin)).toMatchObject({ kind: 'console', route: { id: 'sso' } });
+    expect(cloud('/accountManage/sso', member)).toMatchObject({ kind: 'redirect', to: '/noAuth' });
+    expect(onprem('/accounts/5/accountManage/sso', admin)).toMatchObject({
+      kind: 'console',
+      route: { id: 'sso' },
+      prefix: '/accounts/5',
+      path: '/accountManage/sso',
+    });
+    expect(onprem('/accountManage/sso', admin)).toMatchObject({ to: '/accounts/5/accountManage/sso' });
+    expect(onprem('/accounts/5/accountManage/sso', member)).toMatchObject({ to: '/noAuth' });
+  });
+});

@@ -11,6 +11,7 @@ export type TConsoleRouteId =
   | 'accountInfo'
   | 'authentication'
   | 'userManage'
+  | 'sso'
   | 'serviceManage'
   | 'insightUserManage'
   | 'billing'
@@ -55,6 +56,8 @@ export const consoleRoutes: readonly TConsoleRoute[] = [
   con('accountInfo', 'workbench', { isBuilt: true }),
   con('authentication', 'workbench', { back: 'accountInfo' }),
   con('userManage', 'userManage', { isBuilt: true }),
+  // Single sign-on configuration (administrators): it needs the administrators' userManage menu.
+  con('sso', 'userManage', { isBuilt: true }),
   con('serviceManage', 'serviceManage'),
   con('insightUserManage', 'serviceManage', { back: 'serviceManage' }),
   con('billing', 'billing'),

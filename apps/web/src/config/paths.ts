@@ -60,6 +60,7 @@ export const paths = {
   accountInfo: '/accountManage/accountInfo',
   authentication: '/accountManage/accountInfo/authentication',
   userManage: '/accountManage/userManage',
+  sso: '/accountManage/sso',
   serviceManage: '/serviceManage',
   insightUserManage: '/serviceManage/insightUserManage',
   billing: '/billing',

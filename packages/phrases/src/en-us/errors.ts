@@ -30,6 +30,14 @@ const errors = {
   '4032': 'The link is invalid: it was used, revoked or has expired.',
   '4033': 'The current password is wrong.',
   '4037': 'Only account administrators can perform this operation.',
+  '4040': 'This account signs in through single sign-on. Use the SSO login button.',
+  '4041': 'Password login of administrators is turned off for this account. Use single sign-on.',
+  '4042': 'Single sign-on is not turned on for this account.',
+  '4043': 'The identity provider could not be reached or its configuration could not be read: {{detail}}',
+  '4044': 'Single sign-on failed.',
+  '4045': 'This third-party sign-in is not available for the account.',
+  '4046': 'This third-party identity is already bound to another user.',
+  '4047': 'No identity of this provider is bound to your user.',
   '4050': 'The activation code is invalid, has been used or has expired.',
   '4051': 'The account is already a formal account.',
   '4052': 'An upgrade application is already in progress.',
@@ -83,6 +91,28 @@ const errors = {
   notServiceUser: 'Only service users can be deleted here.',
   notRegularUser: 'Only regular users can be deleted here.',
   ownContactInProfile: 'Change your own phone number or e-mail address in My profile.',
+  ssoFlowExpired: 'This sign-in has expired or was already completed. Start again from the login page.',
+  ssoStateMismatch: 'The answer of the identity provider does not belong to this sign-in (state mismatch).',
+  ssoNonceMismatch: 'The identity token does not belong to this sign-in (nonce mismatch).',
+  ssoTokenInvalid: 'The identity token could not be verified: {{detail}}',
+  ssoSignatureInvalid: "The signature of the identity provider's answer does not verify.",
+  ssoAssertionExpired: "The identity provider's assertion has expired or is not yet valid.",
+  ssoAudienceInvalid: "The identity provider's answer is meant for another service (audience mismatch).",
+  ssoRecipientInvalid:
+    "The identity provider's answer was sent to another address (recipient or destination mismatch).",
+  ssoIssuerInvalid: 'The answer comes from another identity provider (issuer mismatch).',
+  ssoReplayed: 'This assertion was already used. Sign in again.',
+  ssoResponseInvalid: "The identity provider's answer is invalid: {{detail}}",
+  ssoProviderError: 'The identity provider refused the sign-in: {{detail}}',
+  ssoUsernameMissing: 'The identity provider did not send the username ({{claim}}).',
+  ssoUnknownUser:
+    'The user {{username}} does not exist in this account. Ask your account administrator to add it.',
+  ssoUserDisabled: 'The user {{username}} is disabled. Contact your account administrator.',
+  ssoUserUnavailable: 'The user {{username}} cannot sign in to the console.',
+  ssoTestSucceeded: 'The connection works: the identity provider signed in {{username}}.',
+  thirdPartyNotBoundLogin:
+    'No user of this account is bound to that {{provider}} identity. Sign in with your password and bind it first.',
+  thirdPartyBound: 'Your {{provider}} identity is now bound.',
 };
 
 export default errors;

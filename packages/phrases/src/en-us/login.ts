@@ -32,6 +32,12 @@ const login = {
     'Incorrect password: attempt {{current}} of {{total}}. After {{total}} wrong attempts, login is locked for 1 minute.',
   locked: 'Locked for 1 minute after repeated wrong passwords. Try again in {{seconds}} s.',
   loginAddressHint: 'You are on the login address of account {{name}}.',
+  ssoHint: 'This account signs in with single sign-on (SSO).',
+  ssoLogin: 'SSO login',
+  ssoAdminLogin: 'Administrator login',
+  ssoBack: 'Back to SSO login',
+  otherSignIn: 'Other ways to sign in',
+  thirdPartyLogin: 'Sign in with {{name}}',
 };
 
 export default login;

@@ -34,6 +34,9 @@ const validation = {
   invalidFormat: 'The format is invalid',
   invalidValue: 'The value is not one of the allowed values',
   invalid: 'The value is invalid',
+  ssoUrl: 'Enter an address that starts with http:// or https://',
+  ssoScopesOpenid: 'The scopes must include openid',
+  ssoMetadataRequired: 'Enter the metadata URL or paste the metadata XML',
 };
 
 export default validation;

@@ -32,6 +32,12 @@ const login: TPhrases['login'] = {
   attempts: '密码错误：第 {{current}}/{{total}} 次。连续错误 {{total}} 次后将锁定 1 分钟。',
   locked: '密码连续错误次数过多，已锁定 1 分钟，请 {{seconds}} 秒后再试。',
   loginAddressHint: '当前为账户 {{name}} 的专属登录地址。',
+  ssoHint: '该账户已启用单点登录（SSO）。',
+  ssoLogin: 'SSO 登录',
+  ssoAdminLogin: '管理员登录',
+  ssoBack: '返回 SSO 登录',
+  otherSignIn: '其他登录方式',
+  thirdPartyLogin: '使用 {{name}} 登录',
 };
 
 export default login;

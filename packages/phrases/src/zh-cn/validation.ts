@@ -35,6 +35,9 @@ const validation: TPhrases['validation'] = {
   invalidFormat: '格式不正确',
   invalidValue: '取值不在允许范围内',
   invalid: '取值无效',
+  ssoUrl: '请输入以 http:// 或 https:// 开头的地址',
+  ssoScopesOpenid: 'scope 必须包含 openid',
+  ssoMetadataRequired: '请填写元数据地址或粘贴元数据 XML',
 };
 
 export default validation;

@@ -30,10 +30,10 @@ function sendOutcome(request: FastifyRequest, reply: FastifyReply, outcome: TFlo
 export function ssoRoutes(app: FastifyInstance): void {
   defineRoute(app, 'getSsoConfig', ({ deps, auth }) => getSsoConfig(deps, auth));
   defineRoute(app, 'saveSsoConfig', ({ deps, auth, body, request }) =>
-    saveSsoConfig(deps, auth, body, requestMeta(request)),
+    saveSsoConfig(deps, auth, body, requestMeta(request), request.lang),
   );
   defineRoute(app, 'testSsoConfig', async ({ deps, auth, body, request, reply }) => {
-    const started = await testSsoConfig(deps, auth, body, requestMeta(request));
+    const started = await testSsoConfig(deps, auth, body, requestMeta(request), request.lang);
     setBrowserCookie(request, reply, started.browserToken);
     return { redirectUrl: started.redirectUrl };
   });

@@ -10,7 +10,7 @@ import type { TLanguage } from '@console/contract/enums';
 import type { z } from 'zod';
 import type { TAuth, TDeps } from '../../context';
 import { AppError } from '../../errors';
-import { translateError } from '../../i18n';
+import { translateError, translateValidation } from '../../i18n';
 import { createToken, sha256 } from '../../lib/tokens';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { TRequestMeta } from '../auth/auth.service';
@@ -129,20 +129,19 @@ async function resolveSettings(
   deps: TDeps,
   input: TSaveInput,
   stored: TSsoConfigRow | null,
+  lang: TLanguage,
 ): Promise<TResolved> {
+  const required = (field: string) =>
+    new AppError(ErrorCode.badRequest, {
+      data: { fieldErrors: { [field]: translateValidation(lang, 'required') } },
+    });
   if (input.protocol === 'OIDC') {
     const oidc = input.oidc;
-    if (!oidc)
-      throw new AppError(ErrorCode.badRequest, { data: { fieldErrors: { oidc: 'validation.required' } } });
+    if (!oidc) throw required('oidc');
     const given = oidc.clientSecret?.trim() ? oidc.clientSecret : null;
     const storedSecret = stored?.oidcClientSecret ? deps.secrets.open(stored.oidcClientSecret) : null;
     const secret = given ?? storedSecret;
-    if (!secret) {
-      throw new AppError(ErrorCode.badRequest, {
-        messageKey: '400',
-        data: { fieldErrors: { 'oidc.clientSecret': 'validation.required' } },
-      });
-    }
+    if (!secret) throw required('oidc.clientSecret');
     const settings: TOidcSettings = {
       issuer: oidc.issuer,
       clientId: oidc.clientId,
@@ -159,8 +158,7 @@ async function resolveSettings(
     };
   }
   const saml = input.saml;
-  if (!saml)
-    throw new AppError(ErrorCode.badRequest, { data: { fieldErrors: { saml: 'validation.required' } } });
+  if (!saml) throw required('saml');
   try {
     return { oidc: null, saml: await readSamlSettings(saml), sealedSecret: stored?.oidcClientSecret ?? null };
   } catch (error) {
@@ -175,10 +173,11 @@ export async function saveSsoConfig(
   auth: TAuth,
   body: TSaveInput,
   meta: TRequestMeta,
+  lang: TLanguage,
 ): Promise<TSsoConfig> {
   const account = await accountOf(deps, auth.accountId);
   const stored = await findSsoConfig(deps.db, auth.accountId);
-  const resolved = await resolveSettings(deps, body, stored);
+  const resolved = await resolveSettings(deps, body, stored, lang);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await upsertSsoConfig(tx, {
@@ -240,10 +239,11 @@ export async function testSsoConfig(
   auth: TAuth,
   body: TSaveInput,
   meta: TRequestMeta,
+  lang: TLanguage,
 ): Promise<{ redirectUrl: string; browserToken: string | null }> {
   const account = await accountOf(deps, auth.accountId);
   const stored = await findSsoConfig(deps.db, auth.accountId);
-  const resolved = await resolveSettings(deps, body, stored);
+  const resolved = await resolveSettings(deps, body, stored, lang);
   const tested: TTestedConfig = { protocol: body.protocol, oidc: resolved.oidc, saml: resolved.saml };
   const started = await startSignIn(deps, account, tested, {
     kind: 'test',

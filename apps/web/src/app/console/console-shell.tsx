@@ -20,9 +20,10 @@ import { ShellSider } from './shell-sider';
 import './console.css';
 
 const WorkbenchPage = lazyPage(chunkLoader(() => import('../routes/workbench')));
-const AccountInfoPage = lazyPage(chunkLoader(() => import('@/features/account/routes/account-info')));
+const AccountInfoPage = lazyPage(chunkLoader(() => import('../routes/account-info')));
 const UserManagePage = lazyPage(chunkLoader(() => import('@/features/users/routes/user-manage')));
 const AuditManagePage = lazyPage(chunkLoader(() => import('@/features/audit/routes/audit-manage')));
+const SsoConfigPage = lazyPage(chunkLoader(() => import('@/features/sso/routes/sso-config')));
 
 /** Fetches the page chunks ahead of need. */
 export function prefetchPages(): void {
@@ -77,6 +78,7 @@ export default function ConsoleShell({ decision, user, auths, isBillingAvailable
                     <Route path={paths.workbench} element={<WorkbenchPage />} />
                     <Route path={paths.accountInfo} element={<AccountInfoPage />} />
                     <Route path={paths.userManage} element={<UserManagePage />} />
+                    <Route path={paths.sso} element={<SsoConfigPage />} />
                     <Route path={paths.auditManage} element={<AuditManagePage />} />
                     <Route path="*" element={<NotBuiltPage />} />
                   </Routes>

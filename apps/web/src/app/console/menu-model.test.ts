@@ -24,7 +24,11 @@ describe('the console menu', () => {
       'billing',
       'auditManage',
     ]);
-    expect(find(menu, 'accountManage')?.children?.map((n) => n.key)).toEqual(['accountInfo', 'userManage']);
+    expect(find(menu, 'accountManage')?.children?.map((n) => n.key)).toEqual([
+      'accountInfo',
+      'userManage',
+      'sso',
+    ]);
     expect(find(menu, 'billing')?.children?.map((n) => n.key)).toEqual(['balance', 'cost']);
     const disabled = (nodes: TMenuNode[]): string[] =>
       nodes.flatMap((n) => [...(n.isDisabled ? [n.key] : []), ...disabled(n.children ?? [])]);
@@ -47,10 +51,12 @@ describe('the console menu', () => {
     expect(find(onlyUsers, 'accountManage')?.isDisabled).toBe(false);
     expect(find(onlyUsers, 'accountInfo')?.isDisabled).toBe(true);
     expect(find(onlyUsers, 'userManage')?.isDisabled).toBe(false);
+    expect(find(onlyUsers, 'sso')?.isDisabled).toBe(false);
     const onlyWorkbench = buildMenu({ auths: [auth('workbench')], isBillingAvailable: true });
     expect(find(onlyWorkbench, 'accountManage')?.isDisabled).toBe(false);
     expect(find(onlyWorkbench, 'accountInfo')?.isDisabled).toBe(false);
     expect(find(onlyWorkbench, 'userManage')?.isDisabled).toBe(true);
+    expect(find(onlyWorkbench, 'sso')?.isDisabled).toBe(true);
   });
 
   it('hides billing when the billing feature is off, even with the permission', () => {

@@ -2,7 +2,7 @@
  * The left menu of the console shell (spec sections 2 and 6), as data:
  * - an item is enabled by its menu resource (type 0);
  * - accountManage is disabled unless userManage or workbench is allowed; its account center needs
- *   workbench, its user management userManage;
+ *   workbench, its user management and SSO configuration userManage;
  * - billing is hidden when the billing feature is off, and shown disabled when not permitted.
  * Disabled items carry the "No permission" tooltip in the shell.
  */
@@ -16,6 +16,7 @@ export type TMenuKey =
   | 'accountManage'
   | 'accountInfo'
   | 'userManage'
+  | 'sso'
   | 'serviceManage'
   | 'billing'
   | 'balance'
@@ -50,6 +51,8 @@ export function buildMenu({ auths, isBillingAvailable }: TMenuInput): TMenuNode[
       children: [
         { key: 'accountInfo', routeId: 'accountInfo', isDisabled: !workbench },
         { key: 'userManage', routeId: 'userManage', isDisabled: !userManage },
+        // Single sign-on configuration: administrators, who have the userManage menu.
+        { key: 'sso', routeId: 'sso', isDisabled: !userManage },
       ],
     },
     { key: 'serviceManage', routeId: 'serviceManage', isDisabled: !can('serviceManage') },
@@ -78,6 +81,8 @@ export function selectedMenuKeys(routeId: TConsoleRouteId): { selected: TMenuKey
       return { selected: ['accountInfo'], open: ['accountManage'] };
     case 'userManage':
       return { selected: ['userManage'], open: ['accountManage'] };
+    case 'sso':
+      return { selected: ['sso'], open: ['accountManage'] };
     case 'serviceManage':
     case 'insightUserManage':
       return { selected: ['serviceManage'], open: [] };

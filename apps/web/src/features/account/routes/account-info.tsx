@@ -1,6 +1,6 @@
 import { AccountType } from '@console/contract/enums';
 import { Button, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TAccountDetail, useAccountDetail } from '@/api/get-account-detail';
 import { useCurrentUser } from '@/api/get-current-user';
@@ -19,13 +19,18 @@ import '../account.css';
 
 type TDialog = 'company' | 'phone' | 'activation' | 'upgrade' | null;
 
+export type TAccountInfoPageProps = {
+  /** Cards of other features (e.g. third-party accounts), composed by the app's route. */
+  cards?: readonly { key: string; node: ReactNode }[];
+};
+
 /**
  * /accountManage/accountInfo, the account center: the account's facts (with the company name,
  * registration phone, login protection and activation code), its security settings (password
  * policy, the user's own password) and, for account administrators, the contact changes waiting
  * for their users' agreement and the upgrade to the enterprise edition.
  */
-export default function AccountInfoPage() {
+export default function AccountInfoPage({ cards = [] }: TAccountInfoPageProps) {
   const { t } = useTranslation(['account']);
   const isAdmin = useCurrentUser().data?.isAccountAdmin === true;
   const center = useAccountCenter().data;
@@ -130,6 +135,9 @@ export default function AccountInfoPage() {
         }
       />
       <SecurityCard isAdmin={isAdmin} />
+      {cards.map((card) => (
+        <Fragment key={card.key}>{card.node}</Fragment>
+      ))}
       {isAdmin ? <PendingChangesCard /> : null}
       {dialog === 'company' ? (
         <CompanyDialog current={center?.companyName ?? null} onClose={() => setDialog(null)} />

@@ -27,6 +27,7 @@ const meta: TMeta = {
   support: { phone: null, emails: [], qrUrl: null },
   links: { docs: null, releaseNotes: null, studio: null },
   ipLookupUrl: null,
+  fallbackHosts: [],
   devOutbox: false,
 };
 

@@ -20,11 +20,15 @@ import {
 } from '../lib/validate-login';
 import { AccountNameField } from './account-name-field';
 import type { TCaptchaFieldHandle, TLoginCaptchaProps } from './login-captcha';
+import type { TSsoPanelProps } from './sso-panel';
 
 /** The image captcha after repeated failures: loaded only when the server asks for it. */
 const LoginCaptcha = lazyPage<TLoginCaptchaProps>(
   chunkLoader(() => Promise.all([import('./login-captcha'), loadPhrases(['mfa'])]).then(([m]) => m)),
 );
+
+/** Single sign-on (SSO button, administrator login, third-party sign-ins): loaded once an account name is known. */
+const SsoPanel = lazyPage<TSsoPanelProps>(chunkLoader(() => import('./sso-panel')));
 
 export type TLoginFormTexts = {
   login: TPhrases['login'];
@@ -87,6 +91,15 @@ export function LoginForm({
   const [recent, setRecent] = useState<string[]>(() => readRecentAccounts());
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   const captchaRef = useRef<TCaptchaFieldHandle>(null);
+  // The account name whose single sign-on is looked up: set on blur or after a pause in the typing.
+  const [ssoName, setSsoName] = useState(presetAccount?.trim() ?? '');
+  // Where the SSO sign-in starts while the form is in SSO mode (username and password disabled).
+  const [ssoHref, setSsoHref] = useState<string | null>(null);
+  useEffect(() => {
+    const id = setTimeout(() => setSsoName(values.accountDisplayName.trim()), 600);
+    return () => clearTimeout(id);
+  }, [values.accountDisplayName]);
+  const ssoAccount = validateLoginField('accountDisplayName', ssoName) ? '' : ssoName;
 
   useEffect(() => {
     if (!notice) return;
@@ -118,6 +131,7 @@ export function LoginForm({
   };
 
   const change = (field: TLoginField, value: string) => {
+    if (field === 'accountDisplayName') setSsoName('');
     setValues((prev) => ({ ...prev, [field]: value }));
     setDirty((prev) => ({ ...prev, [field]: true }));
     // Once an error shows, it follows the typing (so it goes away as soon as the value is fixed).
@@ -148,6 +162,7 @@ export function LoginForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (ssoHref) return window.location.assign(ssoHref);
     if (isSubmitting) return;
     setIsSubmitted(true);
     const keys = validateLogin(values);
@@ -220,7 +235,10 @@ export function LoginForm({
         ref={refs.accountDisplayName}
         value={values.accountDisplayName}
         onValueChange={(value) => change('accountDisplayName', value)}
-        onBlur={() => blur('accountDisplayName')}
+        onBlur={() => {
+          blur('accountDisplayName');
+          setSsoName(values.accountDisplayName.trim());
+        }}
         error={errors.accountDisplayName ?? null}
         recent={recent}
         onRemoveRecent={(name) => setRecent(removeRecentAccount(name))}
@@ -243,7 +261,8 @@ export function LoginForm({
         value={values.username}
         onValueChange={(value) => change('username', value)}
         onBlur={() => blur('username')}
-        error={errors.username ?? null}
+        disabled={!!ssoHref}
+        error={ssoHref ? null : (errors.username ?? null)}
         data-testid="login-username"
       />
       <TextField
@@ -257,7 +276,8 @@ export function LoginForm({
         value={values.password}
         onValueChange={(value) => change('password', value)}
         onBlur={() => blur('password')}
-        error={errors.password ?? null}
+        disabled={!!ssoHref}
+        error={ssoHref ? null : (errors.password ?? null)}
         data-testid="login-password"
         suffix={
           <button
@@ -274,7 +294,7 @@ export function LoginForm({
         }
       />
 
-      {needsCaptcha ? (
+      {needsCaptcha && !ssoHref ? (
         <Suspense fallback={null}>
           <LoginCaptcha ref={captchaRef} messages={v} />
         </Suspense>
@@ -332,10 +352,22 @@ export function LoginForm({
         size="large"
         isBlock
         isLoading={isSubmitting}
+        hidden={!!ssoHref}
         data-testid="login-submit"
       >
         {isSubmitting ? t.submitting : t.submit}
       </Button>
+
+      {ssoAccount ? (
+        <Suspense fallback={null}>
+          <SsoPanel
+            accountName={ssoAccount}
+            fallbackHosts={meta.fallbackHosts}
+            texts={t}
+            onSsoHref={setSsoHref}
+          />
+        </Suspense>
+      ) : null}
 
       {meta.features.register ? (
         <div className="cz-login-form__register">

@@ -2,11 +2,9 @@ import type { TLanguage } from '@console/contract/enums';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrandMark } from '@/components/brand-mark';
 import { LanguageSwitch } from '@/components/ui/language-switch';
-import { navigate } from '@/lib/history';
 import { getLanguage, switchLanguage } from '@/lib/language';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
-import { toast } from '@/lib/notifier';
 import { getPhrases, interpolate, loadPhrases } from '@/lib/phrases';
 import type { TLoginBody, TLoginResult } from '../api/login';
 import { lookupPublicIp } from '../api/lookup-ip';
@@ -69,27 +67,20 @@ export default function LoginPage() {
     document.title = `${t.pageTitle} · ${c.productName}`;
   }, [t.pageTitle, c.productName]);
 
-  // An existing session goes straight to the console (no hint, no redirect on 401).
+  // An existing session goes straight to the console (no hint, no redirect on 401); without one,
+  // `?ssoRedirect=true` starts single sign-on for the known account.
+  const knownAccount = presetAccount ?? queryAccount;
   useEffect(() => {
     let isCancelled = false;
     loadSession()
-      .then(async (m) => {
-        const user = await m.findLiveSession();
-        if (user && !isCancelled) navigate(m.targetAfterLogin(user.accountId), { replace: true });
-      })
+      .then((m) => m.resumeSession(knownAccount, () => isCancelled))
       .catch(() => {});
     return () => {
       isCancelled = true;
     };
-  }, []);
+  }, [knownAccount]);
 
-  const onLoggedIn = async (result: TLoginResult) => {
-    const { primeSession, targetAfterLogin } = await loadSession();
-    const user = await primeSession(result).catch(() => null);
-    const accountId = user?.accountId ?? result.userVo?.accountId ?? 0;
-    toast({ level: 'success', title: t.success });
-    navigate(targetAfterLogin(accountId), { replace: true });
-  };
+  const onLoggedIn = async (result: TLoginResult) => (await loadSession()).finishLogin(result, t.success);
 
   return (
     <div className="cz-login">
@@ -143,7 +134,7 @@ export default function LoginPage() {
             <LoginForm
               meta={meta}
               texts={{ login: t, validation: v, common: c }}
-              presetAccount={presetAccount ?? queryAccount}
+              presetAccount={knownAccount}
               {...(ipLookup ? { ipLookup } : {})}
               onLoggedIn={onLoggedIn}
               onSecondStep={async (challenge, body) => {

@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { startOidcIdp, type TOidcIdp } from '../../apps/server/test/oidc-idp';
+import { openLogin, registerAccount, signInTo, signOut } from './helpers';
+
+// Single sign-on with a real OpenID provider (oidc-provider, its own login page) started by this
+// test. A freshly registered account is used, so that turning SSO on affects no other test.
+
+const clientId = 'console-e2e';
+const clientSecret = 'e2e-client-secret';
+
+let idp: TOidcIdp;
+
+test.beforeAll(async () => {
+  const base = String(test.info().project.use.baseURL);
+  idp = await startOidcIdp({
+    interactive: true,
+    clients: [{ clientId, clientSecret, redirectUris: [`${base}/api/portal/sso/oidc/callback`] }],
+  });
+});
+test.afterAll(async () => {
+  await idp?.close();
+});
+
+/** The provider's own login page: any password signs in the typed login. */
+async function signInAtProvider(page: Page, username: string): Promise<void> {
+  await page.waitForURL((url) => url.href.startsWith(idp.issuer));
+  await page.locator('input[name="login"]').fill(username);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.locator('button[type="submit"]').click();
+}
+
+test('an administrator configures OpenID Connect; users then sign in through the provider', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await registerAccount(page, request);
+  await signInTo(page, owner.account, owner);
+
+  // Account management → SSO configuration.
+  await page.getByTestId('menu-accountManage').click();
+  await page.getByTestId('menu-sso').click();
+  await expect(page.getByTestId('sso-sp-redirect-uri')).toContainText('/api/portal/sso/oidc/callback');
+  await page.getByTestId('sso-protocol-oidc').click();
+  await page.getByTestId('sso-issuer').fill('ftp://not-a-web-address');
+  await page.getByTestId('sso-client-id').fill(clientId);
+  await page.getByTestId('sso-client-secret').fill(clientSecret);
+  await page.getByTestId('sso-save').click();
+  await expect(page.getByText('Enter an address that starts with http:// or https://')).toBeVisible();
+  await page.getByTestId('sso-issuer').fill(idp.issuer);
+  await page.getByTestId('sso-enabled').click();
+  await page.getByTestId('sso-save').click();
+  await expect(page.getByTestId('sso-client-secret')).toHaveValue('');
+
+  // Signed out, the login page offers SSO for this account, with the password fields disabled.
+  await signOut(page);
+  await openLogin(page, 'en-US');
+  await page.getByTestId('login-account').fill(owner.account);
+  await page.getByTestId('login-account').blur();
+  await expect(page.getByTestId('login-sso-button')).toBeVisible();
+  await expect(page.getByTestId('login-username')).toBeDisabled();
+  await expect(page.getByTestId('login-password')).toBeDisabled();
+  // Administrator login switches to the password form and back.
+  await page.getByTestId('login-sso-admin').click();
+  await expect(page.getByTestId('login-password')).toBeEnabled();
+  await page.getByTestId('login-sso-back').click();
+  await expect(page.getByTestId('login-password')).toBeDisabled();
+
+  await page.getByTestId('login-sso-button').click();
+  await signInAtProvider(page, owner.username);
+  await page.waitForURL('**/workbench');
+  await expect(page.getByTestId('workbench')).toBeVisible();
+
+  // "Test connection" runs the saved form's flow in a popup (the provider remembers the user now)
+  // and reports whom the provider signed in.
+  await page.goto('/accountManage/sso');
+  await expect(page.getByTestId('sso-issuer')).toHaveValue(idp.issuer);
+  await page.getByTestId('sso-test').click();
+  await expect(page.getByTestId('sso-test-result')).toHaveAttribute('data-state', 'success');
+  await expect(page.getByTestId('sso-test-result')).toContainText(owner.username);
+
+  // `?ssoRedirect=true` goes straight to the provider. A username the account does not have
+  // lands on the SSO error page, with the way back to login. (The provider's session is cleared
+  // first, so that it asks who signs in.)
+  await signOut(page);
+  await page.context().clearCookies({ domain: '127.0.0.1' });
+  await page.goto(`/login?account=${owner.account}&ssoRedirect=true`);
+  await signInAtProvider(page, 'nobody_at_all');
+  await page.waitForURL('**/sso-error**');
+  await expect(page.getByTestId('sso-error-message')).toContainText('nobody_at_all');
+  await page.getByTestId('sso-error-login').click();
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+});
