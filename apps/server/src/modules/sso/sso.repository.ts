@@ -1,5 +1,5 @@
 /** SQL of single sign-on: configurations, flows, accepted SAML assertion ids, and user lookup. */
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { accounts, ssoAssertionIds, ssoConfigs, ssoFlows, users } from '../../db/schema';
 
@@ -127,41 +127,32 @@ export type TSsoUser = {
   email: string | null;
 };
 
-/** The account's user of a username (case-insensitively). */
-export async function findUserByUsername(
-  db: TDb,
-  accountId: number,
-  username: string,
-): Promise<TSsoUser | null> {
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      kind: users.kind,
-      isEnabled: users.isEnabled,
-      deletedAt: users.deletedAt,
-      phone: users.phone,
-      email: users.email,
-    })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), sql`lower(${users.username}) = ${username.toLowerCase()}`));
+const ssoUserColumns = {
+  id: users.id,
+  username: users.username,
+  kind: users.kind,
+  isEnabled: users.isEnabled,
+  deletedAt: users.deletedAt,
+  phone: users.phone,
+  email: users.email,
+};
+
+async function findSsoUser(db: TDb, where: SQL | undefined): Promise<TSsoUser | null> {
+  const rows = await db.select(ssoUserColumns).from(users).where(where);
   const row = rows[0];
-  return row ? { ...row, kind: row.kind as TSsoUser['kind'], isDeleted: row.deletedAt !== null } : null;
+  if (!row) return null;
+  const { deletedAt, ...rest } = row;
+  return { ...rest, kind: row.kind as TSsoUser['kind'], isDeleted: deletedAt !== null };
 }
 
-export async function findUserById(db: TDb, accountId: number, userId: number): Promise<TSsoUser | null> {
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      kind: users.kind,
-      isEnabled: users.isEnabled,
-      deletedAt: users.deletedAt,
-      phone: users.phone,
-      email: users.email,
-    })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
-  const row = rows[0];
-  return row ? { ...row, kind: row.kind as TSsoUser['kind'], isDeleted: row.deletedAt !== null } : null;
+/** The account's user of a username (case-insensitively). */
+export function findUserByUsername(db: TDb, accountId: number, username: string): Promise<TSsoUser | null> {
+  return findSsoUser(
+    db,
+    and(eq(users.accountId, accountId), sql`lower(${users.username}) = ${username.toLowerCase()}`),
+  );
+}
+
+export function findUserById(db: TDb, accountId: number, userId: number): Promise<TSsoUser | null> {
+  return findSsoUser(db, and(eq(users.accountId, accountId), eq(users.id, userId)));
 }

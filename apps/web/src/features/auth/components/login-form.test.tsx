@@ -1,4 +1,3 @@
-import type { TMeta } from '@console/contract';
 import enCommon from '@console/phrases/en-us/common';
 import enLogin from '@console/phrases/en-us/login';
 import enValidation from '@console/phrases/en-us/validation';
@@ -8,28 +7,10 @@ import zhValidation from '@console/phrases/zh-cn/validation';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie } from '@/lib/cookies';
+import { testMeta } from '@/testing/meta';
 import { LoginForm, type TLoginFormTexts } from './login-form';
 
-const meta: TMeta = {
-  edition: 'domestic',
-  deployMode: 'cloud',
-  defaultLanguage: 'zh-CN',
-  features: {
-    register: true,
-    globalPhone: false,
-    cruBilling: true,
-    gaAgreement: false,
-    studioLink: false,
-    huaweiLicense: false,
-    marketplaceRegister: false,
-  },
-  consoleUrl: 'http://console.test',
-  support: { phone: null, emails: [], qrUrl: null },
-  links: { docs: null, releaseNotes: null, studio: null },
-  ipLookupUrl: null,
-  fallbackHosts: [],
-  devOutbox: false,
-};
+const meta = testMeta();
 
 const en: TLoginFormTexts = { login: enLogin, validation: enValidation, common: enCommon };
 const zh: TLoginFormTexts = { login: zhLogin, validation: zhValidation, common: zhCommon };

@@ -1,4 +1,4 @@
-import type { TMeta, TSsoSuite } from '@console/contract';
+import type { TSsoSuite } from '@console/contract';
 import enCommon from '@console/phrases/en-us/common';
 import enLogin from '@console/phrases/en-us/login';
 import enValidation from '@console/phrases/en-us/validation';
@@ -8,32 +8,14 @@ import zhValidation from '@console/phrases/zh-cn/validation';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie } from '@/lib/cookies';
+import { testMeta } from '@/testing/meta';
 import { forgetSsoSuites } from '../lib/sso';
 import { LoginForm, type TLoginFormTexts } from './login-form';
 
 // Single sign-on on the login form (spec section 2 "Login"): the suite lookup, the SSO mode and
 // the switch to the administrators' password login, the third-party sign-ins.
 
-const meta: TMeta = {
-  edition: 'domestic',
-  deployMode: 'cloud',
-  defaultLanguage: 'zh-CN',
-  features: {
-    register: true,
-    globalPhone: false,
-    cruBilling: true,
-    gaAgreement: false,
-    studioLink: false,
-    huaweiLicense: false,
-    marketplaceRegister: false,
-  },
-  consoleUrl: 'http://console.test',
-  support: { phone: null, emails: [], qrUrl: null },
-  links: { docs: null, releaseNotes: null, studio: null },
-  ipLookupUrl: null,
-  fallbackHosts: ['app.partner.test'],
-  devOutbox: false,
-};
+const meta = testMeta({ fallbackHosts: ['app.partner.test'] });
 
 const en: TLoginFormTexts = { login: enLogin, validation: enValidation, common: enCommon };
 const zh: TLoginFormTexts = { login: zhLogin, validation: zhValidation, common: zhCommon };

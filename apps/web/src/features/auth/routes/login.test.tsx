@@ -9,32 +9,18 @@ import { deleteCookie } from '@/lib/cookies';
 import { initLanguage } from '@/lib/language';
 import { setMeta } from '@/lib/meta';
 import { providePhrases } from '@/lib/phrases';
+import { testMeta } from '@/testing/meta';
 import { forgetSsoSuites } from '../lib/sso';
 import LoginPage from './login';
 
 // The login page's single sign-on start (`?ssoRedirect=true`, spec section 4 "Login") and the
 // hand-off of a password login to an allowed `?fallbackUrl=` with the token.
 
-const baseMeta: TMeta = {
-  edition: 'domestic',
-  deployMode: 'cloud',
+const baseMeta = testMeta({
   defaultLanguage: 'en-US',
-  features: {
-    register: false,
-    globalPhone: false,
-    cruBilling: true,
-    gaAgreement: false,
-    studioLink: false,
-    huaweiLicense: false,
-    marketplaceRegister: false,
-  },
-  consoleUrl: 'http://console.test',
-  support: { phone: null, emails: [], qrUrl: null },
-  links: { docs: null, releaseNotes: null, studio: null },
-  ipLookupUrl: null,
+  features: { ...testMeta().features, register: false },
   fallbackHosts: ['*.partner.test'],
-  devOutbox: false,
-};
+});
 
 const ssoStart = '/api/portal/sso/suite/authentication?accountName=demo';
 const suitable: TSsoSuite = {
