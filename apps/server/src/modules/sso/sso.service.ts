@@ -249,6 +249,9 @@ export async function testSsoConfig(
     kind: 'test',
     userId: auth.userId,
     returnTo: null,
+  }).catch((error: unknown) => {
+    // The provider stopped answering between the check and the start: a clear 4043, not a 500.
+    throw new AppError(ErrorCode.ssoProviderInvalid, { params: { detail: briefOf(error) } });
   });
   await insertAuditEntry(deps.db, {
     accountId: auth.accountId,
