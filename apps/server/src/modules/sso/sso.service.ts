@@ -270,8 +270,16 @@ export async function testSsoConfig(
   return started;
 }
 
+/** Whether the stored configuration is on and complete for its protocol. */
+function isSignInReady(row: TSsoConfigRow): boolean {
+  if (!row.enabled) return false;
+  return row.protocol === 'OIDC'
+    ? Boolean(row.oidcIssuer && row.oidcClientId && row.oidcClientSecret)
+    : samlSettingsOf(row) !== null;
+}
+
 function configuredOf(deps: TDeps, row: TSsoConfigRow | null): TTestedConfig | null {
-  if (!row?.enabled) return null;
+  if (!row || !isSignInReady(row)) return null;
   if (row.protocol === 'OIDC') {
     const oidc = oidcSettingsOf(deps, row);
     return oidc ? { protocol: 'OIDC', oidc, saml: null } : null;
@@ -285,7 +293,8 @@ export async function ssoSuite(deps: TDeps, accountName: string): Promise<TSsoSu
   const account = await findAccountByLoginName(deps.db, accountName);
   if (!account) return { ssoSuitable: false, supportAdminLogin: 1, redirectUrl: null, thirdParty: [] };
   const row = await findSsoConfig(deps.db, account.id);
-  const isSuitable = configuredOf(deps, row) !== null;
+  // Public and asked on every login page: decides without opening the sealed secret.
+  const isSuitable = row !== null && isSignInReady(row);
   return {
     ssoSuitable: isSuitable,
     supportAdminLogin: row && isSuitable && !row.supportAdminLogin ? 0 : 1,
