@@ -22,6 +22,7 @@ const routeModules = [
   ['/login', 'src/features/auth/routes/login.tsx'],
   ['/login second step (when asked for)', 'src/features/auth/components/second-step.tsx'],
   ['/login captcha (after failed sign-ins)', 'src/features/auth/components/login-captcha.tsx'],
+  ['/login mobile (phones on configured hosts, face pages)', 'src/features/auth/components/mobile-login.tsx'],
   ['/noAuth', 'src/app/routes/no-auth.tsx'],
   ['/noFound (and pages not built yet)', 'src/app/routes/no-found.tsx'],
   ['/dev/outbox (development mode)', 'src/features/dev-outbox/routes/dev-outbox.tsx'],

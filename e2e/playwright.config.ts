@@ -58,7 +58,15 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(port),
+    // The development provisioner: instances open in 3 s, Insight user changes apply in 0.5 s.
+    // Phones on localhost get the mobile login (the desktop tests use desktop Chromium's agent and
+    // viewport); the seeded instances' hosts may receive a login's token.
+    server(port, {
+      DEV_PROVISION_DELAY_MS: '3000',
+      DEV_INSIGHT_DELAY_MS: '500',
+      MOBILE_LOGIN_HOSTS: 'localhost',
+      FALLBACK_URL_HOSTS: '*.lakehouse.example.com',
+    }),
     server(onpremPort, { DEPLOY_MODE: 'onprem', EDITION: 'international', FEATURE_HUAWEI_LICENSE: '1' }),
   ],
 });

@@ -17,7 +17,12 @@ beforeAll(async () => {
   );
   t = await createTestApp({
     webDir,
-    env: { EDITION: 'international', DEPLOY_MODE: 'onprem', PUBLIC_URL: 'https://console.example.com' },
+    env: {
+      EDITION: 'international',
+      DEPLOY_MODE: 'onprem',
+      PUBLIC_URL: 'https://console.example.com',
+      MOBILE_LOGIN_HOSTS: 'm.example.com',
+    },
   });
 });
 afterAll(() => t.close());
@@ -49,6 +54,7 @@ describe('operations endpoints', () => {
       defaultLanguage: 'en-US',
       consoleUrl: 'https://console.example.com',
       features: { register: true, globalPhone: true },
+      mobileLoginHosts: ['m.example.com'],
     });
   });
 
@@ -59,7 +65,10 @@ describe('operations endpoints', () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     for (const [id, route] of Object.entries(routes)) {
-      expect(doc.paths[route.path]?.[route.method.toLowerCase()]?.operationId, id).toBe(id);
+      expect(
+        doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()]?.operationId,
+        id,
+      ).toBe(id);
     }
     const page = await t.app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);

@@ -15,6 +15,10 @@ import { languageOf, translateError } from './i18n';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { alertRoutes } from './modules/billing/alerts.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { paymentRoutes } from './modules/billing/recharge.routes';
+import { certificationRoutes } from './modules/certification/certification.routes';
 import { contactChangeRoutes } from './modules/contact-change/contact-change.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -26,6 +30,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { roleRoutes } from './modules/role/role.routes';
+import { serviceRoutes } from './modules/service/service.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { thirdPartyRoutes } from './modules/third-party/third-party.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -56,6 +61,9 @@ const loggerRedaction = {
     '*.password',
     '*.token',
     '*.code',
+    '*.idNumber',
+    '*.legalPersonId',
+    '*.bankAccount',
   ],
   censor: '[redacted]',
 };
@@ -95,6 +103,7 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   app.decorate('deps', deps);
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('auth', null);
+  app.decorateRequest('rawBody', undefined);
 
   await app.register(fastifyCookie);
   // SAML answers arrive as an HTML form post (the HTTP-POST binding).
@@ -107,6 +116,8 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
       done(null, undefined);
       return;
     }
+    // Machine calls are signed over the exact bytes they sent.
+    if (request.url.startsWith('/api/hooks/')) request.rawBody = body as string;
     jsonParser(request, body as string, done);
   });
 
@@ -134,6 +145,11 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   auditRoutes(app);
   ssoRoutes(app);
   thirdPartyRoutes(app);
+  serviceRoutes(app);
+  alertRoutes(app);
+  billingRoutes(app);
+  paymentRoutes(app);
+  certificationRoutes(app);
   await docsRoutes(app, version);
 
   const hasWeb = options.webDir ? await webRoutes(app, options.webDir) : false;

@@ -14,6 +14,23 @@
  *   audit-verify [--account <name>] [--installation]
  *       verifies the audit hash chains (every chain, one account's, or the installation's) and
  *       names the first broken entry of each; exits 1 when one is broken
+ *   catalogue export | catalogue import <file>
+ *       prints the service catalogue as JSON / writes it from such a file (one transaction;
+ *       rows missing from the file are deleted, or disabled while something uses them)
+ *   account tag set <accountName> <key> [value] | account tag remove <accountName> <key>
+ *   instance hide <instanceName> | instance unhide <instanceName>
+ *       (see modules/catalogue/catalogue.cli.ts)
+ *   remittance list [--pending] | remittance confirm <id> | remittance reject <id> <note>
+ *       reviews reported bank transfers; confirming credits the account once
+ *       (see modules/billing/remittance.cli.ts)
+ *   certification list [--pending] | certification approve <id> | certification reject <id> <reason>
+ *       reviews real-name verifications waiting for manual review; approving turns a trial
+ *       account formal (see modules/certification/certification.cli.ts)
+ *   voucher issue <accountName> <faceYuan> [--name N] [--days D] [--starts YYYY-MM-DD]
+ *           [--services studio,hengshi] [--regions aliyun/cn-shanghai,...]
+ *   voucher void <code> [reason] | voucher list <accountName>
+ *   discount set <accountName> <category|*> <rate> | discount list <accountName>
+ *       (see modules/billing/billing-admin.cli.ts)
  *
  * Commands that touch data use the same configuration as the server (DATABASE_URL or DATA_DIR).
  */
@@ -30,6 +47,10 @@ import { findAccountByName } from './modules/account/account.repository';
 import { issueActivationCode } from './modules/account/account-center.service';
 import { verifyChains } from './modules/audit/audit.chain';
 import { listChains } from './modules/audit/audit.repository';
+import { billingAdminCommands, runBillingAdminCommand } from './modules/billing/billing-admin.cli';
+import { remittanceCommands, runRemittanceCommand } from './modules/billing/remittance.cli';
+import { catalogueCommands, runCatalogueCommand } from './modules/catalogue/catalogue.cli';
+import { certificationCommands, runCertificationCommand } from './modules/certification/certification.cli';
 import { issueDevLicense, issueLicense, releaseLicense } from './modules/license/license.service';
 
 async function withDatabase<T>(work: (deps: ReturnType<typeof createDeps>) => Promise<T>): Promise<T> {
@@ -50,6 +71,38 @@ async function withDatabase<T>(work: (deps: ReturnType<typeof createDeps>) => Pr
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command && catalogueCommands.includes(command)) {
+    return withDatabase((deps) =>
+      runCatalogueCommand(deps, command, rest, {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      }),
+    );
+  }
+  if (command && billingAdminCommands.includes(command)) {
+    return withDatabase((deps) =>
+      runBillingAdminCommand(deps, command, rest, {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      }),
+    );
+  }
+  if (command && certificationCommands.includes(command)) {
+    return withDatabase((deps) =>
+      runCertificationCommand(deps, command, rest, {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      }),
+    );
+  }
+  if (command && remittanceCommands.includes(command)) {
+    return withDatabase((deps) =>
+      runRemittanceCommand(deps, command, rest, {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      }),
+    );
+  }
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -144,7 +197,7 @@ async function main(argv: string[]): Promise<number> {
     }
     default:
       console.error(
-        'commands: license-issue, license-release, invite-create, marketplace-token, audit-verify, activation-create (see apps/server/src/cli.ts)',
+        'commands: license-issue, license-release, invite-create, marketplace-token, audit-verify, activation-create, catalogue, account tag, instance, voucher, discount, remittance (see apps/server/src/cli.ts)',
       );
       return 2;
   }

@@ -38,6 +38,13 @@ describe('configuration', () => {
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
   });
 
+  it('reads the hosts of the mobile login (none by default)', () => {
+    expect(loadConfig({}).mobileLoginHosts).toEqual([]);
+    expect(
+      loadConfig({ MOBILE_LOGIN_HOSTS: ' m.example.com, *.Mobile.example.com ,' }).mobileLoginHosts,
+    ).toEqual(['m.example.com', '*.mobile.example.com']);
+  });
+
   it('never seeds demo data in production and demands a secret key there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY/);
     expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), DEMO: '1' }).demo).toBe(false);

@@ -1,9 +1,12 @@
 /** What every part of the server is handed: configuration, database, clock and shared services. */
 import type { TLanguage } from '@console/contract/enums';
-import type { TInstances } from './adapters/instances';
+import type { TIdentityProvider } from './adapters/identity';
 import type { TMailer } from './adapters/mail';
 import type { TMarketplace } from './adapters/marketplace';
+import type { TPayments } from './adapters/payments/payments';
+import type { TProvisioner } from './adapters/provisioner';
 import type { TSmsSender } from './adapters/sms';
+import type { TStorage } from './adapters/storage';
 import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/client';
 import type { TClock } from './lib/clock';
@@ -24,8 +27,14 @@ export type TDeps = {
   /** null: no SMS provider configured (development: the outbox only). */
   sms: TSmsSender | null;
   marketplace: TMarketplace;
-  /** The account's service instances (user sync, what users own there). */
-  instances: TInstances;
+  /** The platform behind the service instances (opening, user sync, Insight users, workspaces). */
+  provisioner: TProvisioner;
+  /** WeChat Pay and Alipay (or their development stand-ins). */
+  payments: TPayments;
+  /** Uploaded files. */
+  storage: TStorage;
+  /** Real-name verification's provider (or its development stand-in). */
+  identity: TIdentityProvider;
 };
 
 /** The signed-in caller of a request. */
@@ -48,5 +57,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: TLanguage;
     auth: TAuth | null;
+    /** The body as received, for signed machine calls (`/api/hooks/...`). */
+    rawBody: string | undefined;
   }
 }

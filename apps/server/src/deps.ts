@@ -1,8 +1,15 @@
 /** Builds the dependencies of the application from its configuration and database. */
-import { createDevInstances } from './adapters/instances';
+import {
+  createDevIdentityProvider,
+  createHttpIdentityProvider,
+  createUnconfiguredIdentityProvider,
+} from './adapters/identity';
 import { createSmtpMailer } from './adapters/mail';
 import { createDevMarketplace, createHttpMarketplace } from './adapters/marketplace';
+import { createPayments } from './adapters/payments/payments';
+import { createDevProvisioner, createHttpProvisioner } from './adapters/provisioner';
 import { createHttpSmsSender } from './adapters/sms';
+import { createDirectoryStorage } from './adapters/storage';
 import type { TConfig } from './config';
 import type { TDeps } from './context';
 import type { TDatabase } from './db/client';
@@ -33,7 +40,31 @@ export function createDeps(
     marketplace: config.marketplaceEndpoint
       ? createHttpMarketplace(config.marketplaceEndpoint)
       : createDevMarketplace(config.secretKey, () => clock.now()),
-    instances: createDevInstances(),
+    provisioner: config.provisioning.url
+      ? createHttpProvisioner({
+          url: config.provisioning.url,
+          token: config.provisioning.token ?? config.secretKey,
+          timeoutMs: config.provisioning.requestTimeoutMs,
+        })
+      : createDevProvisioner({
+          delayMs: config.provisioning.devDelayMs,
+          failureRate: config.provisioning.devFailureRate,
+          insightDelayMs: config.provisioning.devInsightDelayMs,
+          now: () => clock.now(),
+        }),
+    payments: createPayments(config, () => clock.now()),
+    storage: createDirectoryStorage(config.uploadDir),
+    identity:
+      config.identity.url && config.identity.key && config.identity.secret
+        ? createHttpIdentityProvider({
+            url: config.identity.url,
+            key: config.identity.key,
+            secret: config.identity.secret,
+            timeoutMs: config.identity.timeoutMs,
+          })
+        : config.isProduction
+          ? createUnconfiguredIdentityProvider()
+          : createDevIdentityProvider(config.publicUrl),
     ...overrides,
   };
 }

@@ -10,11 +10,15 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { demoCredentialLines, seedDemo } from './db/seed/demo';
 import { closeDeps, createDeps } from './deps';
+import { alertJobHandlers, scheduleAlertSweep } from './jobs/alerts';
+import { billingJobHandlers, scheduleBillingJobs } from './jobs/billing';
+import { instanceJobHandlers } from './jobs/instances';
 import {
   createPasswordReminderJob,
   passwordReminderJobKind,
   schedulePasswordReminders,
 } from './jobs/password-reminders';
+import { rechargeJobHandlers } from './jobs/recharges';
 import { retentionJob, retentionJobKind, scheduleRetention } from './jobs/retention';
 import { createJobRunner } from './jobs/runner';
 import { systemClock } from './lib/clock';
@@ -23,7 +27,6 @@ import {
   auditRetentionJobKind,
   scheduleAuditRetention,
 } from './modules/audit/audit.retention';
-import { userSyncJob, userSyncJobKind } from './modules/user/user-admin.service';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -56,7 +59,10 @@ async function main(): Promise<void> {
       [retentionJobKind]: retentionJob,
       [passwordReminderJobKind]: createPasswordReminderJob(log),
       [auditRetentionJobKind]: auditRetentionJob,
-      [userSyncJobKind]: userSyncJob,
+      ...instanceJobHandlers(log),
+      ...alertJobHandlers(log),
+      ...billingJobHandlers(),
+      ...rechargeJobHandlers(log),
     },
     log,
     { pollMs: config.jobs.pollMs },
@@ -65,6 +71,8 @@ async function main(): Promise<void> {
     await scheduleRetention(deps);
     await scheduleAuditRetention(deps);
     await schedulePasswordReminders(deps);
+    await scheduleAlertSweep(deps);
+    await scheduleBillingJobs(deps);
     runner.start();
   }
 

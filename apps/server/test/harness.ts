@@ -4,18 +4,22 @@
  * application built on it with a manual clock.
  */
 import { randomBytes } from 'node:crypto';
+import { routes, type TRouteId } from '@console/contract';
 import { ClientHeader, ClientHeaderValue, SessionCookie } from '@console/contract/enums';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type TAppOptions } from '../src/app';
 import { loadConfig, type TConfig } from '../src/config';
 import type { TDeps } from '../src/context';
-import { openDatabase, type TDatabase } from '../src/db/client';
+import { openDatabase, rowsOf, type TDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { captchas } from '../src/db/schema';
 import { closeDeps, createDeps } from '../src/deps';
 import { createManualClock } from '../src/lib/clock';
 import { createAccountWithRoles } from '../src/modules/account/account.repository';
+import { markAllUsersForSync } from '../src/modules/service/service.repository';
+import { newInstanceName } from '../src/modules/service/service.service';
 import { grantRole, insertUser } from '../src/modules/user/user.repository';
 
 export type TTestDatabase = { database: TDatabase; drop(): Promise<void> };
@@ -177,4 +181,77 @@ export async function knownCaptcha(
     expiresAt: new Date(now.getTime() + 300_000),
   });
   return { captchaId, captchaCode: answer };
+}
+
+/**
+ * An opened instance of the account (default: Lakehouse, trial, aliyun cn-shanghai) whose users
+ * are all synchronised already; answers its id.
+ */
+export async function seedOpenedInstance(
+  deps: TDeps,
+  accountId: number,
+  options: { serviceId?: number; csp?: string; region?: string; version?: 'trial' | 'formal' } = {},
+): Promise<number> {
+  const serviceId = options.serviceId ?? 1;
+  const now = deps.clock.now();
+  const rows = rowsOf<{ id: number }>(
+    await deps.db.execute(sql`
+      insert into instances (account_id, service_id, version_id, region_id, instance_name, status, url,
+                             created_at, opened_at, updated_at)
+      select ${accountId}, ${serviceId}, v.id, r.id, ${newInstanceName()}, 1,
+             'https://seeded.' || r.code || '.example.com', ${now}, ${now}, ${now}
+        from service_versions v, regions r
+       where v.service_id = ${serviceId} and v.code = ${options.version ?? 'trial'}
+         and r.csp = ${options.csp ?? 'aliyun'} and r.code = ${options.region ?? 'cn-shanghai'}
+      returning id`),
+  );
+  const id = Number(rows[0]?.id);
+  await markAllUsersForSync(deps.db, id, accountId, now);
+  await deps.db.execute(
+    sql`update instance_user_sync set synced_version = desired_version where instance_id = ${id}`,
+  );
+  return id;
+}
+
+/**
+ * Calls of the route table by id, as a signed-in user: GET payloads become the query, others the
+ * JSON body. `ok` answers the data of a code-0 answer and throws on anything else.
+ */
+export function routeClient(
+  appOf: () => FastifyInstance,
+  defaultHeaders: Record<string, string> = { 'cz-lang': 'en-US' },
+) {
+  function call(
+    id: TRouteId,
+    token: string,
+    payload: Record<string, unknown> = {},
+    headers = defaultHeaders,
+  ) {
+    const route = routes[id];
+    if (route.method === 'GET') {
+      const qs = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString();
+      return appOf().inject({
+        method: 'GET',
+        url: `${route.path}?${qs}`,
+        headers: { ...bearer(token), ...headers },
+      });
+    }
+    return appOf().inject({
+      method: 'POST',
+      url: route.path,
+      headers: { ...bearer(token), ...headers },
+      payload,
+    });
+  }
+  async function ok<T>(
+    id: TRouteId,
+    token: string,
+    payload: Record<string, unknown> = {},
+    headers = defaultHeaders,
+  ): Promise<T> {
+    const body = envelope<T>(await call(id, token, payload, headers));
+    if (body.code !== 0) throw new Error(`${id}: ${body.code} ${body.message} ${JSON.stringify(body.data)}`);
+    return body.data;
+  }
+  return { call, ok };
 }

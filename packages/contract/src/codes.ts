@@ -75,6 +75,30 @@ export const ErrorCode = {
   accountAlreadyFormal: 4051,
   /** An upgrade application of the account is already in progress. */
   formalApplicationPending: 4052,
+  /** The account already has a live instance of this service in this region. */
+  instanceExists: 4060,
+  /** The instance is not in a state that allows the action (retry needs openFailed, the URL needs opened). */
+  instanceStateInvalid: 4061,
+  /** The Insight service is not opened for the account. */
+  insightNotOpened: 4062,
+  /** The balance does not cover the action. */
+  insufficientBalance: 4070,
+  /** The payment provider refused or failed to create the order. */
+  rechargeFailed: 4071,
+  /** The webhook could not be reached or did not answer its success value. */
+  webhookSendFailed: 4072,
+  /** The bill details could not be fetched. */
+  billDetailFailed: 4073,
+  /** The verification provider failed or could not be reached: try again later. */
+  certificationFailed: 4080,
+  /** The account used up today's verification attempts. */
+  certificationAttemptsExceeded: 4081,
+  /** The face session is unknown, expired or already finished: start again. */
+  faceSessionInvalid: 4082,
+  /** The account is verified already (or waits for a manual review). */
+  alreadyCertified: 4083,
+  /** Enabling would exceed the Insight service's limit of enabled users; data `{ limit, enabled }`. */
+  insightUserLimit: 4063,
 
   mfaEncryptFailed: 4091,
   mfaDecryptFailed: 4092,

@@ -3,7 +3,7 @@
  * schemas and the business codes it may answer. The server registers its handlers against this
  * table, the OpenAPI document is generated from it, and the permission tests iterate it.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiPaths, type TApiPaths, type TRouteId } from './api-paths';
 import { ErrorCode } from './codes';
 import { ZAccountBaseInfo, ZAccountBody, ZAccountDetail, ZAccountQuery } from './schemas/account';
@@ -19,6 +19,61 @@ import {
 } from './schemas/account-admin';
 import { ZAuditExportQuery, ZAuditListRequest, ZAuditPage } from './schemas/audit';
 import { ZLoginRequest, ZLoginResponse, ZPwdErrorTimes, ZPwdErrorTimesQuery } from './schemas/auth';
+import {
+  ZAlertConfig,
+  ZAlertUpdateRequest,
+  ZBillingCount,
+  ZBillingDetailPage,
+  ZBillingDetailRequest,
+  ZBillingExportRequest,
+  ZBillingFilter,
+  ZCspRegion,
+  ZDeductionListRequest,
+  ZDeductionPage,
+  ZDownloadRequest,
+  ZFundsAccount,
+  ZPayQrcodeQuery,
+  ZRecharge,
+  ZRemittance,
+  ZRemittanceInfo,
+  ZRemittanceListRequest,
+  ZRemittancePage,
+  ZRemittanceRequest,
+  ZSku,
+  ZStatementDetail,
+  ZStatementExportRequest,
+  ZStatementListRequest,
+  ZStatementPage,
+  ZStatementRequest,
+  ZStatementYears,
+  ZTransactionListRequest,
+  ZTransactionPage,
+  ZUploaded,
+  ZUploadQuery,
+  ZUsageBatch,
+  ZUsageBatchResult,
+  ZVoucherListRequest,
+  ZVoucherPage,
+  ZWebhook,
+  ZWebhookDeliveryPage,
+  ZWebhookDeliveryRequest,
+  ZWebhookIdRequest,
+  ZWebhookInput,
+  ZWebhookTestResult,
+} from './schemas/billing';
+import {
+  ZCertification,
+  ZCertificationState,
+  ZCompanyVerifyRequest,
+  ZDevFaceBody,
+  ZDevFaceQuery,
+  ZFaceResult,
+  ZFaceResultQuery,
+  ZFaceVerifyRequest,
+  ZFaceVerifyResult,
+  ZPersonalVerifyRequest,
+  ZPersonalVerifyResult,
+} from './schemas/certification';
 import { ZNull } from './schemas/common';
 import { ZHealth, ZMeta } from './schemas/meta';
 import {
@@ -62,6 +117,33 @@ import {
   ZUpdateRegistrationInfoRequest,
   ZUpdateUserWithConfirmRequest,
 } from './schemas/self-service';
+import {
+  ZAccountTag,
+  ZCreateInstanceRequest,
+  ZCsp,
+  ZDisableInsightUsersRequest,
+  ZEnableInsightUsersRequest,
+  ZInsightChange,
+  ZInsightRole,
+  ZInsightServiceInfo,
+  ZInsightSyncStatus,
+  ZInsightUserList,
+  ZInsightUserListQuery,
+  ZInstance,
+  ZInstanceIdQuery,
+  ZInstanceIdRequest,
+  ZInstanceList,
+  ZInstanceListQuery,
+  ZInstanceUrl,
+  ZListUserWorkspacesRequest,
+  ZRegion,
+  ZRegionListQuery,
+  ZService,
+  ZServiceIdRequest,
+  ZServiceRegion,
+  ZServiceVersion,
+  ZUserWorkspaces,
+} from './schemas/services';
 import {
   ZOidcCallbackQuery,
   ZSamlAcsBody,
@@ -166,6 +248,8 @@ export type TRouteDef = {
   readonly response: z.ZodType;
   /** Present only outside production mode. */
   readonly devOnly?: boolean;
+  /** A larger body than the default 1 MiB (usage batches). */
+  readonly bodyLimit?: number;
   /** Business codes (HTTP 200 with the code in the body) this route may answer. */
   readonly codes?: readonly number[];
 };
@@ -880,6 +964,399 @@ export const routes = {
     query: ZThirdPartyCallbackQuery,
     response: ZNull,
   }),
+  serviceList: route(apiPaths.serviceList, {
+    access: 'session',
+    tag: 'service',
+    summary: 'The services of the platform (Lakehouse, data assistant, Insight) in the request language',
+    response: z.array(ZService),
+  }),
+  serviceVersionList: route(apiPaths.serviceVersionList, {
+    access: 'session',
+    tag: 'service',
+    summary: "A service's versions (trial, formal) with trial days and the Insight user limit",
+    body: ZServiceIdRequest,
+    response: z.array(ZServiceVersion),
+  }),
+  serviceCspList: route(apiPaths.serviceCspList, {
+    access: 'session',
+    tag: 'service',
+    summary: 'The cloud service providers',
+    response: z.array(ZCsp),
+  }),
+  serviceRegionList: route(apiPaths.serviceRegionList, {
+    access: 'session',
+    tag: 'service',
+    summary: 'The regions offered to the account, optionally of one cloud provider',
+    query: ZRegionListQuery,
+    response: z.array(ZRegion),
+  }),
+  getRegionListByServiceId: route(apiPaths.getRegionListByServiceId, {
+    access: 'session',
+    tag: 'service',
+    summary: 'The regions offering a service, each marked when the account already has a live instance there',
+    body: ZServiceIdRequest,
+    response: z.array(ZServiceRegion),
+  }),
+  getAccountTags: route(apiPaths.getAccountTags, {
+    access: 'session',
+    tag: 'service',
+    summary: "The account's tags set by the platform operator (they can open regions to the account)",
+    response: z.array(ZAccountTag),
+  }),
+  createInstance: route(apiPaths.createInstance, {
+    access: 'admin',
+    tag: 'service',
+    summary:
+      'Opens a service in a region: the instance starts opening (0) and a provisioning job takes it to opened (1) or openFailed (2)',
+    body: ZCreateInstanceRequest,
+    response: ZInstance,
+    codes: [ErrorCode.instanceExists],
+  }),
+  serviceInstanceList: route(apiPaths.serviceInstanceList, {
+    access: 'session',
+    tag: 'service',
+    summary: "The account's instances (hidden ones left out), newest first, optionally of one service",
+    query: ZInstanceListQuery,
+    response: ZInstanceList,
+  }),
+  getAccountInstanceList: route(apiPaths.getAccountInstanceList, {
+    access: 'session',
+    tag: 'service',
+    summary: "All the account's instances that are not closed or hidden",
+    response: z.array(ZInstance),
+  }),
+  getInstanceUrl: route(apiPaths.getInstanceUrl, {
+    access: 'session',
+    tag: 'service',
+    summary: "An opened instance's address",
+    query: ZInstanceIdQuery,
+    response: ZInstanceUrl,
+    codes: [ErrorCode.instanceStateInvalid],
+  }),
+  retryInstance: route(apiPaths.retryInstance, {
+    access: 'admin',
+    tag: 'service',
+    summary: 'Opens a failed instance again (openFailed → opening)',
+    body: ZInstanceIdRequest,
+    response: ZInstance,
+    codes: [ErrorCode.instanceStateInvalid],
+  }),
+  closeInstance: route(apiPaths.closeInstance, {
+    access: 'admin',
+    tag: 'service',
+    summary: 'Closes an instance (→ closed); the platform releases it in the background',
+    body: ZInstanceIdRequest,
+    response: ZInstance,
+    codes: [ErrorCode.instanceStateInvalid],
+  }),
+  insightServiceInfo: route(apiPaths.insightServiceInfo, {
+    access: 'session',
+    tag: 'insight',
+    summary: "The account's Insight service: its instance, the enabled-user limit and how many are enabled",
+    response: ZInsightServiceInfo,
+  }),
+  insightUserList: route(apiPaths.insightUserList, {
+    access: 'admin',
+    tag: 'insight',
+    summary: "The account's users with their Insight status (the spec sends pageNo 0, pageSize 9999)",
+    query: ZInsightUserListQuery,
+    response: ZInsightUserList,
+  }),
+  enableInsightUsers: route(apiPaths.enableInsightUsers, {
+    access: 'admin',
+    tag: 'insight',
+    summary:
+      'Enables users for Insight: each goes USER_STARTING (0) and then USER_START_SUCCESS (1) or USER_START_FAIL (2); refused beyond the limit',
+    body: ZEnableInsightUsersRequest,
+    response: ZInsightChange,
+    codes: [ErrorCode.insightNotOpened, ErrorCode.insightUserLimit],
+  }),
+  disableInsightUsers: route(apiPaths.disableInsightUsers, {
+    access: 'admin',
+    tag: 'insight',
+    summary:
+      'Disables users for Insight: each goes USER_STOPING (3) and then USER_STOP_SUCCESS (4) or USER_STOP_FAIL (5)',
+    body: ZDisableInsightUsersRequest,
+    response: ZInsightChange,
+    codes: [ErrorCode.insightNotOpened],
+  }),
+  insightUserRoles: route(apiPaths.insightUserRoles, {
+    access: 'session',
+    tag: 'insight',
+    summary: "Insight's own user roles",
+    response: z.array(ZInsightRole),
+  }),
+  insightUserSyncStatus: route(apiPaths.insightUserSyncStatus, {
+    access: 'admin',
+    tag: 'insight',
+    summary: 'Whether the Insight instance has applied every enable and disable (pending and failed counts)',
+    response: ZInsightSyncStatus,
+  }),
+  listUserWorkspaces: route(apiPaths.listUserWorkspaces, {
+    access: 'session',
+    tag: 'service',
+    summary: "The signed-in user's workspaces on each opened instance of the account (or on one)",
+    body: ZListUserWorkspacesRequest,
+    response: ZUserWorkspaces,
+  }),
+  billingCount: route(apiPaths.billingCount, {
+    access: 'admin',
+    tag: 'billing',
+    summary:
+      'The billing record over a range (today, last 7 or 30 days, custom) with every amount and its discount variant, from daily rollups',
+    body: ZBillingFilter,
+    response: ZBillingCount,
+  }),
+  billingDetailList: route(apiPaths.billingDetailList, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'Daily bill details (one row per day, instance, workspace and SKU) with the bill columns',
+    body: ZBillingDetailRequest,
+    response: ZBillingDetailPage,
+  }),
+  billingDetailDownload: route(apiPaths.billingDetailDownload, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'The filtered bill details as a streamed XLSX or CSV file',
+    body: ZBillingExportRequest,
+    response: ZNull,
+  }),
+  statementList: route(apiPaths.statementList, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'Monthly statements, newest first, optionally of one year',
+    body: ZStatementListRequest,
+    response: ZStatementPage,
+  }),
+  statementYears: route(apiPaths.statementYears, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'The years that have statements',
+    response: ZStatementYears,
+  }),
+  statementDetail: route(apiPaths.statementDetail, {
+    access: 'admin',
+    tag: 'billing',
+    summary: "A month's statement with its amounts and its lines per instance and SKU",
+    body: ZStatementRequest,
+    response: ZStatementDetail,
+  }),
+  statementDownload: route(apiPaths.statementDownload, {
+    access: 'admin',
+    tag: 'billing',
+    summary: "A month's statement as a streamed XLSX or CSV file",
+    body: ZStatementExportRequest,
+    response: ZNull,
+  }),
+  deductionList: route(apiPaths.deductionList, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'What vouchers paid, per day, instance and SKU',
+    body: ZDeductionListRequest,
+    response: ZDeductionPage,
+  }),
+  voucherList: route(apiPaths.voucherList, {
+    access: 'admin',
+    tag: 'billing',
+    summary: "The account's vouchers with their amounts, dates, scope and state",
+    body: ZVoucherListRequest,
+    response: ZVoucherPage,
+  }),
+  transactionList: route(apiPaths.transactionList, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'Movements of the cash account (recharge, consumption, refund, cash account), newest first',
+    body: ZTransactionListRequest,
+    response: ZTransactionPage,
+  }),
+  getFundsAccount: route(apiPaths.getFundsAccount, {
+    access: 'admin',
+    tag: 'billing',
+    summary: "The account's funds: cash, outstanding amount, vouchers in effect (not fetched on-premise)",
+    response: ZFundsAccount,
+  }),
+  cspRegionList: route(apiPaths.cspRegionList, {
+    access: 'admin',
+    tag: 'billing',
+    summary: "The account's instances with their region and workspaces (the billing filters)",
+    response: z.array(ZCspRegion),
+  }),
+  skuList: route(apiPaths.skuList, {
+    access: 'admin',
+    tag: 'billing',
+    summary: "The SKUs with their unit, list price and the account's discount",
+    response: z.array(ZSku),
+  }),
+  getPayQrcode: route(apiPaths.getPayQrcode, {
+    access: 'admin',
+    tag: 'billing',
+    summary:
+      'Creates a top-up order with WeChat Pay (at most 50,000 yuan) or Alipay and answers its QR code; the agreement must be ticked',
+    query: ZPayQrcodeQuery,
+    response: ZRecharge,
+    codes: [ErrorCode.rechargeFailed],
+  }),
+  getRecharge: route(apiPaths.getRecharge, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'A top-up order and its status (the page polls it until paid)',
+    response: ZRecharge,
+  }),
+  certificationUpload: route(apiPaths.certificationUpload, {
+    access: 'admin',
+    tag: 'billing',
+    summary:
+      'Uploads a transfer certificate or business licence (multipart `file`; JPG, JPEG, PNG or PDF, checked by content; at most 10 MiB)',
+    query: ZUploadQuery,
+    response: ZUploaded,
+  }),
+  certificationDownload: route(apiPaths.certificationDownload, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'An uploaded file of the account (administrators only)',
+    body: ZDownloadRequest,
+    response: ZNull,
+  }),
+  personalVerify: route(apiPaths.personalVerify, {
+    access: 'admin',
+    tag: 'certification',
+    summary:
+      'Starts a personal verification (name and resident ID, GB 11643 checked): answers the verification and the face session whose address the QR code shows',
+    body: ZPersonalVerifyRequest,
+    response: ZPersonalVerifyResult,
+    codes: [
+      ErrorCode.certificationAttemptsExceeded,
+      ErrorCode.alreadyCertified,
+      ErrorCode.certificationFailed,
+    ],
+  }),
+  faceVerify: route(apiPaths.faceVerify, {
+    access: 'admin',
+    tag: 'certification',
+    summary:
+      "Called by the phone (signed in as an administrator of the account): answers the provider's liveness check address",
+    body: ZFaceVerifyRequest,
+    response: ZFaceVerifyResult,
+    codes: [ErrorCode.faceSessionInvalid, ErrorCode.certificationFailed],
+  }),
+  queryFaceVerifyResult: route(apiPaths.queryFaceVerifyResult, {
+    access: 'admin',
+    tag: 'certification',
+    summary: "The face session's state (waiting, passed, failed with its error): the desktop page polls it",
+    query: ZFaceResultQuery,
+    response: ZFaceResult,
+    codes: [ErrorCode.faceSessionInvalid],
+  }),
+  companyVerify: route(apiPaths.companyVerify, {
+    access: 'admin',
+    tag: 'certification',
+    summary:
+      'Enterprise verification (credit code GB 32100 checked, licence uploaded with purpose businessLicense): answers the verification, passed, failed with its result, or verifying (manual review)',
+    body: ZCompanyVerifyRequest,
+    response: ZCertification,
+    codes: [
+      ErrorCode.certificationAttemptsExceeded,
+      ErrorCode.alreadyCertified,
+      ErrorCode.certificationFailed,
+    ],
+  }),
+  certificationStatus: route(apiPaths.certificationStatus, {
+    access: 'admin',
+    tag: 'certification',
+    summary:
+      "The account's latest verification (masked), account type, attempts left today and invoice types",
+    response: ZCertificationState,
+  }),
+  remittanceInfo: route(apiPaths.remittanceInfo, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'The bank account to transfer to, and the remark that names the account',
+    response: ZRemittanceInfo,
+  }),
+  submitRemittance: route(apiPaths.submitRemittance, {
+    access: 'admin',
+    tag: 'billing',
+    summary:
+      'Reports a bank transfer with its certificate; an operator confirms it and the account is credited',
+    body: ZRemittanceRequest,
+    response: ZRemittance,
+  }),
+  remittanceList: route(apiPaths.remittanceList, {
+    access: 'admin',
+    tag: 'billing',
+    summary: "The account's reported bank transfers and their review",
+    body: ZRemittanceListRequest,
+    response: ZRemittancePage,
+  }),
+  getAlert: route(apiPaths.getAlert, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'Balance alerts: low-balance threshold, smart alerts, recipients, methods, webhooks',
+    response: ZAlertConfig,
+  }),
+  updateAlert: route(apiPaths.updateAlert, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'Saves the balance alerts (recipients are users of the account)',
+    body: ZAlertUpdateRequest,
+    response: ZAlertConfig,
+  }),
+  webhookList: route(apiPaths.webhookList, {
+    access: 'admin',
+    tag: 'billing',
+    summary: "The account's webhooks with their last delivery",
+    response: z.array(ZWebhook),
+  }),
+  saveWebhook: route(apiPaths.saveWebhook, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'Creates a webhook, or updates one (`id`)',
+    body: ZWebhookInput,
+    response: ZWebhook,
+  }),
+  deleteWebhook: route(apiPaths.deleteWebhook, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'Deletes a webhook',
+    body: ZWebhookIdRequest,
+    response: ZNull,
+  }),
+  testWebhook: route(apiPaths.testWebhook, {
+    access: 'admin',
+    tag: 'billing',
+    summary: 'Sends a test message to a webhook now and answers the outcome',
+    body: ZWebhookIdRequest,
+    response: ZWebhookTestResult,
+    codes: [ErrorCode.webhookSendFailed],
+  }),
+  webhookDeliveries: route(apiPaths.webhookDeliveries, {
+    access: 'admin',
+    tag: 'billing',
+    summary: "A webhook's deliveries, newest first",
+    body: ZWebhookDeliveryRequest,
+    response: ZWebhookDeliveryPage,
+  }),
+  usageHook: route(apiPaths.usageHook, {
+    access: 'public',
+    tag: 'hooks',
+    summary:
+      'Usage records from the platform, up to 10,000 per batch, idempotent by record id; signed: `X-CZ-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(USAGE_HOOK_SECRET, t + "." + body)>`',
+    body: ZUsageBatch,
+    response: ZUsageBatchResult,
+    bodyLimit: 16 * 1024 * 1024,
+  }),
+  wechatPayNotify: route(apiPaths.wechatPayNotify, {
+    access: 'public',
+    tag: 'hooks',
+    summary: 'WeChat Pay API v3 payment notification (signature headers, AES-256-GCM resource)',
+    response: ZNull,
+  }),
+  alipayNotify: route(apiPaths.alipayNotify, {
+    access: 'public',
+    tag: 'hooks',
+    summary: 'Alipay asynchronous notification (form, RSA2 signature); answers `success`',
+    response: ZNull,
+  }),
   auditList: route(apiPaths.auditList, {
     access: 'admin',
     tag: 'audit',
@@ -903,6 +1380,39 @@ export const routes = {
       'Development outbox: every e-mail and SMS the server sent, newest first (absent in production mode)',
     query: ZOutboxQuery,
     response: ZOutbox,
+    devOnly: true,
+  }),
+  devPayGateway: route(apiPaths.devPayGateway, {
+    access: 'public',
+    tag: 'development',
+    summary:
+      "Development payment gateway: the page a QR code opens, playing the provider's part (absent in production mode)",
+    response: ZNull,
+    devOnly: true,
+  }),
+  devPayConfirm: route(apiPaths.devPayConfirm, {
+    access: 'public',
+    tag: 'development',
+    summary: "Development payment gateway: pays the order and sends the provider's signed notification",
+    response: ZNull,
+    devOnly: true,
+  }),
+  devFacePage: route(apiPaths.devFacePage, {
+    access: 'public',
+    tag: 'development',
+    summary:
+      'Development liveness check: the page the phone opens, where the outcome (pass or a face error) is chosen (absent in production mode)',
+    query: ZDevFaceQuery,
+    response: ZNull,
+    devOnly: true,
+  }),
+  devFaceConfirm: route(apiPaths.devFaceConfirm, {
+    access: 'public',
+    tag: 'development',
+    summary:
+      'Development liveness check: records the chosen outcome and redirects the phone to /faceRecognitionSuccessful or /faceRecognition?token=…&error=CODE',
+    body: ZDevFaceBody,
+    response: ZNull,
     devOnly: true,
   }),
 } as const satisfies Record<TRouteId, TRouteDef>;

@@ -12,6 +12,10 @@ export const consoleLoaders = {
     users: () => import('./en-us/users'),
     audit: () => import('./en-us/audit'),
     ssoConfig: () => import('./en-us/sso-config'),
+    services: () => import('./en-us/services'),
+    billing: () => import('./en-us/billing'),
+    payment: () => import('./en-us/payment'),
+    certification: () => import('./en-us/certification'),
   },
   'zh-CN': {
     shell: () => import('./zh-cn/shell'),
@@ -20,6 +24,10 @@ export const consoleLoaders = {
     users: () => import('./zh-cn/users'),
     audit: () => import('./zh-cn/audit'),
     ssoConfig: () => import('./zh-cn/sso-config'),
+    services: () => import('./zh-cn/services'),
+    billing: () => import('./zh-cn/billing'),
+    payment: () => import('./zh-cn/payment'),
+    certification: () => import('./zh-cn/certification'),
   },
 } satisfies TNamespaceLoaders<TConsoleNamespace>;
 

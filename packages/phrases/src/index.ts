@@ -12,9 +12,22 @@ type TLoader<N extends TNamespace> = () => Promise<{ default: TPhrases[N] }>;
 export type TNamespaceLoaders<N extends TNamespace> = Record<TLanguage, { [K in N]: TLoader<K> }>;
 
 /** The namespaces only the console reads (their loaders come with the console's chunk). */
-export type TConsoleNamespace = 'shell' | 'mail' | 'account' | 'users' | 'audit' | 'ssoConfig';
+export type TConsoleNamespace =
+  | 'shell'
+  | 'mail'
+  | 'account'
+  | 'users'
+  | 'audit'
+  | 'ssoConfig'
+  | 'services'
+  | 'billing'
+  | 'payment'
+  | 'certification';
 
-type TPublicNamespace = Exclude<TNamespace, TConsoleNamespace>;
+/** The mobile login's namespace: its loaders come with its chunk (`@console/phrases/mobile-login-loaders`). */
+export type TMobileLoginNamespace = 'mobileLogin';
+
+type TPublicNamespace = Exclude<TNamespace, TConsoleNamespace | TMobileLoginNamespace>;
 
 /**
  * The loaders of the namespaces the light public pages read. The console registers the rest

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { registerConsoleNamespaces } from './console-loaders';
 import { interpolate, loadNamespace, Namespaces } from './index';
+import { registerMobileLoginNamespace } from './mobile-login-loaders';
 
 registerConsoleNamespaces();
+registerMobileLoginNamespace();
 
 type TTree = { [key: string]: string | string[] | TTree };
 

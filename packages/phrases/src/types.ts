@@ -1,5 +1,7 @@
 import type account from './en-us/account';
 import type audit from './en-us/audit';
+import type billing from './en-us/billing';
+import type certification from './en-us/certification';
 import type common from './en-us/common';
 import type contactChange from './en-us/contact-change';
 import type errors from './en-us/errors';
@@ -7,10 +9,13 @@ import type license from './en-us/license';
 import type login from './en-us/login';
 import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
+import type mobileLogin from './en-us/mobile-login';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
+import type payment from './en-us/payment';
 import type recovery from './en-us/recovery';
 import type register from './en-us/register';
+import type services from './en-us/services';
 import type shell from './en-us/shell';
 import type sso from './en-us/sso';
 import type ssoConfig from './en-us/sso-config';
@@ -33,10 +38,15 @@ export type TPhrases = {
   contactChange: typeof contactChange;
   sso: typeof sso;
   license: typeof license;
+  mobileLogin: typeof mobileLogin;
   account: typeof account;
   users: typeof users;
   audit: typeof audit;
   ssoConfig: typeof ssoConfig;
+  services: typeof services;
+  billing: typeof billing;
+  payment: typeof payment;
+  certification: typeof certification;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -55,8 +65,13 @@ export const Namespaces = [
   'contactChange',
   'sso',
   'license',
+  'mobileLogin',
   'account',
   'users',
   'audit',
   'ssoConfig',
+  'services',
+  'billing',
+  'payment',
+  'certification',
 ] as const satisfies readonly TNamespace[];

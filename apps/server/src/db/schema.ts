@@ -9,9 +9,11 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -68,6 +70,10 @@ export const accounts = pgTable(
     marketplaceCustomerId: text('marketplace_customer_id'),
     /** Trial days added by activation codes, on top of the 30 of the trial period. */
     trialExtensionDays: integer('trial_extension_days').notNull().default(0),
+    /** Services paused after a long arrears (or a trial that ended); a top-up that clears them resumes. */
+    servicesPausedAt: ts('services_paused_at'),
+    /** When the trial ended and its services were paused (once; a top-up or verification resumes). */
+    trialExpiredAt: ts('trial_expired_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -659,4 +665,687 @@ export const thirdPartyBindings = pgTable(
     uniqueIndex('third_party_bindings_user_key').on(t.userId, t.provider),
     uniqueIndex('third_party_bindings_subject_key').on(t.accountId, t.provider, t.subject),
   ],
+);
+
+/**
+ * The service catalogue: reference data seeded by a migration and changed by operators with the
+ * `catalogue` command (no code change). `id` is the product kind of spec section 3.
+ */
+export const services = pgTable('services', {
+  id: smallint('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  descriptionZh: text('description_zh').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+});
+
+export const serviceVersions = pgTable(
+  'service_versions',
+  {
+    id: id(),
+    serviceId: smallint('service_id')
+      .notNull()
+      .references(() => services.id),
+    code: text('code', { enum: ['trial', 'formal'] }).notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    trialDays: integer('trial_days'),
+    /** Most Insight users enabled at once; null: no limit. */
+    userLimit: integer('user_limit'),
+    sort: integer('sort').notNull().default(0),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+  },
+  (t) => [uniqueIndex('service_versions_key').on(t.serviceId, t.code)],
+);
+
+/** Cloud service providers. */
+export const csps = pgTable('csps', {
+  code: text('code').primaryKey(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  sort: integer('sort').notNull().default(0),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+});
+
+export const regions = pgTable(
+  'regions',
+  {
+    id: id(),
+    csp: text('csp')
+      .notNull()
+      .references(() => csps.code),
+    code: text('code').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    sort: integer('sort').notNull().default(0),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    /** Offered only to accounts carrying this tag key (`account_tags`); null: to every account. */
+    requiredTag: text('required_tag'),
+  },
+  (t) => [uniqueIndex('regions_key').on(t.csp, t.code)],
+);
+
+/** Which regions offer which service. */
+export const serviceRegions = pgTable(
+  'service_regions',
+  {
+    serviceId: smallint('service_id')
+      .notNull()
+      .references(() => services.id),
+    regionId: ref('region_id')
+      .notNull()
+      .references(() => regions.id),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.regionId] })],
+);
+
+/** Tags the platform operator puts on an account (`/tag/getAccountTags`). */
+export const accountTags = pgTable(
+  'account_tags',
+  {
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    key: text('key').notNull(),
+    value: text('value').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
+);
+
+/**
+ * A service instance of an account: one live instance (not closed) per service and region. The
+ * provisioning job drives `status` from opening (0) to opened (1) or openFailed (2); the
+ * provisioner's operation id makes the platform call idempotent across retries and replicas.
+ */
+export const instances = pgTable(
+  'instances',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    serviceId: smallint('service_id')
+      .notNull()
+      .references(() => services.id),
+    versionId: ref('version_id')
+      .notNull()
+      .references(() => serviceVersions.id),
+    regionId: ref('region_id')
+      .notNull()
+      .references(() => regions.id),
+    /** 8 random lowercase letters and digits, unique across the platform. */
+    instanceName: text('instance_name').notNull(),
+    /** -1 closed, 0 opening, 1 opened, 2 openFailed, 3 hidden. */
+    status: smallint('status').notNull().default(0),
+    url: text('url'),
+    failReason: text('fail_reason'),
+    /** The provisioner's operation of the current opening attempt. */
+    operationId: text('operation_id'),
+    /** Opening attempts so far (a retry starts a new one). */
+    attempt: integer('attempt').notNull().default(1),
+    /** An opening attempt still running after this becomes openFailed (`timeout`). */
+    deadlineAt: ts('deadline_at'),
+    createdBy: ref('created_by'),
+    createdAt: createdAt(),
+    openedAt: ts('opened_at'),
+    closedAt: ts('closed_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('instances_name_key').on(t.instanceName),
+    uniqueIndex('instances_live_key').on(t.accountId, t.serviceId, t.regionId).where(sql`${t.status} <> -1`),
+    index('instances_account_idx').on(t.accountId, t.createdAt),
+    index('instances_opening_idx').on(t.deadlineAt).where(sql`${t.status} = 0`),
+    check('instances_status_check', sql`${t.status} in (-1, 0, 1, 2, 3)`),
+  ],
+);
+
+/**
+ * What each instance must know about each user of the account (its status there) and what it
+ * has applied: `desired_version` grows with every change, the sync job brings `synced_version` up.
+ */
+export const instanceUserSync = pgTable(
+  'instance_user_sync',
+  {
+    instanceId: ref('instance_id')
+      .notNull()
+      .references(() => instances.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id').notNull(),
+    desired: text('desired', { enum: ['enabled', 'disabled', 'deleted'] }).notNull(),
+    desiredVersion: integer('desired_version').notNull().default(1),
+    syncedVersion: integer('synced_version').notNull().default(0),
+    lastError: text('last_error'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.userId] }),
+    index('instance_user_sync_user_idx').on(t.accountId, t.userId),
+    index('instance_user_sync_pending_idx')
+      .on(t.instanceId)
+      .where(sql`${t.syncedVersion} < ${t.desiredVersion}`),
+  ],
+);
+
+/** Insight's own user roles (reference data). */
+export const insightRoles = pgTable('insight_roles', {
+  code: text('code').primaryKey(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * A user's Insight status on the account's Insight instance (spec section 3): enabling goes
+ * through USER_STARTING (0), disabling through USER_STOPING (3); the Insight job settles both.
+ */
+export const insightUsers = pgTable(
+  'insight_users',
+  {
+    instanceId: ref('instance_id')
+      .notNull()
+      .references(() => instances.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id').notNull(),
+    status: smallint('status').notNull(),
+    role: text('role').references(() => insightRoles.code),
+    failReason: text('fail_reason'),
+    /** Grows with every change asked for: the Insight job settles only the change it applied. */
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.userId] }),
+    index('insight_users_account_idx').on(t.accountId, t.status),
+    check('insight_users_status_check', sql`${t.status} between -1 and 5`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// billing (money is integer fen; quantities and unit prices are exact decimals, never floats)
+
+const fen = (name: string) => bigint(name, { mode: 'number' });
+const decimal = (name: string) => numeric(name, { precision: 24, scale: 6 });
+
+/**
+ * Billable SKUs with their list price (reference data, seeded by a migration). `field` names the
+ * amount of the billing record (spec section 3) the SKU adds to, beside its category's total.
+ */
+export const skus = pgTable('skus', {
+  code: text('code').primaryKey(),
+  category: text('category', { enum: ['compute', 'storage', 'network', 'ai'] }).notNull(),
+  field: text('field'),
+  /** The service the SKU belongs to (voucher product scope). */
+  serviceId: smallint('service_id')
+    .notNull()
+    .references(() => services.id),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** CRU-hour, GiB-day, GB, 1K tokens. */
+  unit: text('unit').notNull(),
+  /** List price in fen per unit (exact decimal). */
+  unitPriceFen: decimal('unit_price_fen').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Per-account discount: a rate (0.8 = 20% off) for one SKU category, or for all (`category` '*'). */
+export const accountDiscounts = pgTable(
+  'account_discounts',
+  {
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    category: text('category').notNull(),
+    rate: numeric('rate', { precision: 6, scale: 4 }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.category] }),
+    check('account_discounts_rate_check', sql`${t.rate} > 0 and ${t.rate} <= 1`),
+  ],
+);
+
+/** The account's money: cash and what usage left unpaid (arrears). */
+export const funds = pgTable(
+  'funds',
+  {
+    accountId: ref('account_id')
+      .primaryKey()
+      .references(() => accounts.id),
+    cashFen: fen('cash_fen').notNull().default(0),
+    outstandingFen: fen('outstanding_fen').notNull().default(0),
+    /** When the outstanding amount last went from 0 to more. */
+    arrearsSince: ts('arrears_since'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('funds_non_negative', sql`${t.cashFen} >= 0 and ${t.outstandingFen} >= 0`)],
+);
+
+/**
+ * One usage record (PRODUCT-FACTS "Funds and billing"): one SKU over one period for one instance
+ * and workspace, rated and deducted when it arrived. `record_id` is the sender's: a record sent
+ * again changes nothing.
+ */
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: id(),
+    recordId: text('record_id').notNull(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    instanceId: ref('instance_id')
+      .notNull()
+      .references(() => instances.id),
+    regionId: ref('region_id').notNull(),
+    skuCode: text('sku_code')
+      .notNull()
+      .references(() => skus.code),
+    workspace: text('workspace').notNull(),
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    /** The day (UTC+8, the platform's billing day) the period ends on. */
+    billDay: date('bill_day', { mode: 'string' }).notNull(),
+    quantity: decimal('quantity').notNull(),
+    unitPriceFen: decimal('unit_price_fen').notNull(),
+    discountRate: numeric('discount_rate', { precision: 6, scale: 4 }).notNull(),
+    /** Original amount (list price), discounted amount, and how it was paid. */
+    amountFen: fen('amount_fen').notNull(),
+    discountedFen: fen('discounted_fen').notNull(),
+    voucherFen: fen('voucher_fen').notNull(),
+    cashFen: fen('cash_fen').notNull(),
+    outstandingFen: fen('outstanding_fen').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('usage_records_record_key').on(t.recordId),
+    index('usage_records_account_day_idx').on(t.accountId, t.billDay),
+  ],
+);
+
+/**
+ * Daily rollup of usage per account, day, instance, workspace and SKU: summaries, details and
+ * statements read these, never the raw records. Written in the ingesting transaction.
+ */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    accountId: ref('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    instanceId: ref('instance_id').notNull(),
+    workspace: text('workspace').notNull(),
+    skuCode: text('sku_code').notNull(),
+    quantity: decimal('quantity').notNull(),
+    amountFen: fen('amount_fen').notNull(),
+    discountedFen: fen('discounted_fen').notNull(),
+    voucherFen: fen('voucher_fen').notNull(),
+    cashFen: fen('cash_fen').notNull(),
+    outstandingFen: fen('outstanding_fen').notNull(),
+    records: integer('records').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.instanceId, t.workspace, t.skuCode] })],
+);
+
+/** Vouchers issued by the platform: spent before cash, earliest expiry first, within their scope. */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    faceFen: fen('face_fen').notNull(),
+    availableFen: fen('available_fen').notNull(),
+    effectiveAt: ts('effective_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    /** Service ids the voucher pays for; null: every service. */
+    serviceIds: jsonb('service_ids').$type<number[] | null>(),
+    /** Region ids the voucher pays in; null: every region. */
+    regionIds: jsonb('region_ids').$type<number[] | null>(),
+    voidedAt: ts('voided_at'),
+    voidReason: text('void_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code_key').on(t.code),
+    index('vouchers_account_idx').on(t.accountId, t.expiresAt),
+    check('vouchers_amounts', sql`${t.availableFen} >= 0 and ${t.availableFen} <= ${t.faceFen}`),
+  ],
+);
+
+/** What each voucher paid, per day, instance and SKU (`/deduction/list`). */
+export const voucherDeductions = pgTable(
+  'voucher_deductions',
+  {
+    voucherId: ref('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    accountId: ref('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    instanceId: ref('instance_id').notNull(),
+    skuCode: text('sku_code').notNull(),
+    amountFen: fen('amount_fen').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.voucherId, t.day, t.instanceId, t.skuCode] }),
+    index('voucher_deductions_account_idx').on(t.accountId, t.day),
+  ],
+);
+
+/**
+ * Movements of the cash account: recharge (+), consumption (−, cash paying usage or arrears),
+ * refund (−), cash account (operator adjustment, ±). `serial_no` is unique and shown to users.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    type: text('type', { enum: ['recharge', 'consumption', 'refund', 'cash'] }).notNull(),
+    channel: text('channel', { enum: ['wechat', 'alipay', 'bank', 'balance', 'operator'] }).notNull(),
+    /** Signed: + into the cash account, − out of it. */
+    amountFen: fen('amount_fen').notNull(),
+    balanceAfterFen: fen('balance_after_fen').notNull(),
+    serialNo: text('serial_no').notNull(),
+    /** The recharge order, remittance or day the movement belongs to. */
+    reference: text('reference'),
+    remark: text('remark'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('transactions_serial_key').on(t.serialNo),
+    index('transactions_account_idx').on(t.accountId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * A top-up order with a payment provider. Credited once: the paid transition is a conditional
+ * UPDATE (`status = 'pending'`), whatever the replays and concurrency of notifications.
+ */
+export const recharges = pgTable(
+  'recharges',
+  {
+    id: text('id').primaryKey(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id'),
+    channel: text('channel', { enum: ['wechat', 'alipay'] }).notNull(),
+    amountFen: fen('amount_fen').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'closed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The provider's QR code content (`code_url` / `qr_code`). */
+    codeUrl: text('code_url'),
+    providerTradeNo: text('provider_trade_no'),
+    failReason: text('fail_reason'),
+    notifyCount: integer('notify_count').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    paidAt: ts('paid_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('recharges_account_idx').on(t.accountId, t.createdAt),
+    index('recharges_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('recharges_amount_positive', sql`${t.amountFen} > 0`),
+  ],
+);
+
+/** Files users upload (transfer certificates, business licences): stored outside the database. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id'),
+    purpose: text('purpose').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** Where the storage adapter keeps it. */
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** A corporate bank transfer with its certificate, confirmed or rejected by an operator. */
+export const remittances = pgTable(
+  'remittances',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id'),
+    amountFen: fen('amount_fen').notNull(),
+    payerName: text('payer_name').notNull(),
+    payerAccount: text('payer_account'),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    status: text('status', { enum: ['pending', 'confirmed', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reviewNote: text('review_note'),
+    createdAt: createdAt(),
+    reviewedAt: ts('reviewed_at'),
+  },
+  (t) => [
+    index('remittances_account_idx').on(t.accountId, t.createdAt),
+    check('remittances_amount_positive', sql`${t.amountFen} > 0`),
+  ],
+);
+
+/** Monthly statements, generated after each month closes (UTC+8). */
+export const statements = pgTable(
+  'statements',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** YYYY-MM. */
+    month: text('month').notNull(),
+    amountFen: fen('amount_fen').notNull(),
+    discountedFen: fen('discounted_fen').notNull(),
+    voucherFen: fen('voucher_fen').notNull(),
+    cashFen: fen('cash_fen').notNull(),
+    outstandingFen: fen('outstanding_fen').notNull(),
+    generatedAt: ts('generated_at').notNull(),
+  },
+  (t) => [uniqueIndex('statements_account_month_key').on(t.accountId, t.month)],
+);
+
+/** Balance alerts of an account (spec sections 3 and 9). */
+export const alertConfigs = pgTable('alert_configs', {
+  accountId: ref('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  isLowBalanceEnabled: boolean('is_low_balance_enabled').notNull().default(true),
+  lowBalanceFen: fen('low_balance_fen').notNull().default(5000),
+  isSmartEnabled: boolean('is_smart_enabled').notNull().default(true),
+  /** Days of average spend that trigger smart alerts. */
+  smartDays: jsonb('smart_days').$type<number[]>().notNull().default([7, 5, 3, 1]),
+  recipientUserIds: jsonb('recipient_user_ids').$type<number[]>().notNull().default([]),
+  methods: jsonb('methods').$type<string[]>().notNull().default(['email']),
+  webhookIds: jsonb('webhook_ids').$type<number[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+  updatedBy: ref('updated_by'),
+});
+
+/** Which alert conditions are currently crossed: an alert is sent once per crossing. */
+export const alertStates = pgTable(
+  'alert_states',
+  {
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** low, smart7, smart5, smart3, smart1. */
+    kind: text('kind').notNull(),
+    isActive: boolean('is_active').notNull(),
+    changedAt: ts('changed_at').notNull(),
+    firedAt: ts('fired_at'),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.kind] })],
+);
+
+/** Webhooks of an account (spec sections 3 and 5). */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url').notNull(),
+    /** Push channel: generic JSON, or a messaging robot's format. */
+    channel: text('channel').notNull().default('custom'),
+    /** JSON template with the `${alertMessage}` placeholder. */
+    paramsTemplate: text('params_template').notNull(),
+    successKey: text('success_key').notNull(),
+    successValue: text('success_value').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('webhooks_account_name_key').on(t.accountId, t.name)],
+);
+
+/** Every webhook delivery with its outcome; retried with backoff by the delivery job. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    webhookId: ref('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id').notNull(),
+    /** alert, test. */
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)],
+);
+
+/** Signatures of machine calls (usage batches, payment notifications) already accepted: a replay fails. */
+export const hookReplays = pgTable(
+  'hook_replays',
+  {
+    digest: bytea('digest').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('hook_replays_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Real-name verifications: personal (name, resident ID, face check) or enterprise. Personal data
+ * (names, ID numbers, bank accounts) is sealed in `sealed_data`; only masks are kept in clear.
+ */
+export const certifications = pgTable(
+  'certifications',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id'),
+    type: text('type', { enum: ['personal', 'enterprise'] }).notNull(),
+    status: text('status', { enum: ['verifying', 'passed', 'failed'] }).notNull(),
+    /** Enterprise: the provider's check result. */
+    result: text('result'),
+    /** Personal: the face check's error. */
+    faceError: text('face_error'),
+    /** Waiting for, or decided by, an operator. */
+    manualReview: boolean('manual_review').notNull().default(false),
+    reason: text('reason'),
+    personNameMask: text('person_name_mask'),
+    idNumberMask: text('id_number_mask'),
+    companyName: text('company_name'),
+    creditCode: text('credit_code'),
+    legalPersonNameMask: text('legal_person_name_mask'),
+    legalPersonIdMask: text('legal_person_id_mask'),
+    bankAccountMask: text('bank_account_mask'),
+    bankName: text('bank_name'),
+    licenseFileId: text('license_file_id'),
+    /** The secret box's sealing of the personal data (JSON). */
+    sealedData: text('sealed_data').notNull(),
+    /** The provider's reference of the check. */
+    providerRef: text('provider_ref'),
+    decidedBy: text('decided_by'),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('certifications_account_idx').on(t.accountId, t.createdAt),
+    index('certifications_pending_idx').on(t.status, t.manualReview),
+  ],
+);
+
+/** A face check a QR code opens on a phone: the token is kept as a digest. */
+export const faceSessions = pgTable(
+  'face_sessions',
+  {
+    id: id(),
+    certificationId: ref('certification_id')
+      .notNull()
+      .references(() => certifications.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id').notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    /** The provider's session id (the development liveness page's address names it). */
+    providerSessionId: text('provider_session_id').notNull(),
+    status: text('status', { enum: ['waiting', 'passed', 'failed'] })
+      .notNull()
+      .default('waiting'),
+    errorCode: text('error_code'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('face_sessions_token_key').on(t.tokenHash),
+    uniqueIndex('face_sessions_provider_key').on(t.providerSessionId),
+  ],
+);
+
+/** Verification attempts of an account per (UTC) day, for CERTIFICATION_ATTEMPTS_PER_DAY. */
+export const certificationAttempts = pgTable(
+  'certification_attempts',
+  {
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
 );

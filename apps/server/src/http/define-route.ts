@@ -121,6 +121,7 @@ export function defineRoute<K extends TRouteId>(
   app.route({
     method: route.method,
     url: route.path,
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     handler: async (request, reply) => {
       const deps = app.deps;
       const auth =

@@ -3,13 +3,15 @@
  * verification codes, check tokens, captchas and sign-in challenges a day after they ended, RSA
  * keys a day after they rotated (their challenges live ten minutes), single sign-on flows a day
  * after they ended and accepted SAML assertion ids once their assertion expired, development outbox messages
- * after a week, and finished jobs older than a week. Runs every ten minutes on one replica at a time.
+ * after a week, and finished jobs older than a week; openings past their deadline whose job was lost
+ * become openFailed. Runs every ten minutes on one replica at a time.
  */
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../context';
 import { deleteEndedSessions } from '../modules/auth/session.repository';
 import { sessionTimeouts } from '../modules/auth/session.service';
 import { purgeDeletedUsers } from '../modules/user/user-admin.service';
+import { failOverdueOpenings } from './instances';
 import { enqueueJob, type TJobHandler } from './runner';
 
 export const retentionJobKind = 'retention';
@@ -36,11 +38,14 @@ export const retentionJob: TJobHandler = async (_job, deps) => {
   await deps.db.execute(sql`delete from mfa_challenges where expires_at < ${dayAgo}`);
   await deps.db.execute(sql`delete from sso_flows where expires_at < ${dayAgo}`);
   await deps.db.execute(sql`delete from sso_assertion_ids where expires_at < ${now}`);
+  await deps.db.execute(sql`delete from hook_replays where expires_at < ${now}`);
   await deps.db.execute(sql`
     delete from rsa_keys k where k.rotates_at < ${dayAgo}
       and not exists (select 1 from mfa_challenges c where c.key_id = k.id)`);
   // Deleted users whose recovery period has ended are removed for good.
   await purgeDeletedUsers(deps);
+  // An opening whose job was lost does not stay "opening" past its deadline.
+  await failOverdueOpenings(deps);
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
   await deps.db.execute(sql`delete from outbox where created_at < ${weekAgo}`);
   await deps.db.execute(

@@ -11,6 +11,12 @@ type TModule = { default: ComponentType };
 /** Namespaces of the verification pieces (code input, send button, captcha, phone input). */
 const codeNs: readonly TNamespace[] = ['common', 'validation', 'errors', 'mfa'];
 
+/** The face pages read the console's `certification` namespace, registered with their chunk. */
+function withFacePhrases(load: Promise<TModule>): Promise<TModule> {
+  const phrases = import('@/features/certification/lib/face-phrases').then((m) => m.loadFacePhrases());
+  return Promise.all([load, phrases]).then(([mod]) => mod);
+}
+
 const table = {
   noAuth: [() => import('./routes/no-auth'), ['common']],
   noFound: [() => import('./routes/no-found'), ['common']],
@@ -31,6 +37,14 @@ const table = {
     ['common', 'contactChange'],
   ],
   ssoError: [() => import('@/features/auth/routes/sso-error'), ['common', 'sso']],
+  faceRecognition: [
+    () => withFacePhrases(import('./routes/face-recognition')),
+    ['common', 'errors', 'validation'],
+  ],
+  faceRecognitionSuccessful: [
+    () => withFacePhrases(import('@/features/certification/routes/face-recognition-successful')),
+    ['common'],
+  ],
 } satisfies Record<string, readonly [() => Promise<TModule>, readonly TNamespace[]]>;
 
 export type TOtherPageId = keyof typeof table;

@@ -25,6 +25,8 @@ describe('public pages', () => {
     expect(publicPageOf(route('/register'))).toBe('register');
     expect(publicPageOf(route('/confirm-change'))).toBe('confirmChange');
     expect(publicPageOf(route('/sso-error'))).toBe('ssoError');
+    expect(publicPageOf(route('/faceRecognition'))).toBe('faceRecognition');
+    expect(publicPageOf(route('/faceRecognitionSuccessful'))).toBe('faceRecognitionSuccessful');
   });
 
   it('show the not-found page for registration where the console does not offer it', () => {

@@ -54,17 +54,17 @@ function con(
 export const consoleRoutes: readonly TConsoleRoute[] = [
   con('workbench', 'workbench', { isBuilt: true }),
   con('accountInfo', 'workbench', { isBuilt: true }),
-  con('authentication', 'workbench', { back: 'accountInfo' }),
+  con('authentication', 'workbench', { isBuilt: true, back: 'accountInfo' }),
   con('userManage', 'userManage', { isBuilt: true }),
   // Single sign-on configuration (administrators): it needs the administrators' userManage menu.
   con('sso', 'userManage', { isBuilt: true }),
-  con('serviceManage', 'serviceManage'),
-  con('insightUserManage', 'serviceManage', { back: 'serviceManage' }),
-  con('billing', 'billing'),
-  con('cost', 'billing'),
-  con('monthBill', 'billing', { back: 'cost' }),
-  con('balance', 'billing', { hasHeader: false }),
-  con('topUp', 'billing', { back: 'balance' }),
+  con('serviceManage', 'serviceManage', { isBuilt: true }),
+  con('insightUserManage', 'serviceManage', { isBuilt: true, back: 'serviceManage' }),
+  con('billing', 'billing', { isBuilt: true }),
+  con('cost', 'billing', { isBuilt: true }),
+  con('monthBill', 'billing', { isBuilt: true, back: 'cost' }),
+  con('balance', 'billing', { isBuilt: true, hasHeader: false }),
+  con('topUp', 'billing', { isBuilt: true, back: 'balance' }),
   con('auditManage', 'auditManage', { isBuilt: true }),
 ];
 

@@ -20,6 +20,7 @@ export function testMeta(overrides: Partial<TMeta> = {}): TMeta {
     links: { docs: null, releaseNotes: null, studio: null },
     ipLookupUrl: null,
     fallbackHosts: [],
+    mobileLoginHosts: [],
     devOutbox: false,
     ...overrides,
   };

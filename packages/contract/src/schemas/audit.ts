@@ -21,6 +21,8 @@ export const AuditObjectTypes = [
   'email',
   'license',
   'service',
+  'instance',
+  'catalogue',
 ] as const;
 
 /** `<ISO time>_<id>` of the last row of the previous page. */

@@ -34,6 +34,8 @@ export const ZMeta = z.object({
   ipLookupUrl: z.string().nullable(),
   /** Hosts a login's fallback URL may point at (`*.example.com` for sub-domains); empty: none. */
   fallbackHosts: z.array(z.string()),
+  /** Hosts where phones get the simplified mobile login (`*.example.com` for sub-domains); empty: none. */
+  mobileLoginHosts: z.array(z.string()),
   /** The development outbox exists (`/api/dev/outbox`, page `/dev/outbox`); never in production mode. */
   devOutbox: z.boolean(),
 });

@@ -52,6 +52,29 @@ const mail = {
       'Change it before then from the user menu of the console ("Change password"); afterwards you will be asked to reset it at sign-in.',
     ],
   },
+  /** Balance alerts, webhook test messages and operator defaults of billing. */
+  billing: {
+    money: 'USD {{amount}}',
+    lowBalance: {
+      subject: '{{brand}}: the balance of account {{account}} is below {{threshold}}',
+      body: [
+        'The available balance of account {{account}} is {{balance}}, below the warning threshold of {{threshold}}.',
+        'Top up in the console (Billing, Balance) to keep your services running: usage that the balance does not cover becomes an outstanding amount, and services are paused after a period in arrears.',
+      ],
+      text: '[{{brand}}] The balance of account {{account}} is {{balance}}, below the warning threshold of {{threshold}}. Please top up in time.',
+    },
+    smart: {
+      subject: '{{brand}}: the balance of account {{account}} lasts about {{days}} more days',
+      body: [
+        'The available balance of account {{account}} is {{balance}}. At the average daily spend of the past 7 days ({{average}}), it covers about {{days}} days, {{limit}} days or less.',
+        'Top up in the console (Billing, Balance) to keep your services running: usage that the balance does not cover becomes an outstanding amount, and services are paused after a period in arrears.',
+      ],
+      text: '[{{brand}}] The balance of account {{account}} is {{balance}} and lasts about {{days}} more days at the average daily spend of the past 7 days ({{average}}). Please top up in time.',
+    },
+    webhookTest:
+      '[{{brand}}] Test message of webhook {{name}} of account {{account}}: alerts will arrive here.',
+    voucherName: 'Voucher of {{money}}',
+  },
 };
 
 export default mail;

@@ -111,6 +111,12 @@ const users = {
     'Business operation': 'Business operation',
     Customization: 'Customization',
   },
+  shortcut: {
+    title: 'User management',
+    users: 'Users',
+    serviceUsers: 'Service users',
+    manage: 'Manage users',
+  },
 };
 
 export default users;

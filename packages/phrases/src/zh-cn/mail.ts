@@ -53,6 +53,27 @@ const mail: TPhrases['mail'] = {
       '请在此之前通过控制台用户菜单中的“修改密码”进行修改；过期后登录时将要求您重置密码。',
     ],
   },
+  billing: {
+    money: '{{amount}} 元',
+    lowBalance: {
+      subject: '{{brand}}：账户 {{account}} 的余额已低于 {{threshold}}',
+      body: [
+        '账户 {{account}} 的可用余额为 {{balance}}，已低于预警阈值 {{threshold}}。',
+        '请在控制台“费用中心 - 账户资金”中及时充值，以免影响服务：余额不足以支付的用量将计为欠费，欠费持续一段时间后服务将被暂停。',
+      ],
+      text: '【{{brand}}】账户 {{account}} 的余额为 {{balance}}，已低于预警阈值 {{threshold}}，请及时充值。',
+    },
+    smart: {
+      subject: '{{brand}}：账户 {{account}} 的余额预计还可使用约 {{days}} 天',
+      body: [
+        '账户 {{account}} 的可用余额为 {{balance}}。按最近 7 天的日均消费（{{average}}）计算，预计还可使用约 {{days}} 天，不超过 {{limit}} 天。',
+        '请在控制台“费用中心 - 账户资金”中及时充值，以免影响服务：余额不足以支付的用量将计为欠费，欠费持续一段时间后服务将被暂停。',
+      ],
+      text: '【{{brand}}】账户 {{account}} 的余额为 {{balance}}，按最近 7 天的日均消费（{{average}}）预计还可使用约 {{days}} 天，请及时充值。',
+    },
+    webhookTest: '【{{brand}}】账户 {{account}} 的 Webhook {{name}} 的测试消息：余额预警将发送到这里。',
+    voucherName: '{{money}}代金券',
+  },
 };
 
 export default mail;

@@ -106,6 +106,12 @@ const users: TPhrases['users'] = {
     'Business operation': '业务运营',
     Customization: '自定义',
   },
+  shortcut: {
+    title: '用户管理',
+    users: '用户数',
+    serviceUsers: '服务用户数',
+    manage: '管理用户',
+  },
 };
 
 export default users;

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, login, type TTestApp } from '../../../test/harness';
+import { rowsOf } from '../client';
 import { migrate } from '../migrate';
-import { accounts, auditEntries, users } from '../schema';
+import { accounts, auditEntries, instances, users } from '../schema';
 import { demoAccounts, demoCredentialLines, seedDemo } from './demo';
 
 let t: TTestApp;
@@ -21,6 +22,32 @@ describe('demo seed and migrations', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     const names = (await t.deps.db.select({ name: accounts.name }).from(accounts)).map((a) => a.name).sort();
     expect(names).toEqual(['acme', 'demo']);
+    const opened = await t.deps.db.select({ id: instances.id, name: instances.instanceName }).from(instances);
+    expect(opened).toHaveLength(demoAccounts.reduce((n, a) => n + a.instances.length, 0));
+    for (const i of opened) expect(i.name).toMatch(/^[a-z][a-z0-9]{7}$/);
+    // 90 days of usage, paid by top-ups and a voucher, and the closed months' statements.
+    const money = rowsOf<{
+      days: number;
+      statements: number;
+      cash: number;
+      outstanding: number;
+      vouchers: number;
+      recharges: number;
+    }>(
+      await t.deps.db.execute(sql`
+        select (select count(distinct day) from usage_daily u join accounts a on a.id = u.account_id where a.name = 'demo')::int as days,
+               (select count(*) from statements s join accounts a on a.id = s.account_id where a.name = 'demo')::int as statements,
+               (select cash_fen from funds f join accounts a on a.id = f.account_id where a.name = 'demo') as cash,
+               (select outstanding_fen from funds f join accounts a on a.id = f.account_id where a.name = 'demo') as outstanding,
+               (select count(*) from vouchers)::int as vouchers,
+               (select count(*) from transactions where type = 'recharge')::int as recharges`),
+    )[0];
+    expect(money?.days).toBe(90);
+    expect(money?.statements).toBeGreaterThanOrEqual(3);
+    expect(Number(money?.cash)).toBeGreaterThan(0);
+    expect(Number(money?.outstanding)).toBe(0);
+    expect(money?.vouchers).toBe(1);
+    expect(money?.recharges).toBe(5);
 
     await t.deps.db.delete(users).where(eq(users.username, 'analyst_01'));
     expect(await seedDemo(t.deps)).toBe(false);

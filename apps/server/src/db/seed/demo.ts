@@ -9,9 +9,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { TDeps } from '../../context';
 import { createAccountWithRoles } from '../../modules/account/account.repository';
 import { insertAuditEntry } from '../../modules/audit/audit.repository';
+import { markAllUsersForSync } from '../../modules/service/service.repository';
+import { newInstanceName } from '../../modules/service/service.service';
 import { grantRole, insertUser } from '../../modules/user/user.repository';
-import type { TDb } from '../client';
+import { rowsOf, type TDb } from '../client';
 import { appState, inviteCodes } from '../schema';
+import { seedDemoBilling } from './demo-billing';
 
 const seedKey = 'seed.demo';
 const lockKey = 7_031_204_118;
@@ -34,10 +37,20 @@ type TDemoAccount = {
   type: number;
   companyName: string;
   ageDays: number;
+  /** Trial days added by activation codes (the demo's trial outlasts its 90 days of usage). */
+  trialExtensionDays?: number;
   /** The registration phone and e-mail: those of the first user. */
   registrationPhone: string;
   registrationEmail: string;
   users: TDemoUser[];
+  /** Opened instances: service (product kind), version, provider and region; Insight users by name. */
+  instances: {
+    serviceId: number;
+    version: 'trial' | 'formal';
+    csp: string;
+    region: string;
+    insightUsers?: string[];
+  }[];
 };
 
 /** The development invite code (registration needs one in the international edition). */
@@ -49,7 +62,8 @@ export const demoAccounts: TDemoAccount[] = [
     displayName: 'demo',
     type: AccountType.trial,
     companyName: 'Demo Analytics Co., Ltd.',
-    ageDays: 12,
+    ageDays: 95,
+    trialExtensionDays: 83,
     registrationPhone: '+86 13800000000',
     registrationEmail: 'admin@demo.example',
     users: [
@@ -82,6 +96,16 @@ export const demoAccounts: TDemoAccount[] = [
         remark: 'Nightly ingestion job (JDBC)',
       },
     ],
+    instances: [
+      { serviceId: 1, version: 'trial', csp: 'aliyun', region: 'cn-shanghai' },
+      {
+        serviceId: 3,
+        version: 'trial',
+        csp: 'aliyun',
+        region: 'cn-shanghai',
+        insightUsers: ['admin_demo', 'analyst_01'],
+      },
+    ],
   },
   {
     name: 'acme',
@@ -103,6 +127,11 @@ export const demoAccounts: TDemoAccount[] = [
         title: 'Operation and Maintenance Engineer',
       },
     ],
+    instances: [
+      { serviceId: 1, version: 'formal', csp: 'tencent', region: 'ap-shanghai' },
+      { serviceId: 1, version: 'formal', csp: 'aliyun', region: 'cn-beijing' },
+      { serviceId: 2, version: 'formal', csp: 'aliyun', region: 'cn-beijing' },
+    ],
   },
 ];
 
@@ -122,6 +151,7 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${lockKey})`);
     if (await isSeeded(tx)) return false;
+    const seeded = new Map<string, number>();
     for (const account of demoAccounts) {
       const createdAt = new Date(now.getTime() - account.ageDays * 86_400_000);
       const { accountId, roleIds } = await createAccountWithRoles(tx, {
@@ -172,10 +202,64 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
           createdAt: now,
         });
       }
+      if (account.trialExtensionDays) {
+        await tx.execute(sql`
+          update accounts set trial_extension_days = ${account.trialExtensionDays} where id = ${accountId}`);
+      }
+      for (const instance of account.instances) {
+        await seedInstance(tx, accountId, instance, new Date(createdAt.getTime() + 86_400_000), now);
+      }
+      seeded.set(account.name, accountId);
     }
+    await seedDemoBilling(deps, tx, seeded);
     await tx.insert(inviteCodes).values({ code: demoInviteCode, maxUses: 1000 }).onConflictDoNothing();
     await tx.insert(appState).values({ key: seedKey, value: { createdAt: now.toISOString() } });
     return true;
+  });
+}
+
+/** An opened instance with its users synchronised (and its Insight users enabled). */
+async function seedInstance(
+  tx: TDb,
+  accountId: number,
+  instance: TDemoAccount['instances'][number],
+  openedAt: Date,
+  now: Date,
+): Promise<void> {
+  const name = newInstanceName();
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      insert into instances (account_id, service_id, version_id, region_id, instance_name, status, url,
+                             created_at, opened_at, updated_at)
+      select ${accountId}, ${instance.serviceId}, v.id, r.id, ${name}, 1,
+             ${`https://${name}.${instance.region}.${instance.csp}.lakehouse.example.com`},
+             ${openedAt}, ${openedAt}, ${now}
+        from service_versions v, regions r
+       where v.service_id = ${instance.serviceId} and v.code = ${instance.version}
+         and r.csp = ${instance.csp} and r.code = ${instance.region}
+      returning id`),
+  );
+  const instanceId = Number(rows[0]?.id);
+  await markAllUsersForSync(tx, instanceId, accountId, now);
+  await tx.execute(sql`
+    update instance_user_sync set synced_version = desired_version where instance_id = ${instanceId}`);
+  if (instance.insightUsers?.length) {
+    await tx.execute(sql`
+      insert into insight_users (instance_id, user_id, account_id, status, role, updated_at)
+      select ${instanceId}, u.id, u.account_id, 1, 'analyst', ${now} from users u
+       where u.account_id = ${accountId} and u.username = any(${`{${instance.insightUsers.join(',')}}`}::text[])`);
+  }
+  await insertAuditEntry(tx, {
+    accountId,
+    userId: null,
+    username: 'system',
+    action: 'instance.opened',
+    objectType: 'instance',
+    objectId: String(instanceId),
+    objectName: name,
+    isSuccess: true,
+    info: { source: 'demo seed', service: instance.serviceId, csp: instance.csp, region: instance.region },
+    createdAt: now,
   });
 }
 

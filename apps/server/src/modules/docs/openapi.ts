@@ -85,8 +85,9 @@ export function buildOpenApiDocument(version: string, isProduction: boolean): TJ
   const paths: Record<string, Record<string, TJson>> = {};
   for (const [id, route] of Object.entries(routes) as [string, TRouteDef][]) {
     if (route.devOnly && isProduction) continue;
-    paths[route.path] ??= {};
-    const pathItem = paths[route.path] as Record<string, TJson>;
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] ??= {};
+    const pathItem = paths[path] as Record<string, TJson>;
     pathItem[route.method.toLowerCase()] = operationOf(id, route);
   }
   return {

@@ -14,6 +14,7 @@ export function buildMeta(config: TConfig): TMeta {
     links: config.links,
     ipLookupUrl: config.ipLookupUrl,
     fallbackHosts: config.fallbackHosts,
+    mobileLoginHosts: config.mobileLoginHosts,
     devOutbox: !config.isProduction,
   };
 }

@@ -25,12 +25,13 @@ import { rowsOf, type TDb } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translateError, translateValidation } from '../../i18n';
-import { enqueueJob, type TJobHandler } from '../../jobs/runner';
+import { enqueueUserRemoval, enqueueUserSync } from '../../jobs/instances';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { TRequestMeta } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/session.repository';
 import { requestContactChange } from '../contact-change/contact-change.service';
 import { getPolicy, requireUnderPolicy } from '../password/password.service';
+import { findInstances, markUsersForSync, userSyncState } from '../service/service.repository';
 import { emailTarget } from '../verification/code.service';
 import { grantRole, insertUser } from './user.repository';
 import {
@@ -45,7 +46,6 @@ import {
 } from './user-admin.repository';
 
 const dayMs = 86_400_000;
-export const userSyncJobKind = 'user.sync';
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -225,6 +225,7 @@ export async function addUser(
           },
         ),
       );
+      await syncUsers(tx, auth.accountId, [id], now);
       return { id };
     });
   } catch (error) {
@@ -267,6 +268,7 @@ export async function setAdmin(
   await insertAuditEntry(db, {
     ...audit(auth, meta, now, isAdmin ? 'role.grant' : 'role.revoke', target, { roleId, isAdminRole: true }),
   });
+  await syncUsers(db, auth.accountId, [target.id], now);
   return true;
 }
 
@@ -326,6 +328,7 @@ export async function updateUser(
         .update(users)
         .set({ ...changes, updatedAt: now })
         .where(and(eq(users.id, target.id), eq(users.accountId, auth.accountId)));
+      await syncUsers(tx, auth.accountId, [target.id], now);
     }
     await insertAuditEntry(
       tx,
@@ -360,14 +363,9 @@ export async function updateUser(
   return { pendingChange };
 }
 
-async function enqueueSync(
-  db: TDb,
-  accountId: number,
-  userIds: readonly number[],
-  status: 'enabled' | 'disabled' | 'deleted',
-  now: Date,
-) {
-  await enqueueJob(db, { kind: userSyncJobKind, payload: { accountId, userIds, status }, runAt: now });
+/** The account's opened instances learn the users' current status (in the same transaction). */
+async function syncUsers(db: TDb, accountId: number, userIds: readonly number[], now: Date) {
+  await enqueueUserSync(db, await markUsersForSync(db, accountId, userIds, now), now);
 }
 
 export async function updateUserStatus(
@@ -403,11 +401,10 @@ export async function updateUserStatus(
       );
     }
     if (changing.length > 0) {
-      await enqueueSync(
+      await syncUsers(
         tx,
         auth.accountId,
         changing.map((t) => t.id),
-        enable ? 'enabled' : 'disabled',
         now,
       );
     }
@@ -457,8 +454,22 @@ export async function deleteUsers(
         }),
       );
     }
-    const live = changing.filter((t) => !t.deletedAt).map((t) => t.id);
-    if (live.length > 0) await enqueueSync(tx, auth.accountId, live, 'deleted', now);
+    if (force) {
+      // Removed for good: the instances remove them too (their sync records went with them).
+      await enqueueUserRemoval(
+        tx,
+        auth.accountId,
+        changing.map((t) => ({ userId: t.id, username: t.username })),
+        now,
+      );
+    } else {
+      await syncUsers(
+        tx,
+        auth.accountId,
+        changing.map((t) => t.id),
+        now,
+      );
+    }
     return { count: changing.length };
   });
 }
@@ -485,11 +496,10 @@ export async function recoverUsers(
       await insertAuditEntry(tx, audit(auth, meta, now, 'user.recover', target));
     }
     if (deleted.length > 0) {
-      await enqueueSync(
+      await syncUsers(
         tx,
         auth.accountId,
         deleted.map((t) => t.id),
-        'enabled',
         now,
       );
     }
@@ -572,7 +582,7 @@ export async function ownedResources(
   ids: readonly number[],
 ): Promise<TOwnedResources> {
   const rows = await deps.db
-    .select({ id: users.id })
+    .select({ id: users.id, username: users.username })
     .from(users)
     .where(
       and(
@@ -581,7 +591,14 @@ export async function ownedResources(
       ),
     );
   if (rows.length !== new Set(ids).size) throw new AppError(ErrorCode.forbidden);
-  return deps.instances.ownedResources(auth.accountId, ids);
+  const instances = await findInstances(
+    deps.db,
+    sql`i.account_id = ${auth.accountId} and i.status in (1, 3)`,
+  );
+  return deps.provisioner.ownedResources(
+    instances.map((i) => i.ref),
+    rows.map((r) => ({ userId: r.id, username: r.username })),
+  );
 }
 
 export async function checkUserSyncStatus(deps: TDeps, auth: TAuth, id: number): Promise<TUserSyncStatus> {
@@ -590,30 +607,12 @@ export async function checkUserSyncStatus(deps: TDeps, auth: TAuth, id: number):
     .from(users)
     .where(and(eq(users.id, id), eq(users.accountId, auth.accountId)));
   if (!user) throw new AppError(ErrorCode.forbidden);
-  const rows = rowsOf<{ status: string; updated_at: Date | string }>(
-    await deps.db.execute(sql`
-      select status, updated_at from jobs
-      where kind = ${userSyncJobKind} and (payload->>'accountId')::bigint = ${auth.accountId}
-        and payload->'userIds' @> ${JSON.stringify([id])}::jsonb
-      order by id desc limit 1`),
-  );
-  const job = rows[0];
-  if (!job) return { status: 'synced', updateTime: null };
+  const state = await userSyncState(deps.db, auth.accountId, id);
   return {
-    status: job.status === 'done' ? 'synced' : job.status === 'failed' ? 'failed' : 'syncing',
-    updateTime: iso(job.updated_at),
+    status: state.failed > 0 ? 'failed' : state.pending > 0 ? 'syncing' : 'synced',
+    updateTime: state.updateTime,
   };
 }
-
-/** Applies users' status changes to the account's service instances (retried on failure). */
-export const userSyncJob: TJobHandler = async (job, deps) => {
-  const payload = job.payload as {
-    accountId: number;
-    userIds: number[];
-    status: 'enabled' | 'disabled' | 'deleted';
-  };
-  await deps.instances.applyUserStatus(payload.accountId, payload.userIds, payload.status);
-};
 
 /** Removes, in small batches, users whose recovery period has ended; answers how many. */
 export async function purgeDeletedUsers(deps: TDeps, batch = 500): Promise<number> {

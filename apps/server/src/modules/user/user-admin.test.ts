@@ -7,16 +7,19 @@ import {
   createTestApp,
   envelope,
   login,
+  routeClient,
   seedAccount,
+  seedOpenedInstance,
   signIn,
   type TSeededAccount,
   type TTestApp,
 } from '../../../test/harness';
 import { auditEntries, jobs, users } from '../../db/schema';
+import { userSyncJob, userSyncJobKind } from '../../jobs/instances';
 import { createJobRunner } from '../../jobs/runner';
-import { userSyncJob, userSyncJobKind } from './user-admin.service';
 
 let t: TTestApp;
+const { call, ok } = routeClient(() => t.app);
 let demo: TSeededAccount;
 let acme: TSeededAccount;
 let admin: string;
@@ -28,31 +31,13 @@ beforeAll(async () => {
   t = await createTestApp();
   demo = await seedAccount(t.deps, 'demo');
   acme = await seedAccount(t.deps, 'acme');
+  await seedOpenedInstance(t.deps, demo.id);
   admin = await signIn(t.app, 'demo', demo.admin);
   member = await signIn(t.app, 'demo', demo.member);
   acmeAdmin = await signIn(t.app, 'acme', acme.admin);
 });
 afterAll(() => t.close());
 
-function call(id: TRouteId, token: string, payload: Record<string, unknown> = {}, lang = en) {
-  const route = routes[id];
-  if (route.method === 'GET') {
-    const qs = new URLSearchParams(
-      Object.entries(payload).map(([k, v]) => [k, String(v)] as [string, string]),
-    ).toString();
-    return t.app.inject({
-      method: 'GET',
-      url: `${route.path}?${qs}`,
-      headers: { ...bearer(token), ...lang },
-    });
-  }
-  return t.app.inject({ method: 'POST', url: route.path, headers: { ...bearer(token), ...lang }, payload });
-}
-async function ok<T>(id: TRouteId, token: string, payload: Record<string, unknown> = {}): Promise<T> {
-  const body = envelope<T>(await call(id, token, payload));
-  if (body.code !== 0) throw new Error(`${id}: ${body.code} ${body.message} ${JSON.stringify(body.data)}`);
-  return body.data;
-}
 async function actions(objectId: number): Promise<string[]> {
   const rows = await t.deps.db
     .select({ action: auditEntries.action })

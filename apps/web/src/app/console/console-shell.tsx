@@ -21,9 +21,21 @@ import './console.css';
 
 const WorkbenchPage = lazyPage(chunkLoader(() => import('../routes/workbench')));
 const AccountInfoPage = lazyPage(chunkLoader(() => import('../routes/account-info')));
+const AuthenticationPage = lazyPage(
+  chunkLoader(() => import('@/features/certification/routes/authentication')),
+);
 const UserManagePage = lazyPage(chunkLoader(() => import('@/features/users/routes/user-manage')));
 const AuditManagePage = lazyPage(chunkLoader(() => import('@/features/audit/routes/audit-manage')));
 const SsoConfigPage = lazyPage(chunkLoader(() => import('@/features/sso/routes/sso-config')));
+const ServiceManagePage = lazyPage(chunkLoader(() => import('@/features/services/routes/service-manage')));
+const InsightUserManagePage = lazyPage(
+  chunkLoader(() => import('@/features/services/routes/insight-user-manage')),
+);
+const BillingOverviewPage = lazyPage(chunkLoader(() => import('@/features/billing/routes/billing-overview')));
+const CostPage = lazyPage(chunkLoader(() => import('@/features/billing/routes/cost')));
+const MonthBillPage = lazyPage(chunkLoader(() => import('@/features/billing/routes/month-bill')));
+const BalancePage = lazyPage(chunkLoader(() => import('@/features/billing/routes/balance')));
+const TopUpPage = lazyPage(chunkLoader(() => import('@/features/billing/routes/top-up')));
 
 /** Fetches the page chunks ahead of need. */
 export function prefetchPages(): void {
@@ -77,9 +89,17 @@ export default function ConsoleShell({ decision, user, auths, isBillingAvailable
                   <Routes>
                     <Route path={paths.workbench} element={<WorkbenchPage />} />
                     <Route path={paths.accountInfo} element={<AccountInfoPage />} />
+                    <Route path={paths.authentication} element={<AuthenticationPage />} />
                     <Route path={paths.userManage} element={<UserManagePage />} />
                     <Route path={paths.sso} element={<SsoConfigPage />} />
                     <Route path={paths.auditManage} element={<AuditManagePage />} />
+                    <Route path={paths.serviceManage} element={<ServiceManagePage />} />
+                    <Route path={paths.insightUserManage} element={<InsightUserManagePage />} />
+                    <Route path={paths.billing} element={<BillingOverviewPage />} />
+                    <Route path={paths.cost} element={<CostPage />} />
+                    <Route path={paths.monthBill} element={<MonthBillPage />} />
+                    <Route path={paths.balance} element={<BalancePage />} />
+                    <Route path={paths.topUp} element={<TopUpPage />} />
                     <Route path="*" element={<NotBuiltPage />} />
                   </Routes>
                 </Suspense>

@@ -1,9 +1,37 @@
 /** /workbench as the console shows it: the workbench feature's page with the cards of other features. */
+import { useAccountBaseInfo } from '@/api/get-account-base-info';
+import { useCurrentUser } from '@/api/get-current-user';
+import { BillingOverviewCard } from '@/features/billing/components/billing-overview-card';
+import { ConsumptionCard } from '@/features/billing/components/consumption-card';
 import { LoginProtectionCard } from '@/features/mfa/components/login-protection-card';
+import { ServiceActivationCard } from '@/features/services/components/service-activation-card';
+import { UserShortcutCard } from '@/features/users/components/user-shortcut-card';
 import WorkbenchPage from '@/features/workbench/routes/workbench';
+import { getMeta } from '@/lib/meta';
+import { isBillingAvailable } from '@/lib/permissions';
 
-const cards = [{ key: 'loginProtection', node: <LoginProtectionCard /> }];
+const serviceCard = { key: 'services', node: <ServiceActivationCard /> };
+const consumptionCard = { key: 'consumption', node: <ConsumptionCard /> };
+const billingCard = { key: 'billing', node: <BillingOverviewCard /> };
+const usersCard = { key: 'users', node: <UserShortcutCard /> };
+const loginProtectionCard = { key: 'loginProtection', node: <LoginProtectionCard /> };
 
 export default function WorkbenchRoute() {
+  // The user management shortcut and the billing cards are for account administrators only; the
+  // billing cards also need billing to be available (the cru billing feature and the account's
+  // flag), and the balance is not fetched on-premise.
+  const isAdmin = useCurrentUser().data?.isAccountAdmin === true;
+  const billingEnabled = useAccountBaseInfo().data?.billingEnabled;
+  const meta = getMeta();
+  const hasBilling = isAdmin && isBillingAvailable(meta, billingEnabled);
+  const isOnprem = meta.deployMode === 'onprem';
+  const cards = isAdmin
+    ? [
+        serviceCard,
+        ...(hasBilling ? [consumptionCard, ...(isOnprem ? [] : [billingCard])] : []),
+        usersCard,
+        loginProtectionCard,
+      ]
+    : [serviceCard, loginProtectionCard];
   return <WorkbenchPage cards={cards} />;
 }

@@ -17,6 +17,8 @@ export const auditObjectTypes = [
   'email',
   'license',
   'service',
+  'instance',
+  'catalogue',
   'audit',
 ] as const;
 

@@ -144,10 +144,7 @@ export function LoginForm({
     setErrors((prev) => ({ ...prev, [field]: textOf(field, values[field]) }));
   };
 
-  const failure = async (cause: unknown, current: TLoginValues): Promise<void> => {
-    const outcome = await import('../lib/submit-login')
-      .then((m) => m.interpretLoginFailure(cause, current, c))
-      .catch(() => ({ message: { kind: 'error', text: c.requestFailed } }) as TLoginFailure);
+  const showFailure = (outcome: TLoginFailure): void => {
     if (outcome.needsCaptcha) setNeedsCaptcha(true);
     if (outcome.fieldErrors) {
       setErrors(outcome.fieldErrors);
@@ -187,27 +184,17 @@ export function LoginForm({
     setIsSubmitting(true);
     show(null);
     try {
-      const [{ login }, ip] = await Promise.all([
-        import('../lib/submit-login'),
-        ipLookup ? ipLookup() : null,
-      ]);
-      const body: TLoginBody = {
-        accountDisplayName: current.accountDisplayName,
-        username: current.username,
-        password: current.password,
-        ...(ip ? { ip } : {}),
-        ...(meta.edition === 'international' ? { mfaMethodType: 'GA' as const } : {}),
-      };
-      const answer = await login({ ...body, ...captcha });
-      if (!answer.data.token) {
-        // The password is right; a second verification step is required.
-        await onSecondStep?.(answer.data, body);
-        return;
+      const { attemptLogin } = await import('../lib/submit-login');
+      const outcome = await attemptLogin(current, meta, { ipLookup, captcha }, c);
+      if (outcome.kind === 'failed') showFailure(outcome.failure);
+      else if (outcome.kind === 'secondStep') await onSecondStep?.(outcome.challenge, outcome.body);
+      else {
+        const { result } = outcome;
+        setRecent(addRecentAccount(result.userVo?.accountDisplayName ?? current.accountDisplayName));
+        await onLoggedIn(result, current);
       }
-      setRecent(addRecentAccount(answer.data.userVo?.accountDisplayName ?? current.accountDisplayName));
-      await onLoggedIn(answer.data, current);
-    } catch (error) {
-      await failure(error, current);
+    } catch {
+      showFailure({ message: { kind: 'error', text: c.requestFailed } });
     } finally {
       setIsSubmitting(false);
       // A captcha answer serves once.

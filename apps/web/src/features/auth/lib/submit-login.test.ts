@@ -1,8 +1,9 @@
 import enCommon from '@console/phrases/en-us/common';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { setNotifier, type TToast } from '@/lib/notifier';
-import { interpretLoginFailure } from './submit-login';
+import { testMeta } from '@/testing/meta';
+import { attemptLogin, interpretLoginFailure } from './submit-login';
 
 const names = { accountDisplayName: ' demo ', username: 'analyst_01', password: 'whatever' };
 
@@ -12,6 +13,7 @@ function business(code: number, message: string) {
 
 afterEach(() => {
   window.history.replaceState(null, '', '/login');
+  vi.unstubAllGlobals();
 });
 
 describe('interpretLoginFailure', () => {
@@ -35,5 +37,54 @@ describe('interpretLoginFailure', () => {
     const result = await interpretLoginFailure(business(4020, 'The user is disabled'), names, enCommon);
     expect(result.message).toEqual({ kind: 'error', text: 'The user is disabled' });
     expect(window.location.pathname).toBe('/login');
+  });
+});
+
+describe('attemptLogin', () => {
+  const values = { accountDisplayName: 'demo', username: 'admin_demo', password: 'Demo@2026pass' };
+  const answer = (body: unknown) => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  };
+  const result = (token: string | null) => ({
+    token,
+    mfaStatus: { enable: token === null, phone: '138****0000', email: null, gaAlreadyBinding: false },
+    userVo: null,
+    authVos: [],
+    publicKey: null,
+    uniqueId: token === null ? 'u1' : null,
+    initialCode: null,
+  });
+
+  it('sends the names, the public IP and the captcha, and answers the token', async () => {
+    const fetchMock = answer({ code: 0, message: 'ok', data: result('t') });
+    const outcome = await attemptLogin(
+      values,
+      testMeta({ edition: 'international' }),
+      { ipLookup: async () => '203.0.113.9', captcha: { captchaId: 'c1', captchaCode: 'ab7k' } },
+      enCommon,
+    );
+    expect(outcome).toMatchObject({ kind: 'signedIn', result: { token: 't' } });
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toEqual({
+      ...values,
+      ip: '203.0.113.9',
+      mfaMethodType: 'GA',
+      captchaId: 'c1',
+      captchaCode: 'ab7k',
+    });
+  });
+
+  it('answers the second step with the body to repeat, and failures read for the form', async () => {
+    answer({ code: 0, message: 'ok', data: result(null) });
+    const second = await attemptLogin(values, testMeta(), {}, enCommon);
+    expect(second).toMatchObject({ kind: 'secondStep', body: values, challenge: { uniqueId: 'u1' } });
+    answer({ code: 4020, message: 'The user is disabled', data: null });
+    const failed = await attemptLogin(values, testMeta(), {}, enCommon);
+    expect(failed).toEqual({
+      kind: 'failed',
+      failure: { message: { kind: 'error', text: 'The user is disabled' }, needsCaptcha: false },
+    });
   });
 });

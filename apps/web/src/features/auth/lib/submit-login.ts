@@ -1,18 +1,65 @@
 /**
- * What the login form loads with its first submit (not on the page's first load): the login call
- * and the reading of its failures (spec section 8: 4019 with the attempts or the lock, 5066 to the
- * password reset, field errors of 400, captcha after repeated failures).
+ * What the login forms (the page's and the mobile one) load with their first submit (not on the
+ * page's first load): the login call and the reading of its failures (spec section 8: 4019 with
+ * the attempts or the lock, 5066 to the password reset, field errors of 400, captcha after
+ * repeated failures).
  */
+import type { TMeta } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import type { TPhrases } from '@console/phrases';
+import type { TCaptchaAnswer } from '@/api/generate-image-captcha';
 import { findPasswordPath } from '@/config/paths';
 import { asApiError } from '@/lib/code-errors';
 import { navigate } from '@/lib/history';
 import { toast } from '@/lib/notifier';
 import { getPwdErrorTimes, type TPwdErrorTimes } from '../api/get-pwd-error-times';
+import { login, type TLoginBody, type TLoginResult } from '../api/login';
 import { loginFields, type TLoginField, type TLoginValues } from './validate-login';
 
-export { login } from '../api/login';
+export type TSignInOutcome =
+  | { kind: 'signedIn'; result: TLoginResult }
+  /** The password is right; a second verification step is required (no token yet). */
+  | { kind: 'secondStep'; challenge: TLoginResult; body: TLoginBody };
+
+/**
+ * The first sign-in step of the login forms: the body (names already trimmed, the public IP when
+ * its lookup answers, the authenticator method in the international edition), then the call.
+ * Failures are thrown (read them with `interpretLoginFailure`).
+ */
+export async function signIn(
+  values: TLoginValues,
+  meta: TMeta,
+  options: { ipLookup?: (() => Promise<string | null>) | undefined; captcha?: TCaptchaAnswer | null } = {},
+): Promise<TSignInOutcome> {
+  const ip = options.ipLookup ? await options.ipLookup() : null;
+  const body: TLoginBody = {
+    accountDisplayName: values.accountDisplayName,
+    username: values.username,
+    password: values.password,
+    ...(ip ? { ip } : {}),
+    ...(meta.edition === 'international' ? { mfaMethodType: 'GA' as const } : {}),
+  };
+  const answer = await login({ ...body, ...options.captcha });
+  return answer.data.token
+    ? { kind: 'signedIn', result: answer.data }
+    : { kind: 'secondStep', challenge: answer.data, body };
+}
+
+export type TLoginAttempt = TSignInOutcome | { kind: 'failed'; failure: TLoginFailure };
+
+/** `signIn` with its failure read: what the login forms show or do next. */
+export async function attemptLogin(
+  values: TLoginValues,
+  meta: TMeta,
+  options: Parameters<typeof signIn>[2],
+  c: TPhrases['common'],
+): Promise<TLoginAttempt> {
+  try {
+    return await signIn(values, meta, options);
+  } catch (cause) {
+    return { kind: 'failed', failure: await interpretLoginFailure(cause, values, c) };
+  }
+}
 
 export type TFormMessage =
   | { kind: 'attempts'; current: number; total: number }

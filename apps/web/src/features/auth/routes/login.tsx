@@ -11,8 +11,10 @@ import { lookupPublicIp } from '../api/lookup-ip';
 import { BrandPanel } from '../components/brand-panel';
 import { HelpWidget } from '../components/help-widget';
 import { LoginForm } from '../components/login-form';
+import type { TMobileLoginProps } from '../components/mobile-login';
 import type { TSecondStepProps } from '../components/second-step';
 import { accountNameFromHost } from '../lib/login-address';
+import { isMobileLoginHere } from '../lib/mobile-login-detect';
 import '../login.css';
 
 /** Phrase namespaces the page reads (loaded before it renders). */
@@ -37,6 +39,9 @@ const SecondStep = lazyPage<TSecondStepProps>(
   ),
 );
 
+/** The simplified mobile login (phones on the configured hosts, the face pages), loaded only there. */
+const MobileLogin = lazyPage<TMobileLoginProps>(chunkLoader(() => import('../components/mobile-login')));
+
 /** /login (spec section 2 "Login"). */
 export default function LoginPage() {
   const meta = getMeta();
@@ -47,6 +52,7 @@ export default function LoginPage() {
   const [step, setStep] = useState<{ challenge: TLoginResult; body: TLoginBody } | null>(null);
   const [notice, setNotice] = useState<{ text: string } | null>(null);
   const [isLicense, setIsLicense] = useState(false);
+  const [isMobile] = useState(() => isMobileLoginHere(meta.mobileLoginHosts));
   const presetAccount = useMemo(
     () => accountNameFromHost(window.location.host, meta.consoleUrl),
     [meta.consoleUrl],
@@ -81,6 +87,13 @@ export default function LoginPage() {
   }, [knownAccount]);
 
   const onLoggedIn = async (result: TLoginResult) => (await loadSession()).finishLogin(result, t.success);
+
+  if (isMobile)
+    return (
+      <Suspense fallback={null}>
+        <MobileLogin ipLookup={ipLookup} />
+      </Suspense>
+    );
 
   return (
     <div className="cz-login">

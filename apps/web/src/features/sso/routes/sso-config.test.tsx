@@ -2,25 +2,13 @@ import type { TSsoConfig } from '@console/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TCurrentUser } from '@/api/get-current-user';
 import { setNotifier, type TToast } from '@/lib/notifier';
 import { queryClient } from '@/lib/query-client';
 import { consoleI18n, fakeApi, renderConsole, type TApiCall } from '@/testing/console-render';
+import { testAdmin } from '@/testing/user';
 import SsoConfigPage from './sso-config';
 
-const admin: TCurrentUser = {
-  id: 1,
-  name: 'admin_demo',
-  displayName: 'Admin',
-  accountId: 1,
-  accountName: 'demo',
-  accountDisplayName: 'demo',
-  email: null,
-  phone: null,
-  isAccountAdmin: true,
-  lastLoginTime: null,
-  lastLoginIp: null,
-};
+const admin = testAdmin;
 
 const origin = 'http://console.test';
 const stored: TSsoConfig = {

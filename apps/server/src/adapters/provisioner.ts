@@ -1,0 +1,306 @@
+/**
+ * The platform behind the console's service instances: opening and releasing instances, applying
+ * users and Insight users to them, and what users own and see there. Opening is asynchronous on
+ * the platform's side: `startOpening` answers an operation id and `getOperation` tells how it
+ * goes. The HTTP provisioner sends the instance name and attempt as the idempotency key, so the
+ * platform answers a repeated call (a worker that died before storing the id) with the same
+ * operation and never opens twice; the development one keeps no state, and its repeated call only
+ * starts another simulated operation.
+ *
+ * Two implementations: `createHttpProvisioner` speaks the platform's provisioning API (HMAC-signed
+ * JSON over HTTP); `createDevProvisioner` plays the platform in development and tests, with a
+ * configurable delay and failure rate. Its operation ids carry their own start time and outcome,
+ * so an opening continues across server restarts and replicas without any state of its own.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import type { TOwnedResources } from '@console/contract';
+
+export type TInstanceRef = {
+  instanceName: string;
+  /** Service code: studio, decision, hengshi. */
+  service: string;
+  version: string;
+  csp: string;
+  region: string;
+  accountName: string;
+  attempt: number;
+};
+
+export type TOperation =
+  | { state: 'running' }
+  | { state: 'succeeded'; url: string }
+  | { state: 'failed'; reason: string };
+
+export type TSyncUser = {
+  userId: number;
+  username: string;
+  displayName: string;
+  /** Holds the account administrator role (administrators of the instance too). */
+  isAdmin: boolean;
+  status: 'enabled' | 'disabled' | 'deleted';
+};
+
+export type TInsightChangeInput = { userId: number; username: string; enable: boolean; role: string | null };
+export type TInsightChangeResult = { userId: number; isOk: boolean; reason: string | null };
+
+export type TWorkspaceInfo = { name: string; role: string; createTime: string | null };
+
+export type TProvisioner = {
+  startOpening(ref: TInstanceRef): Promise<{ operationId: string }>;
+  getOperation(ref: TInstanceRef, operationId: string): Promise<TOperation>;
+  release(ref: TInstanceRef): Promise<void>;
+  /** Applies users' status (enabled, disabled, deleted) on an instance; idempotent. */
+  syncUsers(ref: TInstanceRef, users: readonly TSyncUser[]): Promise<void>;
+  /** Enables or disables users on an Insight instance; answers each user's outcome. */
+  changeInsightUsers(
+    ref: TInstanceRef,
+    changes: readonly TInsightChangeInput[],
+  ): Promise<TInsightChangeResult[]>;
+  listUserWorkspaces(ref: TInstanceRef, username: string): Promise<TWorkspaceInfo[]>;
+  /** Pauses an instance's services (long arrears) or resumes them; idempotent. */
+  setPaused(ref: TInstanceRef, isPaused: boolean): Promise<void>;
+  /** What the users own on the account's instances (scheduled tasks, sync tasks, approvals). */
+  ownedResources(
+    refs: readonly TInstanceRef[],
+    users: readonly { userId: number; username: string }[],
+  ): Promise<TOwnedResources>;
+};
+
+/** The platform refused or failed a call; `reason` is its error code. */
+export class ProvisionerError extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProvisionerError';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// development
+
+export type TDevProvisionerOptions = {
+  delayMs: number;
+  failureRate: number;
+  insightDelayMs: number;
+  /** Domain of the instances' addresses. */
+  domain?: string;
+  now: () => Date;
+  random?: () => number;
+};
+
+const devFailureReasons = ['QUOTA_EXCEEDED', 'REGION_CAPACITY', 'NETWORK_SETUP_FAILED'] as const;
+
+function sleep(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((done) => setTimeout(done, ms)) : Promise.resolve();
+}
+
+export function createDevProvisioner(options: TDevProvisionerOptions): TProvisioner {
+  const random = options.random ?? Math.random;
+  const domain = options.domain ?? 'lakehouse.example.com';
+  const urlOf = (ref: TInstanceRef) => `https://${ref.instanceName}.${ref.region}.${ref.csp}.${domain}`;
+  return {
+    startOpening: async (ref) => {
+      const fails = random() < options.failureRate;
+      const outcome = fails ? devFailureReasons[Math.floor(random() * devFailureReasons.length)] : 'ok';
+      // instance name . attempt . start time . outcome: everything getOperation needs.
+      return { operationId: `dev.${ref.instanceName}.${ref.attempt}.${options.now().getTime()}.${outcome}` };
+    },
+    getOperation: async (ref, operationId) => {
+      const [prefix, name, , startMs, outcome] = operationId.split('.');
+      if (prefix !== 'dev' || name !== ref.instanceName || !startMs || !outcome) {
+        throw new ProvisionerError('OPERATION_NOT_FOUND', `unknown operation ${operationId}`);
+      }
+      if (options.now().getTime() < Number(startMs) + options.delayMs) return { state: 'running' };
+      return outcome === 'ok'
+        ? { state: 'succeeded', url: urlOf(ref) }
+        : { state: 'failed', reason: outcome };
+    },
+    release: async () => {},
+    setPaused: async () => {},
+    syncUsers: async () => {},
+    changeInsightUsers: async (_ref, changes) => {
+      await sleep(options.insightDelayMs);
+      return changes.map((c) => {
+        const fails = random() < options.failureRate;
+        return { userId: c.userId, isOk: !fails, reason: fails ? 'INSIGHT_SEAT_UNAVAILABLE' : null };
+      });
+    },
+    listUserWorkspaces: async (ref) => {
+      if (ref.service !== 'studio') return [];
+      return [
+        { name: 'default', role: 'workspace_admin', createTime: null },
+        {
+          name: `${ref.region.replace(/[^a-z0-9]/g, '_')}_analytics`,
+          role: 'workspace_dev',
+          createTime: null,
+        },
+      ];
+    },
+    ownedResources: async (refs, users) => {
+      // The same counts every time for the same users, none without an instance.
+      const out = { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 };
+      if (refs.length === 0) return out;
+      for (const { userId } of users) {
+        out.scheduledTasks += userId % 4;
+        out.syncTasks += (userId * 7) % 3;
+        out.permissionApprovals += (userId * 5) % 2;
+      }
+      return out;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+export type THttpProvisionerOptions = { url: string; token: string; timeoutMs: number };
+
+/**
+ * The platform's provisioning API. Every request carries `X-CZ-Timestamp` and
+ * `X-CZ-Signature: hex(HMAC-SHA256(token, timestamp + "\n" + method + "\n" + path + "\n" + body))`;
+ * opening carries `Idempotency-Key: <instance name>-<attempt>`. Errors answer
+ * `{ "code": "<REASON>", "message": "..." }` with a 4xx or 5xx status.
+ *
+ *   POST   /v1/instances                              → 202 { operationId }
+ *   GET    /v1/operations/{operationId}               → { state: running|succeeded|failed, url?, reason? }
+ *   DELETE /v1/instances/{name}                       → 202
+ *   POST   /v1/instances/{name}/pause | /resume       → 204
+ *   PUT    /v1/instances/{name}/users                 { users: [{ userId, username, displayName, isAdmin, status }] } → 204
+ *   POST   /v1/instances/{name}/insight-users         { changes: [...] } → { results: [{ userId, ok, reason }] }
+ *   GET    /v1/instances/{name}/users/{username}/workspaces → { workspaces: [{ name, role, createTime }] }
+ *   POST   /v1/owned-resources                        { instances: [names], users: [...] } → { scheduledTasks, syncTasks, permissionApprovals }
+ */
+export function createHttpProvisioner(options: THttpProvisionerOptions): TProvisioner {
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ) {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const timestamp = String(Date.now());
+    const signature = createHmac('sha256', options.token)
+      .update(`${timestamp}\n${method}\n${path}\n${text}`)
+      .digest('hex');
+    let response: Response;
+    let raw: string;
+    try {
+      response = await fetch(`${options.url}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'x-cz-timestamp': timestamp,
+          'x-cz-signature': signature,
+          'x-cz-request-id': randomUUID(),
+          ...extraHeaders,
+        },
+        ...(body === undefined ? {} : { body: text }),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      // The timeout covers the whole answer: a body that stalls after the headers is a timeout too.
+      raw = await response.text();
+    } catch (error) {
+      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'TIMEOUT' : 'UNREACHABLE';
+      throw new ProvisionerError(reason, `${method} ${path}: ${reason.toLowerCase()}`);
+    }
+    let parsed: unknown = null;
+    if (raw) {
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        // An error page (a proxy's HTML, say) still answers its status.
+        if (!response.ok)
+          throw new ProvisionerError(`HTTP_${response.status}`, `${method} ${path}: ${response.status}`);
+        throw new ProvisionerError('BAD_RESPONSE', `${method} ${path}: answer is not JSON`);
+      }
+    }
+    if (!response.ok) {
+      const code = (parsed as { code?: unknown } | null)?.code;
+      const reason =
+        typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? code : `HTTP_${response.status}`;
+      throw new ProvisionerError(reason, `${method} ${path}: ${response.status}`);
+    }
+    return parsed as T;
+  }
+  const enc = encodeURIComponent;
+  const need = <T>(value: T | undefined | null, what: string): T => {
+    if (value === undefined || value === null) throw new ProvisionerError('BAD_RESPONSE', `missing ${what}`);
+    return value;
+  };
+  return {
+    startOpening: async (ref) => {
+      const answer = await call<{ operationId?: string }>(
+        'POST',
+        '/v1/instances',
+        {
+          instanceName: ref.instanceName,
+          service: ref.service,
+          version: ref.version,
+          csp: ref.csp,
+          region: ref.region,
+          accountName: ref.accountName,
+        },
+        { 'idempotency-key': `${ref.instanceName}-${ref.attempt}` },
+      );
+      return { operationId: need(answer?.operationId, 'operationId') };
+    },
+    getOperation: async (_ref, operationId) => {
+      const answer = await call<{ state?: string; url?: string; reason?: string }>(
+        'GET',
+        `/v1/operations/${enc(operationId)}`,
+      );
+      if (answer?.state === 'running') return { state: 'running' };
+      if (answer?.state === 'succeeded') return { state: 'succeeded', url: need(answer.url, 'url') };
+      if (answer?.state === 'failed') return { state: 'failed', reason: answer.reason ?? 'FAILED' };
+      throw new ProvisionerError('BAD_RESPONSE', 'unknown operation state');
+    },
+    release: async (ref) => {
+      await call('DELETE', `/v1/instances/${enc(ref.instanceName)}`);
+    },
+    setPaused: async (ref, isPaused) => {
+      await call('POST', `/v1/instances/${enc(ref.instanceName)}/${isPaused ? 'pause' : 'resume'}`);
+    },
+    syncUsers: async (ref, users) => {
+      await call('PUT', `/v1/instances/${enc(ref.instanceName)}/users`, { users });
+    },
+    changeInsightUsers: async (ref, changes) => {
+      const answer = await call<{ results?: { userId: number; ok: boolean; reason?: string | null }[] }>(
+        'POST',
+        `/v1/instances/${enc(ref.instanceName)}/insight-users`,
+        { changes },
+      );
+      const results = need(answer?.results, 'results');
+      return changes.map((c) => {
+        const r = results.find((x) => x.userId === c.userId);
+        return r
+          ? { userId: c.userId, isOk: r.ok === true, reason: r.ok ? null : (r.reason ?? 'FAILED') }
+          : { userId: c.userId, isOk: false, reason: 'NO_RESULT' };
+      });
+    },
+    listUserWorkspaces: async (ref, username) => {
+      const answer = await call<{ workspaces?: TWorkspaceInfo[] }>(
+        'GET',
+        `/v1/instances/${enc(ref.instanceName)}/users/${enc(username)}/workspaces`,
+      );
+      return (answer?.workspaces ?? []).map((w) => ({
+        name: String(w.name),
+        role: String(w.role),
+        createTime: w.createTime ?? null,
+      }));
+    },
+    ownedResources: async (refs, users) => {
+      if (refs.length === 0) return { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 };
+      const answer = await call<TOwnedResources>('POST', '/v1/owned-resources', {
+        instances: refs.map((r) => r.instanceName),
+        users,
+      });
+      return {
+        scheduledTasks: Number(answer?.scheduledTasks ?? 0),
+        syncTasks: Number(answer?.syncTasks ?? 0),
+        permissionApprovals: Number(answer?.permissionApprovals ?? 0),
+      };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Where uploaded files live, outside the database: a folder (`UPLOAD_DIR`, default
+ * `<DATA_DIR>/uploads`). Files are named by a random key the caller chooses, never by the user's
+ * file name; a file is written under a temporary name and renamed once complete, so a reader
+ * never sees half a file. Several replicas need a shared folder (or another implementation of
+ * this interface, such as an object store).
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export type TStorage = {
+  /** Writes the stream under `key`; on failure nothing stays behind. */
+  put(key: string, content: Readable): Promise<void>;
+  /** The file's bytes, or null when there is no such file. */
+  get(key: string): Promise<{ stream: Readable; size: number } | null>;
+  remove(key: string): Promise<void>;
+};
+
+const keyPattern = /^[A-Za-z0-9_-]{8,128}$/;
+
+export function createDirectoryStorage(dir: string): TStorage {
+  function pathOf(key: string): string {
+    if (!keyPattern.test(key)) throw new Error('invalid storage key');
+    return join(dir, key.slice(0, 2), key);
+  }
+
+  return {
+    async put(key, content) {
+      const path = pathOf(key);
+      await mkdir(join(dir, key.slice(0, 2)), { recursive: true });
+      const partial = `${path}.part`;
+      try {
+        await pipeline(content, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        const { size } = await stat(path);
+        return { stream: createReadStream(path), size };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,323 @@
+/**
+ * SQL of the operator commands on the service catalogue, account tags and instance visibility.
+ * The import writes the whole catalogue in the caller's transaction: rows of the file are
+ * inserted or updated by their natural keys; rows missing from the file are deleted when nothing
+ * references them, and otherwise only disabled (`is_enabled = false`), so an instance (or an
+ * Insight user's role) never loses the row it points to.
+ */
+import type { InstanceStatus } from '@console/contract';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../../db/client';
+import { csps, insightRoles, regions, serviceRegions, services, serviceVersions } from '../../db/schema';
+import type { TCatalogue } from './catalogue.schema';
+
+/** Serialises imports (one catalogue writer at a time, whatever the replicas). */
+const importLockKey = 0x63_61_74_61; // "cata"
+
+export async function exportCatalogue(db: TDb): Promise<TCatalogue> {
+  const serviceRows = await db.select().from(services).orderBy(services.sort, services.id);
+  const versionRows = await db
+    .select()
+    .from(serviceVersions)
+    .orderBy(serviceVersions.serviceId, serviceVersions.sort, serviceVersions.code);
+  const cspRows = await db.select().from(csps).orderBy(csps.sort, csps.code);
+  const regionRows = rowsOf<{
+    csp: string;
+    code: string;
+    name_zh: string;
+    name_en: string;
+    sort: number;
+    is_enabled: boolean;
+    required_tag: string | null;
+    service_ids: unknown;
+  }>(
+    await db.execute(sql`
+      select r.csp, r.code, r.name_zh, r.name_en, r.sort, r.is_enabled, r.required_tag,
+             coalesce((select json_agg(sr.service_id order by sr.service_id)
+                         from service_regions sr where sr.region_id = r.id), '[]'::json) as service_ids
+        from regions r
+       order by r.sort, r.csp, r.code`),
+  );
+  const roleRows = await db.select().from(insightRoles).orderBy(insightRoles.sort, insightRoles.code);
+  return {
+    services: serviceRows.map((s) => ({
+      id: Number(s.id),
+      code: s.code,
+      nameZh: s.nameZh,
+      nameEn: s.nameEn,
+      descriptionZh: s.descriptionZh,
+      descriptionEn: s.descriptionEn,
+      sort: s.sort,
+      isEnabled: s.isEnabled,
+    })),
+    versions: versionRows.map((v) => ({
+      serviceId: Number(v.serviceId),
+      code: v.code,
+      nameZh: v.nameZh,
+      nameEn: v.nameEn,
+      trialDays: v.trialDays,
+      userLimit: v.userLimit,
+      sort: v.sort,
+      isEnabled: v.isEnabled,
+    })),
+    csps: cspRows.map((p) => ({
+      code: p.code,
+      nameZh: p.nameZh,
+      nameEn: p.nameEn,
+      sort: p.sort,
+      isEnabled: p.isEnabled,
+    })),
+    regions: regionRows.map((r) => ({
+      csp: r.csp,
+      code: r.code,
+      nameZh: r.name_zh,
+      nameEn: r.name_en,
+      sort: Number(r.sort),
+      isEnabled: Boolean(r.is_enabled),
+      requiredTag: r.required_tag,
+      serviceIds: (Array.isArray(r.service_ids) ? r.service_ids : []).map(Number),
+    })),
+    insightRoles: roleRows.map((r) => ({
+      code: r.code,
+      nameZh: r.nameZh,
+      nameEn: r.nameEn,
+      isDefault: r.isDefault,
+      sort: r.sort,
+    })),
+  };
+}
+
+/** What an import did to one kind of row; rows are named by their keys. */
+export type TImportCounts = {
+  /** Rows of the file, inserted or updated. */
+  written: number;
+  /** Missing from the file but still referenced: disabled. */
+  disabled: string[];
+  /** Missing from the file and referenced by nothing: deleted. */
+  deleted: string[];
+  /** Missing from the file, referenced, and without an enabled flag (Insight roles): left as they are. */
+  kept: string[];
+};
+
+export type TImportSummary = {
+  services: TImportCounts;
+  versions: TImportCounts;
+  csps: TImportCounts;
+  regions: TImportCounts;
+  insightRoles: TImportCounts;
+};
+
+const counts = (written: number): TImportCounts => ({ written, disabled: [], deleted: [], kept: [] });
+
+/** Writes a validated catalogue; call it in a transaction (it takes the import lock). */
+export async function importCatalogue(tx: TDb, c: TCatalogue): Promise<TImportSummary> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${importLockKey})`);
+  const summary: TImportSummary = {
+    services: counts(c.services.length),
+    versions: counts(c.versions.length),
+    csps: counts(c.csps.length),
+    regions: counts(c.regions.length),
+    insightRoles: counts(c.insightRoles.length),
+  };
+
+  // Write the file's rows, parents first.
+  for (const s of c.services) {
+    const { id, ...rest } = s;
+    await tx.insert(services).values(s).onConflictDoUpdate({ target: services.id, set: rest });
+  }
+  for (const p of c.csps) {
+    const { code, ...rest } = p;
+    await tx.insert(csps).values(p).onConflictDoUpdate({ target: csps.code, set: rest });
+  }
+  for (const v of c.versions) {
+    const { serviceId, code, ...rest } = v;
+    await tx
+      .insert(serviceVersions)
+      .values(v)
+      .onConflictDoUpdate({ target: [serviceVersions.serviceId, serviceVersions.code], set: rest });
+  }
+  for (const r of c.regions) {
+    const { csp, code, serviceIds, ...rest } = r;
+    const [row] = await tx
+      .insert(regions)
+      .values({ csp, code, ...rest })
+      .onConflictDoUpdate({ target: [regions.csp, regions.code], set: rest })
+      .returning({ id: regions.id });
+    const regionId = Number(row?.id);
+    // The region offers exactly the file's services.
+    await tx.execute(sql`
+      delete from service_regions
+       where region_id = ${regionId}
+         and not (service_id = any(${`{${serviceIds.join(',')}}`}::smallint[]))`);
+    for (const serviceId of serviceIds) {
+      await tx.insert(serviceRegions).values({ serviceId, regionId }).onConflictDoNothing();
+    }
+  }
+  for (const r of c.insightRoles) {
+    const { code, ...rest } = r;
+    await tx.insert(insightRoles).values(r).onConflictDoUpdate({ target: insightRoles.code, set: rest });
+  }
+
+  // Rows missing from the file, children first: delete what nothing references, disable the rest.
+  const regionKeys = new Set(c.regions.map((r) => `${r.csp}/${r.code}`));
+  const existingRegions = rowsOf<{ id: number; csp: string; code: string; is_used: boolean }>(
+    await tx.execute(sql`
+      select r.id, r.csp, r.code, exists (select 1 from instances i where i.region_id = r.id) as is_used
+        from regions r order by r.id`),
+  );
+  for (const r of existingRegions) {
+    const key = `${r.csp}/${r.code}`;
+    if (regionKeys.has(key)) continue;
+    if (r.is_used) {
+      await tx.execute(sql`update regions set is_enabled = false where id = ${r.id}`);
+      summary.regions.disabled.push(key);
+    } else {
+      await tx.execute(sql`delete from service_regions where region_id = ${r.id}`);
+      await tx.execute(sql`delete from regions where id = ${r.id}`);
+      summary.regions.deleted.push(key);
+    }
+  }
+
+  const versionKeys = new Set(c.versions.map((v) => `${v.serviceId}/${v.code}`));
+  const existingVersions = rowsOf<{ id: number; service_id: number; code: string; is_used: boolean }>(
+    await tx.execute(sql`
+      select v.id, v.service_id, v.code, exists (select 1 from instances i where i.version_id = v.id) as is_used
+        from service_versions v order by v.id`),
+  );
+  for (const v of existingVersions) {
+    const key = `${v.service_id}/${v.code}`;
+    if (versionKeys.has(key)) continue;
+    if (v.is_used) {
+      await tx.execute(sql`update service_versions set is_enabled = false where id = ${v.id}`);
+      summary.versions.disabled.push(key);
+    } else {
+      await tx.execute(sql`delete from service_versions where id = ${v.id}`);
+      summary.versions.deleted.push(key);
+    }
+  }
+
+  const serviceKeys = new Set(c.services.map((s) => s.id));
+  const existingServices = rowsOf<{ id: number; code: string; is_used: boolean }>(
+    await tx.execute(sql`
+      select s.id, s.code,
+             exists (select 1 from instances i where i.service_id = s.id)
+             or exists (select 1 from service_versions v where v.service_id = s.id) as is_used
+        from services s order by s.id`),
+  );
+  for (const s of existingServices) {
+    if (serviceKeys.has(Number(s.id))) continue;
+    const key = `${s.id}/${s.code}`;
+    if (s.is_used) {
+      await tx.execute(sql`update services set is_enabled = false where id = ${s.id}`);
+      summary.services.disabled.push(key);
+    } else {
+      await tx.execute(sql`delete from service_regions where service_id = ${s.id}`);
+      await tx.execute(sql`delete from services where id = ${s.id}`);
+      summary.services.deleted.push(key);
+    }
+  }
+
+  const cspKeys = new Set(c.csps.map((p) => p.code));
+  const existingCsps = rowsOf<{ code: string; is_used: boolean }>(
+    await tx.execute(sql`
+      select p.code, exists (select 1 from regions r where r.csp = p.code) as is_used
+        from csps p order by p.code`),
+  );
+  for (const p of existingCsps) {
+    if (cspKeys.has(p.code)) continue;
+    if (p.is_used) {
+      await tx.execute(sql`update csps set is_enabled = false where code = ${p.code}`);
+      summary.csps.disabled.push(p.code);
+    } else {
+      await tx.execute(sql`delete from csps where code = ${p.code}`);
+      summary.csps.deleted.push(p.code);
+    }
+  }
+
+  const roleKeys = new Set(c.insightRoles.map((r) => r.code));
+  const existingRoles = rowsOf<{ code: string; is_used: boolean }>(
+    await tx.execute(sql`
+      select r.code, exists (select 1 from insight_users u where u.role = r.code) as is_used
+        from insight_roles r order by r.code`),
+  );
+  for (const r of existingRoles) {
+    if (roleKeys.has(r.code)) continue;
+    if (r.is_used) summary.insightRoles.kept.push(r.code);
+    else {
+      await tx.execute(sql`delete from insight_roles where code = ${r.code}`);
+      summary.insightRoles.deleted.push(r.code);
+    }
+  }
+  return summary;
+}
+
+// ---------------------------------------------------------------------------------------------
+// account tags
+
+/** Sets a tag; answers its value before (null: it was not set). */
+export async function setAccountTag(
+  tx: TDb,
+  accountId: number,
+  key: string,
+  value: string,
+): Promise<{ previous: string | null }> {
+  const before = rowsOf<{ value: string }>(
+    await tx.execute(sql`
+      select value from account_tags where account_id = ${accountId} and key = ${key} for update`),
+  );
+  await tx.execute(sql`
+    insert into account_tags (account_id, key, value) values (${accountId}, ${key}, ${value})
+    on conflict (account_id, key) do update set value = excluded.value`);
+  return { previous: before[0]?.value ?? null };
+}
+
+/** Removes a tag; answers its value (null: it was not set). */
+export async function removeAccountTag(tx: TDb, accountId: number, key: string): Promise<string | null> {
+  const rows = rowsOf<{ value: string }>(
+    await tx.execute(sql`
+      delete from account_tags where account_id = ${accountId} and key = ${key} returning value`),
+  );
+  return rows[0]?.value ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// instance visibility
+
+export type TInstanceRow = {
+  id: number;
+  account_id: number;
+  instance_name: string;
+  status: number;
+  service_code: string;
+};
+
+/** The instance of that name, locked for the rest of the transaction. */
+export async function lockInstanceByName(tx: TDb, instanceName: string): Promise<TInstanceRow | null> {
+  const rows = rowsOf<TInstanceRow>(
+    await tx.execute(sql`
+      select i.id, i.account_id, i.instance_name, i.status, s.code as service_code
+        from instances i join services s on s.id = i.service_id
+       where i.instance_name = ${instanceName}
+       for update of i`),
+  );
+  const row = rows[0];
+  return row
+    ? { ...row, id: Number(row.id), account_id: Number(row.account_id), status: Number(row.status) }
+    : null;
+}
+
+/** Moves an instance between opened and hidden; answers whether it was in `from`. */
+export async function setInstanceStatus(
+  tx: TDb,
+  instanceId: number,
+  from: typeof InstanceStatus.opened | typeof InstanceStatus.hidden,
+  to: typeof InstanceStatus.opened | typeof InstanceStatus.hidden,
+  now: Date,
+): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      update instances set status = ${to}, updated_at = ${now}
+       where id = ${instanceId} and status = ${from} returning id`),
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,14 @@
+/** GET /api/portal/billing/remittance/info (administrators): the bank account to transfer to. */
+import { useQuery } from '@tanstack/react-query';
+import { callApi, endpoint } from '@/lib/api-client';
+import { billingKeys } from './query-keys';
+
+const remittanceInfoEndpoint = endpoint('remittanceInfo', 'GET', '/api/portal/billing/remittance/info');
+
+export function useRemittanceInfo(isEnabled = true) {
+  return useQuery({
+    queryKey: billingKeys.remittanceInfo,
+    queryFn: ({ signal }) => callApi(remittanceInfoEndpoint, { signal }),
+    enabled: isEnabled,
+  });
+}

@@ -1,0 +1,23 @@
+/** POST /api/portal/billing/history/list (administrators): monthly statements, newest first. */
+import type { TRouteData } from '@console/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { callApi, endpoint } from '@/lib/api-client';
+import { billingKeys } from './query-keys';
+
+const statementListEndpoint = endpoint('statementList', 'POST', '/api/portal/billing/history/list');
+
+export type TStatementRow = TRouteData<'statementList'>['list'][number];
+
+export const statementPageSize = 12;
+
+export function useStatements(year: number | null, pageNo: number) {
+  return useQuery({
+    queryKey: billingKeys.statements(year, pageNo),
+    queryFn: ({ signal }) =>
+      callApi(statementListEndpoint, {
+        body: { ...(year === null ? {} : { year }), pageNo, pageSize: statementPageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  currencyOf,
+  formatAmount,
+  formatMoney,
+  formatRate,
+  formatUsage,
+  isNegative,
+  isPositive,
+} from './money';
+
+describe('money formatting', () => {
+  it('shows two decimals and thousands separators from the yuan text, without floating point', () => {
+    expect(formatAmount('1234.50')).toBe('1,234.50');
+    expect(formatAmount('0.00')).toBe('0.00');
+    expect(formatAmount('12')).toBe('12.00');
+    expect(formatAmount('1234567890123.4')).toBe('1,234,567,890,123.40');
+    // Beyond what a double holds exactly: the digits are kept as they are.
+    expect(formatAmount('90071992547409931.99')).toBe('90,071,992,547,409,931.99');
+    expect(formatAmount('-12.30')).toBe('-12.30');
+    expect(formatAmount('007.10')).toBe('7.10');
+  });
+
+  it('rounds further decimals half away from zero on the digits', () => {
+    expect(formatAmount('0.005')).toBe('0.01');
+    expect(formatAmount('0.004')).toBe('0.00');
+    expect(formatAmount('9.995')).toBe('10.00');
+    expect(formatAmount('999.999')).toBe('1,000.00');
+    expect(formatAmount('-0.004')).toBe('0.00');
+    expect(formatAmount('-1.005')).toBe('-1.01');
+  });
+
+  it('answers null for what is not an amount', () => {
+    expect(formatAmount(null)).toBeNull();
+    expect(formatAmount(undefined)).toBeNull();
+    expect(formatAmount('')).toBeNull();
+    expect(formatAmount('12,00')).toBeNull();
+    expect(formatAmount('abc')).toBeNull();
+  });
+
+  it('shows the currency of the page language: USD/$ for en-US, otherwise CNY/¥', () => {
+    expect(currencyOf('en-US')).toBe('USD');
+    expect(currencyOf('zh-CN')).toBe('CNY');
+    expect(formatMoney('1234.5', 'en-US')).toBe('$1,234.50');
+    expect(formatMoney('1234.5', 'zh-CN')).toBe('¥1,234.50');
+    expect(formatMoney('-12.3', 'zh-CN')).toBe('-¥12.30');
+    expect(formatMoney(null, 'en-US')).toBe('-');
+  });
+
+  it('tells the sign of an amount', () => {
+    expect(isNegative('-0.01')).toBe(true);
+    expect(isNegative('0.00')).toBe(false);
+    expect(isPositive('0.01')).toBe(true);
+    expect(isPositive('0.00')).toBe(false);
+    expect(isPositive('-5.00')).toBe(false);
+    expect(isPositive(undefined)).toBe(false);
+  });
+
+  it('shows rates as percentages and usage with its unit', () => {
+    expect(formatRate(0.85)).toBe('85%');
+    expect(formatRate(0.8765)).toBe('87.65%');
+    expect(formatRate(1)).toBe('100%');
+    expect(formatRate(0)).toBe('0%');
+    expect(formatRate(Number.NaN)).toBe('-');
+    expect(formatUsage('1234.500000', 'CRU-hour')).toBe('1,234.5 CRU-hour');
+    expect(formatUsage('3', 'GiB-day')).toBe('3 GiB-day');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Money as the billing pages show it (spec sections 3 and 9): the API sends yuan texts with two
+ * decimals ("1234.50"); a page shows them with two decimals, thousands separators and the currency
+ * of the page language (USD/$ for en-US, otherwise CNY/¥). Display only: the texts are never
+ * turned into floating point numbers here; rounding, where a text has more decimals, is done on
+ * the digits.
+ */
+import type { TLanguage } from '@console/contract/enums';
+
+export type TCurrency = 'CNY' | 'USD';
+
+export const currencySymbols: Record<TCurrency, string> = { CNY: '¥', USD: '$' };
+
+/** The currency of a page language: USD for en-US, CNY otherwise. */
+export function currencyOf(lang: TLanguage): TCurrency {
+  return lang === 'en-US' ? 'USD' : 'CNY';
+}
+
+const amountPattern = /^([+-]?)(\d+)(?:\.(\d*))?$/;
+
+/** Adds one to a string of digits ("099" → "100"). */
+function incrementDigits(digits: string): string {
+  const out = digits.split('');
+  for (let i = out.length - 1; i >= 0; i -= 1) {
+    if (out[i] !== '9') {
+      out[i] = String(Number(out[i]) + 1);
+      return out.join('');
+    }
+    out[i] = '0';
+  }
+  return `1${out.join('')}`;
+}
+
+function groupThousands(whole: string): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * "1234.5" → "1,234.50"; "-0.005" → "-0.01" (half away from zero); null, empty or not a decimal
+ * text → null.
+ */
+export function formatAmount(text: string | null | undefined): string | null {
+  const m = amountPattern.exec((text ?? '').trim());
+  if (!m) return null;
+  const sign = m[1] === '-' ? '-' : '';
+  let whole = (m[2] ?? '0').replace(/^0+(?=\d)/, '');
+  const fraction = m[3] ?? '';
+  let cents = fraction.slice(0, 2).padEnd(2, '0');
+  if (Number(fraction[2] ?? '0') >= 5) {
+    const bumped = incrementDigits(`${whole}${cents}`);
+    whole = bumped.slice(0, -2) || '0';
+    cents = bumped.slice(-2);
+  }
+  const isZero = /^0+$/.test(whole) && cents === '00';
+  return `${isZero ? '' : sign}${groupThousands(whole)}.${cents}`;
+}
+
+/** "1234.5" → "¥1,234.50" (zh-CN) or "$1,234.50" (en-US); "-12.3" → "-¥12.30"; unreadable → "-". */
+export function formatMoney(text: string | null | undefined, lang: TLanguage): string {
+  const amount = formatAmount(text);
+  if (amount === null) return '-';
+  const symbol = currencySymbols[currencyOf(lang)];
+  return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+}
+
+/** Whether a yuan text is below zero (a sign only, no arithmetic). */
+export function isNegative(text: string | null | undefined): boolean {
+  const amount = formatAmount(text);
+  return amount?.startsWith('-') ?? false;
+}
+
+/** Whether a yuan text is more than zero. */
+export function isPositive(text: string | null | undefined): boolean {
+  const amount = formatAmount(text);
+  return amount !== null && !amount.startsWith('-') && /[1-9]/.test(amount);
+}
+
+/** A rate (0.85) as a percentage with at most two decimals ("85%", "87.5%"); 1 → "100%". */
+export function formatRate(rate: number | null | undefined): string {
+  if (rate === null || rate === undefined || !Number.isFinite(rate)) return '-';
+  const percent = Math.round(rate * 10000) / 100;
+  return `${percent.toFixed(2).replace(/\.?0+$/, '')}%`;
+}
+
+/** A decimal quantity with its unit: "12.5 CRU-hour". */
+export function formatUsage(usage: string, unit: string): string {
+  const m = amountPattern.exec(usage.trim());
+  if (!m) return `${usage} ${unit}`.trim();
+  const whole = groupThousands((m[2] ?? '0').replace(/^0+(?=\d)/, ''));
+  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  return `${m[1] === '-' ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''} ${unit}`.trim();
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { checkCustomRange, defaultOverviewFilters, toBillingFilter, withInstance, withRange } from './range';
+
+describe('range and filters to the request', () => {
+  it('sends a preset range alone, last 30 days by default', () => {
+    expect(toBillingFilter(defaultOverviewFilters)).toEqual({ ok: true, filter: { range: 'last30Days' } });
+    expect(toBillingFilter({ ...defaultOverviewFilters, range: 'today' })).toEqual({
+      ok: true,
+      filter: { range: 'today' },
+    });
+    // Days left from a custom range are not sent with a preset one.
+    expect(
+      toBillingFilter({
+        ...defaultOverviewFilters,
+        range: 'last7Days',
+        startDate: '2026-01-01',
+        endDate: '2026-01-02',
+      }),
+    ).toEqual({ ok: true, filter: { range: 'last7Days' } });
+  });
+
+  it('sends a custom range with its first and last day', () => {
+    expect(
+      toBillingFilter({
+        ...defaultOverviewFilters,
+        range: 'custom',
+        startDate: '2026-02-01',
+        endDate: '2026-02-28',
+      }),
+    ).toEqual({ ok: true, filter: { range: 'custom', startDate: '2026-02-01', endDate: '2026-02-28' } });
+  });
+
+  it('refuses a custom range that is incomplete, reversed, longer than a year or not real days', () => {
+    expect(checkCustomRange(null, '2026-01-01')).toBe('dateRange');
+    expect(checkCustomRange('2026-03-02', '2026-03-01')).toBe('dateRange');
+    expect(checkCustomRange('2026-02-30', '2026-03-01')).toBe('dateFormat');
+    expect(checkCustomRange('2026/01/01', '2026-03-01')).toBe('dateFormat');
+    // 366 days inclusive is the most.
+    expect(checkCustomRange('2025-01-01', '2026-01-01')).toBeNull();
+    expect(checkCustomRange('2024-01-01', '2024-12-31')).toBeNull();
+    expect(checkCustomRange('2024-01-01', '2025-01-01')).toBe('dateRange');
+    expect(checkCustomRange('2026-05-05', '2026-05-05')).toBeNull();
+    expect(toBillingFilter({ ...defaultOverviewFilters, range: 'custom' })).toEqual({
+      ok: false,
+      error: 'dateRange',
+    });
+  });
+
+  it('sends the instance, its workspace and the category when chosen', () => {
+    expect(
+      toBillingFilter({ ...defaultOverviewFilters, instanceId: 7, workspace: ' etl ', category: 'storage' }),
+    ).toEqual({
+      ok: true,
+      filter: { range: 'last30Days', instanceId: 7, workspace: 'etl', category: 'storage' },
+    });
+    // A workspace without its instance is not sent.
+    expect(toBillingFilter({ ...defaultOverviewFilters, workspace: 'etl' })).toEqual({
+      ok: true,
+      filter: { range: 'last30Days' },
+    });
+  });
+
+  it('starts the workspace over with another instance and drops custom days with a preset range', () => {
+    const chosen = { ...defaultOverviewFilters, instanceId: 7, workspace: 'etl' };
+    expect(withInstance(chosen, 8)).toMatchObject({ instanceId: 8, workspace: null });
+    const custom = {
+      ...defaultOverviewFilters,
+      range: 'custom' as const,
+      startDate: '2026-01-01',
+      endDate: '2026-01-02',
+    };
+    expect(withRange(custom, 'today')).toMatchObject({ range: 'today', startDate: null, endDate: null });
+    expect(withRange(defaultOverviewFilters, 'custom')).toMatchObject({ range: 'custom' });
+  });
+});

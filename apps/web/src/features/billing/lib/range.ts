@@ -1,0 +1,90 @@
+/**
+ * The billing overview's range and filters (spec section 9: today, last 7 days, last 30 days, and
+ * a custom range) and how they become the request of `/count`, `/detail/list` and the export.
+ * A custom range needs both days, the first not after the last, at most a year apart
+ * (`BillingLimits.customRangeMaxDays`, inclusive).
+ */
+import type { TBillingFilter } from '@console/contract';
+import { BillingLimits, type TBillingRange, type TSkuCategory } from '@console/contract/billing-enums';
+
+export type TOverviewFilters = {
+  range: TBillingRange;
+  /** The custom range's first and last day (YYYY-MM-DD), inclusive. */
+  startDate: string | null;
+  endDate: string | null;
+  instanceId: number | null;
+  workspace: string | null;
+  category: TSkuCategory | null;
+};
+
+export const defaultOverviewFilters: TOverviewFilters = {
+  range: 'last30Days',
+  startDate: null,
+  endDate: null,
+  instanceId: null,
+  workspace: null,
+  category: null,
+};
+
+/** Keys of the `validation` phrases. */
+export type TRangeError = 'dateFormat' | 'dateRange';
+
+export type TFilterResult = { ok: true; filter: TBillingFilter } | { ok: false; error: TRangeError };
+
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Milliseconds of a calendar day (UTC midnight), or null when it is no real day. */
+export function dayValue(day: string): number | null {
+  const m = dayPattern.exec(day);
+  if (!m) return null;
+  const [year, month, date] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const value = Date.UTC(year, month - 1, date);
+  const back = new Date(value);
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== date) {
+    return null;
+  }
+  return value;
+}
+
+/** What is wrong with a custom range, or null. */
+export function checkCustomRange(startDate: string | null, endDate: string | null): TRangeError | null {
+  if (!startDate || !endDate) return 'dateRange';
+  const start = dayValue(startDate);
+  const end = dayValue(endDate);
+  if (start === null || end === null) return 'dateFormat';
+  if (start > end) return 'dateRange';
+  const days = Math.round((end - start) / dayMs) + 1;
+  return days > BillingLimits.customRangeMaxDays ? 'dateRange' : null;
+}
+
+/**
+ * The request of the filters: the range (with its days when custom) and the filters that are set.
+ * A workspace is sent only with its instance (the workspaces are those of the chosen instance).
+ */
+export function toBillingFilter(filters: TOverviewFilters): TFilterResult {
+  const filter: TBillingFilter = { range: filters.range };
+  if (filters.range === 'custom') {
+    const error = checkCustomRange(filters.startDate, filters.endDate);
+    if (error) return { ok: false, error };
+    filter.startDate = filters.startDate as string;
+    filter.endDate = filters.endDate as string;
+  }
+  if (filters.instanceId !== null) {
+    filter.instanceId = filters.instanceId;
+    const workspace = filters.workspace?.trim();
+    if (workspace) filter.workspace = workspace;
+  }
+  if (filters.category) filter.category = filters.category;
+  return { ok: true, filter };
+}
+
+/** The filters after choosing a range: a preset range drops the custom days. */
+export function withRange(filters: TOverviewFilters, range: TBillingRange): TOverviewFilters {
+  return range === 'custom' ? { ...filters, range } : { ...filters, range, startDate: null, endDate: null };
+}
+
+/** The filters after choosing an instance: its workspace choice starts over. */
+export function withInstance(filters: TOverviewFilters, instanceId: number | null): TOverviewFilters {
+  return { ...filters, instanceId, workspace: null };
+}

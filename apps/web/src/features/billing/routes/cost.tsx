@@ -1,0 +1,161 @@
+/**
+ * /billing/cost, the monthly statements (administrators): a year selector, and per month the
+ * original and discounted amounts, voucher deduction, cash payment, outstanding amount and
+ * whether it is settled, with a link to the month's bill.
+ */
+import { Alert, Button, Card, Empty, Select, Table, type TableProps, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { buildPath } from '@/config/console-paths';
+import { paths } from '@/config/paths';
+import { useStatementYears } from '../api/list-statement-years';
+import { statementPageSize, type TStatementRow, useStatements } from '../api/list-statements';
+import { AdminOnly } from '../components/admin-only';
+import { Money } from '../components/money';
+import '../billing.css';
+
+function Statements() {
+  const { t } = useTranslation('billing');
+  const navigate = useNavigate();
+  const years = useStatementYears();
+  const [year, setYear] = useState<number | null | undefined>(undefined);
+  const [pageNo, setPageNo] = useState(1);
+  // The newest year with statements, once the years are known.
+  useEffect(() => {
+    if (year === undefined && years.data) setYear(years.data.length > 0 ? Math.max(...years.data) : null);
+  }, [year, years.data]);
+  const isYearKnown = year !== undefined || years.isError;
+  const statements = useStatements(year ?? null, pageNo);
+  const open = (row: TStatementRow) => navigate(buildPath(paths.monthBill, { id: row.id }));
+
+  const amount = (testId: string) => (value: string) => <Money value={value} testId={testId} />;
+  const columns: TableProps<TStatementRow>['columns'] = [
+    {
+      key: 'month',
+      title: t('columns.month'),
+      dataIndex: 'month',
+      render: (value: string, row) => (
+        <Typography.Link onClick={() => open(row)} data-testid="statement-month">
+          {value}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: 'original',
+      title: t('columns.originalAmount'),
+      dataIndex: 'originalAmount',
+      align: 'right',
+      render: amount('statement-original'),
+    },
+    {
+      key: 'discounted',
+      title: t('columns.discountedAmount'),
+      dataIndex: 'discountedAmount',
+      align: 'right',
+      render: amount('statement-discounted'),
+    },
+    {
+      key: 'voucher',
+      title: t('columns.voucherDeduction'),
+      dataIndex: 'voucherDeduction',
+      align: 'right',
+      render: amount('statement-voucher'),
+    },
+    {
+      key: 'cash',
+      title: t('columns.cashPayment'),
+      dataIndex: 'cashPayment',
+      align: 'right',
+      render: amount('statement-cash'),
+    },
+    {
+      key: 'outstanding',
+      title: t('columns.outstandingAmount'),
+      dataIndex: 'outstandingAmount',
+      align: 'right',
+      render: amount('statement-outstanding'),
+    },
+    {
+      key: 'settled',
+      title: t('columns.settled'),
+      dataIndex: 'isSettled',
+      render: (value: boolean) =>
+        value ? (
+          <Tag color="success" data-testid="statement-settled" data-settled="true">
+            {t('statements.settled')}
+          </Tag>
+        ) : (
+          <Tag color="warning" data-testid="statement-settled" data-settled="false">
+            {t('statements.unsettled')}
+          </Tag>
+        ),
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      render: (_, row) => (
+        <Button type="link" size="small" onClick={() => open(row)} data-testid="statement-view">
+          {t('statements.view')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={
+        <Typography.Text type="secondary" className="cz-billing__small">
+          {t('statements.intro')}
+        </Typography.Text>
+      }
+      extra={
+        <Select
+          style={{ minWidth: 140 }}
+          value={year ?? 0}
+          loading={years.isPending}
+          onChange={(next: number) => {
+            setYear(next === 0 ? null : next);
+            setPageNo(1);
+          }}
+          options={[
+            { value: 0, label: t('statements.allYears') },
+            ...[...(years.data ?? [])].sort((a, b) => b - a).map((y) => ({ value: y, label: String(y) })),
+          ]}
+          aria-label={t('statements.year')}
+          data-testid="statement-year"
+        />
+      }
+    >
+      {statements.isError ? (
+        <Alert type="error" showIcon title={t('loadFailed')} className="cz-billing__gap" />
+      ) : null}
+      <Table<TStatementRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={isYearKnown ? (statements.data?.list ?? []) : []}
+        loading={!isYearKnown || statements.isFetching}
+        scroll={{ x: 960 }}
+        locale={{ emptyText: <Empty description={t('statements.empty')} /> }}
+        onRow={(row) => ({ 'data-testid': 'statement-row', 'data-month': row.month }) as object}
+        pagination={{
+          current: pageNo,
+          pageSize: statementPageSize,
+          total: statements.data?.total ?? 0,
+          onChange: setPageNo,
+        }}
+      />
+    </Card>
+  );
+}
+
+export default function CostPage() {
+  return (
+    <AdminOnly>
+      <div className="cz-billing" data-testid="billing-cost">
+        <Statements />
+      </div>
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * /billing/cost/month/{id}, a month's bill (administrators; the header's back arrow goes to the
+ * statements): its amounts, the amounts per category, the lines per instance and billing item,
+ * and the export as XLSX or CSV.
+ */
+import type { TSkuCategory } from '@console/contract/billing-enums';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { downloadStatement } from '../api/download-statement';
+import { type TStatementDetailData, useStatementDetail } from '../api/get-statement-detail';
+import { AdminOnly } from '../components/admin-only';
+import { billColumns } from '../components/bill-columns';
+import { ExportButtons } from '../components/export-buttons';
+import { Money } from '../components/money';
+import { categoryFields, discountedOf, originalOf } from '../lib/amount-fields';
+import { formatRate } from '../lib/money';
+import '../billing.css';
+
+type TLine = TStatementDetailData['lines'][number];
+
+function MonthBill({ id }: { id: number | null }) {
+  const { t } = useTranslation(['billing', 'common']);
+  const navigate = useNavigate();
+  const detail = useStatementDetail(id);
+
+  if (id === null || (detail.isError && (isApiError(detail.error, 404) || isApiError(detail.error, 400)))) {
+    return (
+      <Result
+        status="404"
+        title={t('month.notFound')}
+        extra={
+          <Button type="primary" onClick={() => navigate(paths.cost)}>
+            {t('month.backToList')}
+          </Button>
+        }
+        data-testid="month-not-found"
+      />
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('loadFailed')}
+        action={
+          <Button size="small" onClick={() => void detail.refetch()}>
+            {t('retry', { ns: 'common' })}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!detail.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const { statement, count, lines } = detail.data;
+
+  return (
+    <div className="cz-billing__stack">
+      <Card
+        title={
+          <Space wrap>
+            <span data-testid="month-title">{t('month.title', { month: statement.month })}</span>
+            <Tag color={statement.isSettled ? 'success' : 'warning'}>
+              {statement.isSettled ? t('statements.settled') : t('statements.unsettled')}
+            </Tag>
+          </Space>
+        }
+        extra={
+          <ExportButtons
+            testId="month-export"
+            onExport={(format) => downloadStatement(statement.id, statement.month, format)}
+          />
+        }
+        data-testid="month-bill"
+      >
+        <Typography.Paragraph type="secondary">
+          {t('month.generated', { time: formatDateTime(statement.generateTime) })}
+        </Typography.Paragraph>
+        <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} title={t('month.amounts')}>
+          <Descriptions.Item label={t('columns.originalAmount')}>
+            <Money value={statement.originalAmount} testId="month-original" />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('columns.discountedAmount')}>
+            <Money value={statement.discountedAmount} testId="month-discounted" />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('columns.discountRate')}>
+            {formatRate(statement.discountRate)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('columns.voucherDeduction')}>
+            <Money value={statement.voucherDeduction} testId="month-voucher" />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('columns.cashPayment')}>
+            <Money value={statement.cashPayment} testId="month-cash" />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('columns.outstandingAmount')}>
+            <Money value={statement.outstandingAmount} testId="month-outstanding" />
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('month.categories')}>
+        <Table
+          rowKey="category"
+          size="small"
+          pagination={false}
+          dataSource={(Object.keys(categoryFields) as TSkuCategory[]).map((category) => ({
+            category,
+            original: originalOf(count, categoryFields[category]),
+            discounted: discountedOf(count, categoryFields[category]),
+          }))}
+          columns={[
+            {
+              key: 'category',
+              title: t('columns.category'),
+              dataIndex: 'category',
+              render: (v: TSkuCategory) => t(`categories.${v}`),
+            },
+            {
+              key: 'original',
+              title: t('columns.originalAmount'),
+              dataIndex: 'original',
+              align: 'right',
+              render: (v: string) => <Money value={v} />,
+            },
+            {
+              key: 'discounted',
+              title: t('columns.discountedAmount'),
+              dataIndex: 'discounted',
+              align: 'right',
+              render: (v: string, row) => <Money value={v} testId={`month-category-${row.category}`} />,
+            },
+          ]}
+          data-testid="month-categories"
+        />
+      </Card>
+      <Card title={t('month.lines')}>
+        <Table<TLine>
+          rowKey={(row) => `${row.instanceId}-${row.skuCode}`}
+          size="middle"
+          columns={billColumns<TLine>(t)}
+          dataSource={lines}
+          scroll={{ x: 1300 }}
+          locale={{ emptyText: <Empty description={t('month.linesEmpty')} /> }}
+          onRow={() => ({ 'data-testid': 'month-line' }) as object}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        />
+      </Card>
+    </div>
+  );
+}
+
+export default function MonthBillPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  return (
+    <AdminOnly>
+      <div className="cz-billing" data-testid="billing-month">
+        <MonthBill id={Number.isInteger(id) && id > 0 ? id : null} />
+      </div>
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The result of a verification (spec sections 4 and 8): passed, failed with the face error, the
+ * enterprise check's result or the operator's reason, or verifying (manual review).
+ */
+import type { TCertification } from '@console/contract';
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { resultMessage } from '../lib/result-message';
+
+export function CertificationResult({
+  certification,
+  onStartAgain,
+}: {
+  certification: TCertification;
+  onStartAgain?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation('certification');
+  const navigate = useNavigate();
+  const { status } = certification;
+  const message = resultMessage(certification);
+  const title =
+    status === 'passed'
+      ? t('result.passedTitle')
+      : status === 'failed'
+        ? t('result.failedTitle')
+        : t('result.verifyingTitle');
+  return (
+    <Result
+      status={status === 'passed' ? 'success' : status === 'failed' ? 'error' : 'info'}
+      title={<span data-testid="certification-result-title">{title}</span>}
+      subTitle={
+        <>
+          {message ? <div data-testid="certification-result-message">{t(message.key)}</div> : null}
+          {certification.reason ? <div>{t('result.reason', { reason: certification.reason })}</div> : null}
+        </>
+      }
+      extra={[
+        status === 'failed' && onStartAgain ? (
+          <Button type="primary" key="again" onClick={onStartAgain} data-testid="certification-start-again">
+            {t('page.startAgain')}
+          </Button>
+        ) : null,
+        <Button key="info" onClick={() => navigate(paths.accountInfo)} data-testid="certification-to-info">
+          {t('page.toAccountInfo')}
+        </Button>,
+      ]}
+      data-testid="certification-result"
+      data-status={status}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { ServiceKind } from '@console/contract/service-enums';
+import { Alert, Button, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useInstances } from '../api/list-instances';
+import type { TServiceItem } from '../api/list-services';
+import { subscriptionOf } from '../lib/subscription';
+import { InstancesTable } from './instances-table';
+
+type TServiceSectionProps = {
+  service: TServiceItem;
+  isAdmin: boolean;
+  /** Opens the create dialog for this service. */
+  onCreate: () => void;
+};
+
+/** One service: its subscription (version, enable time) and its instances. */
+export function ServiceSection({ service, isAdmin, onCreate }: TServiceSectionProps) {
+  const { t } = useTranslation(['services', 'common']);
+  const navigate = useNavigate();
+  const instances = useInstances(service.id);
+  const list = instances.data?.list ?? [];
+  const subscription = subscriptionOf(list);
+  const isInsight = service.kind === ServiceKind.hengshi;
+  const hasInstances = list.length > 0;
+
+  return (
+    <Card
+      className="cz-card cz-services__section"
+      data-testid={`service-section-${service.code}`}
+      data-kind={service.kind}
+      title={
+        <Space size={8} wrap>
+          <span>{service.name}</span>
+          {subscription.versions.map((v) => (
+            <Tag key={v.code} color={v.code === 'trial' ? 'gold' : 'blue'}>
+              {v.name}
+            </Tag>
+          ))}
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          {isInsight && isAdmin ? (
+            <Button
+              icon={<TeamOutlined />}
+              onClick={() => navigate(paths.insightUserManage)}
+              data-testid="insight-manage-users"
+            >
+              {t('actions.manageUsers')}
+            </Button>
+          ) : null}
+          {isAdmin ? (
+            <Button
+              type={subscription.liveCount > 0 ? 'default' : 'primary'}
+              icon={<PlusOutlined />}
+              onClick={onCreate}
+              data-testid="service-create"
+            >
+              {subscription.liveCount > 0 ? t('actions.addRegion') : t('actions.openService')}
+            </Button>
+          ) : null}
+        </Space>
+      }
+    >
+      {service.description ? (
+        <Typography.Paragraph type="secondary">{service.description}</Typography.Paragraph>
+      ) : null}
+      {instances.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('instancesLoadFailed')}
+          action={
+            <Button size="small" onClick={() => void instances.refetch()}>
+              {t('retry', { ns: 'common' })}
+            </Button>
+          }
+        />
+      ) : hasInstances ? (
+        <>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, md: 3 }}
+            className="cz-services__subscription"
+            items={[
+              {
+                key: 'version',
+                label: t('subscription.version'),
+                children: subscription.versions.map((v) => v.name).join(' / ') || t('subscription.none'),
+              },
+              {
+                key: 'enableTime',
+                label: t('subscription.enableTime'),
+                children: (
+                  <span data-testid="service-enable-time">{formatDateTime(subscription.enableTime)}</span>
+                ),
+              },
+              {
+                key: 'instances',
+                label: t('subscription.instances'),
+                children: subscription.liveCount,
+              },
+            ]}
+          />
+          <InstancesTable instances={list} isLoading={instances.isPending} isAdmin={isAdmin} />
+        </>
+      ) : instances.isPending ? (
+        <InstancesTable instances={[]} isLoading isAdmin={isAdmin} />
+      ) : (
+        <Empty
+          data-testid="service-empty"
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <Space orientation="vertical" size={2}>
+              <Typography.Text strong>{t('empty.title')}</Typography.Text>
+              <Typography.Text type="secondary">
+                {isAdmin ? t('empty.text') : t('empty.member')}
+              </Typography.Text>
+            </Space>
+          }
+        >
+          {isAdmin ? (
+            <Button type="primary" onClick={onCreate} data-testid="service-empty-create">
+              {t('actions.openService')}
+            </Button>
+          ) : null}
+        </Empty>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,162 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, signIn } from './helpers';
+
+/**
+ * Billing as the demo administrator (the demo seed has 90 days of usage, top-ups, a voucher and
+ * the statements of the closed months): a WeChat Pay top-up through the development payment
+ * gateway, last month's statement and its export, and a webhook with a test message to a local
+ * receiver.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36).slice(-5);
+
+/** The previous month (YYYY-MM) in billing time (UTC+8). */
+function lastMonth(): string {
+  const now = new Date(Date.now() + 8 * 3_600_000);
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+async function openBalance(page: Page) {
+  await page.goto('/billing/balance');
+  await expect(page.getByTestId('billing-balance')).toBeVisible();
+  await expect(page.getByTestId('funds-cash')).toBeVisible();
+}
+
+test('tops up 100 yuan with WeChat Pay through the development gateway and sees the balance and the transaction', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin, 'zh-CN');
+  // The workbench's billing cards lead to the top-up.
+  await expect(page.getByTestId('workbench-consumption')).toBeVisible();
+  await expect(page.getByTestId('workbench-cash')).toBeVisible();
+
+  await openBalance(page);
+  const before = await page.getByTestId('funds-cash').getAttribute('data-value');
+  await page.getByTestId('funds-top-up').click();
+  await page.waitForURL('**/billing/balance/topUp');
+  await expect(page.getByTestId('page-title')).toHaveText('充值');
+
+  await page.getByTestId('top-up-method-wechat').click();
+  await page.getByTestId('top-up-quick-100').click();
+  await page.getByTestId('top-up-agreement').check();
+  await page.getByTestId('top-up-pay').click();
+  await expect(page.getByTestId('top-up-qr')).toBeVisible();
+  await expect(page.getByTestId('top-up-amount')).toContainText('¥100.00');
+
+  // "Scan": the QR code's content is the development gateway's page; pay there.
+  const href = await page.getByTestId('top-up-dev-link').getAttribute('href');
+  expect(href).toMatch(/\/api\/dev\/pay\//);
+  const gateway = await page.context().newPage();
+  await gateway.goto(href as string);
+  await expect(gateway.getByTestId('amount')).toContainText('100.00');
+  await gateway.locator('#pay').click();
+  await expect(gateway.getByTestId('outcome')).toBeVisible();
+  await gateway.close();
+
+  // The page was polling: it shows the success state with the new balance.
+  await expect(page.getByTestId('top-up-paid')).toBeVisible({ timeout: 30_000 });
+  const balance = page.getByTestId('top-up-new-balance');
+  await expect(balance).toBeVisible();
+  const after = await balance.getAttribute('data-value');
+  expect(after).not.toBe(before);
+
+  // The recharge is the newest transaction.
+  await page.getByTestId('top-up-to-transactions').click();
+  await page.waitForURL('**/billing/balance?tab=transactions');
+  await expect(page.getByTestId('funds-cash')).toHaveAttribute('data-value', after as string);
+  const newest = page.getByTestId('transaction-row').first();
+  await expect(newest).toHaveAttribute('data-type', 'recharge');
+  await expect(newest.getByTestId('transaction-channel')).toHaveAttribute('data-channel', 'wechat');
+  await expect(newest.getByTestId('transaction-amount')).toHaveAttribute('data-value', '100.00');
+});
+
+test("opens last month's statement from the statements and exports it", async ({ page }) => {
+  await signIn(page, demo.admin, 'en-US');
+  await page.goto('/billing/cost');
+  await expect(page.getByTestId('page-title')).toHaveText('Statements');
+  const row = page.locator(`[data-testid="statement-row"][data-month="${lastMonth()}"]`);
+  await expect(row).toBeVisible();
+  await row.getByTestId('statement-month').click();
+  await page.waitForURL(/\/billing\/cost\/month\/\d+$/);
+  await expect(page.getByTestId('month-title')).toContainText(lastMonth());
+  await expect(page.getByTestId('month-line').first()).toBeVisible();
+  await expect(page.getByTestId('month-discounted')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('month-export-xlsx').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const path = await download.path();
+  expect(path).toBeTruthy();
+
+  // Back goes to the statements.
+  await page.getByTestId('header-back').click();
+  await page.waitForURL(/\/billing\/cost$/);
+});
+
+test.describe('webhooks', () => {
+  let receiver: Server;
+  let port = 0;
+  const received: { body: string; contentType: string | undefined }[] = [];
+
+  test.beforeAll(async () => {
+    receiver = createServer((req: IncomingMessage, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        received.push({ body, contentType: req.headers['content-type'] });
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ code: '0' }));
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    port = (receiver.address() as AddressInfo).port;
+  });
+
+  test.afterAll(async () => {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+
+  test('configures a webhook to a local receiver and sends a test', async ({ page }) => {
+    const name = `e2e_hook_${stamp}`;
+    await signIn(page, demo.admin, 'en-US');
+    await page.goto('/billing?tab=webhooks');
+    await expect(page.getByTestId('webhooks-panel')).toBeVisible();
+
+    await page.getByTestId('webhook-add').click();
+    await page.getByTestId('webhook-name').fill(name);
+    await page.getByTestId('webhook-url').fill(`http://127.0.0.1:${port}/hook`);
+    await page.getByTestId('webhook-success-key').fill('code');
+    await page.getByTestId('webhook-success-value').fill('0');
+    await page.getByTestId('webhook-save').click();
+    await expect(page.getByTestId('webhook-dialog')).toBeHidden();
+
+    const row = page.locator(`[data-testid="webhook-row"][data-name="${name}"]`);
+    await expect(row).toBeVisible();
+    await row.getByTestId('webhook-test').click();
+    const result = page.getByTestId('webhook-test-result');
+    await expect(result).toHaveAttribute('data-status', 'success');
+    await expect(result).toContainText(name);
+
+    // The receiver got the test message, sent with the default request parameters.
+    expect(received.length).toBeGreaterThan(0);
+    const last = received.at(-1) as { body: string; contentType: string | undefined };
+    expect(last.contentType).toContain('application/json');
+    const payload = JSON.parse(last.body) as { text?: { content?: string } };
+    expect(payload.text?.content).toContain(name);
+
+    // The delivery log shows it.
+    await row.getByTestId('webhook-log').click();
+    await expect(
+      page.getByTestId('webhook-deliveries').getByTestId('delivery-status').first(),
+    ).toHaveAttribute('data-status', 'success');
+  });
+});

@@ -1,0 +1,31 @@
+import type en from '../en-us/billing-export';
+
+/** 账单导出（XLSX、CSV）的列名与工作表名，由服务端写入。 */
+const billingExport: typeof en = {
+  detailSheet: '账单明细',
+  statementSheet: '月账单',
+  columns: {
+    date: '日期',
+    month: '月份',
+    instance: '实例',
+    service: '服务',
+    region: '地域',
+    workspace: '工作空间',
+    category: '类别',
+    sku: '计费项',
+    usage: '用量',
+    unit: '单位',
+    unitPrice: '单价（分）',
+    originalAmount: '消费金额（原价）',
+    discountedAmount: '优惠后消费金额',
+    payableAmount: '应付金额',
+    voucherDeduction: '代金券抵扣',
+    outstandingAmount: '欠费金额',
+    cashPayment: '现金支付',
+    discountRate: '综合折扣率',
+  },
+  categories: { compute: '计算', storage: '存储', network: '网络', ai: 'AI' },
+  total: '合计',
+};
+
+export default billingExport;
