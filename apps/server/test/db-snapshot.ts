@@ -85,9 +85,14 @@ export async function installChangeCounter(
       ignoreColumns[table] = [...(ignoreColumns[table] ?? []), ...columns];
     }
   }
+  // One statement per call: PGlite prepares every statement.
+  await database.db.execute(
+    sql.raw(
+      'create table if not exists test_change_log (id bigserial primary key, table_name text not null, op text not null)',
+    ),
+  );
   await database.db.execute(
     sql.raw(`
-      create table if not exists test_change_log (id bigserial primary key, table_name text not null, op text not null);
       create or replace function test_log_change() returns trigger language plpgsql as $$
       declare
         ignored text[] := coalesce(tg_argv, '{}');
@@ -107,11 +112,11 @@ export async function installChangeCounter(
   for (const { table_name: table } of tables) {
     if (ignoreTables.has(table)) continue;
     const args = (ignoreColumns[table] ?? []).map((c) => `'${c.replaceAll("'", "''")}'`).join(', ');
+    await database.db.execute(sql.raw(`drop trigger if exists test_log_change on ${quoteIdent(table)}`));
     await database.db.execute(
       sql.raw(`
-        drop trigger if exists test_log_change on ${quoteIdent(table)};
         create trigger test_log_change after insert or update or delete on ${quoteIdent(table)}
-          for each row execute function test_log_change(${args});`),
+          for each row execute function test_log_change(${args})`),
     );
   }
 }
