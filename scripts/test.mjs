@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every suite — unit and integration tests (vitest: contract, phrases, server, web)
-// and browser tests (Playwright in Chromium on the built console) — then one line that sums them:
+// `npm test`: every suite — unit and integration tests (vitest: contract, phrases, server, web),
+// the secrets check over what the integration tests' servers logged and answered, and browser
+// tests (Playwright in Chromium on the built console) — then one line that sums them:
 // "N passed, N failed". Integration tests use TEST_DATABASE_URL when set, PGlite otherwise.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,8 +23,17 @@ const suites = [
       '--reporter=json',
       `--outputFile.json=${join(reports, 'vitest.json')}`,
     ],
+    // What the integration tests' servers log and answer, for the secrets check below.
+    env: { SECRET_CAPTURE_DIR: join(reports, 'secrets') },
     count: (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
     file: 'vitest.json',
+  },
+  {
+    name: 'secrets',
+    command: ['node', 'scripts/check-secrets.mjs'],
+    env: { SECRET_CAPTURE_DIR: join(reports, 'secrets') },
+    count: (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
+    file: 'secrets.json',
   },
   {
     name: 'browser',
@@ -40,7 +50,11 @@ let passed = 0;
 let failed = 0;
 for (const suite of suites) {
   console.log(`\n=== ${suite.name} tests ===`);
-  const result = spawnSync(suite.command[0], suite.command.slice(1), { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(suite.command[0], suite.command.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...suite.env },
+  });
   const file = join(reports, suite.file);
   let counted = { passed: 0, failed: 0 };
   if (existsSync(file)) counted = suite.count(JSON.parse(readFileSync(file, 'utf8')));

@@ -99,5 +99,8 @@ describe('log redaction', () => {
     expect(redactUrl('/confirm?t=abc&x=1&token=zzz&code=123456')).toBe(
       '/confirm?t=[redacted]&x=1&token=[redacted]&code=[redacted]',
     );
+    expect(redactUrl('/api/portal/account/checkAwsMktToken?awsMktToken=mkt1.abc&awsMktOfferType=free')).toBe(
+      '/api/portal/account/checkAwsMktToken?awsMktToken=[redacted]&awsMktOfferType=free',
+    );
   });
 });

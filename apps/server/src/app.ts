@@ -46,7 +46,13 @@ export type TAppOptions = {
 };
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
-const sensitiveQuery = /([?&](?:token|t|code|password|secret|ticket|authCode|authCodeToken)=)[^&]*/gi;
+/**
+ * Query parameters whose values are credentials: any name ending in token, code, password, secret
+ * or ticket (awsMktToken, authCode, …), the confirmation links' `t`, and the SAML and OAuth
+ * answers' payloads.
+ */
+const sensitiveQuery =
+  /([?&](?:t|state|SAMLResponse|SAMLRequest|[A-Za-z_]*(?:token|code|password|secret|ticket))=)[^&]*/gi;
 
 /** Log-safe URL: values of sensitive query parameters are replaced. */
 export function redactUrl(url: string): string {

@@ -21,6 +21,7 @@ import { createAccountWithRoles } from '../src/modules/account/account.repositor
 import { markAllUsersForSync } from '../src/modules/service/service.repository';
 import { newInstanceName } from '../src/modules/service/service.service';
 import { grantRole, insertUser } from '../src/modules/user/user.repository';
+import { openSecretCapture } from './secret-capture';
 
 export type TTestDatabase = { database: TDatabase; drop(): Promise<void> };
 
@@ -72,7 +73,12 @@ export async function createTestApp(
   const config = { ...loadConfig({ DEMO: '0', JOBS: '0', ...options.env }), ...options.config };
   const clock = createManualClock(new Date('2026-11-01T08:00:00Z'));
   const deps = createDeps(config, database, clock, options.deps);
-  const app = await buildApp(deps, { webDir: options.webDir ?? null, logger: options.logger ?? false });
+  const capture = options.logger === undefined ? openSecretCapture(process.env.SECRET_CAPTURE_DIR) : null;
+  const app = await buildApp(deps, {
+    webDir: options.webDir ?? null,
+    logger: options.logger ?? capture?.logger ?? false,
+  });
+  capture?.attach(app);
   await app.ready();
   return {
     app,
@@ -82,6 +88,7 @@ export async function createTestApp(
       await app.close();
       await closeDeps(deps);
       await drop();
+      await capture?.close();
     },
   };
 }

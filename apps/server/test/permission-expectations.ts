@@ -990,13 +990,13 @@ export const expectations = {
   },
   devFacePage: none('public', ErrorCode.faceSessionInvalid, {
     request: () => ({
-      params: { sessionId: 'nosuchsession0000000' },
+      params: { sessionId: 'no-such-session' },
       query: { token: 'nosuchfacetoken00000' },
     }),
   }),
   devFaceConfirm: none('public', ErrorCode.faceSessionInvalid, {
     request: () => ({
-      params: { sessionId: 'nosuchsession0000000' },
+      params: { sessionId: 'no-such-session' },
       body: { token: 'nosuchfacetoken00000', outcome: 'PASS' },
     }),
   }),

@@ -5,6 +5,7 @@
  * never sees half a file. Several replicas need a shared folder (or another implementation of
  * this interface, such as an object store).
  */
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,10 +33,14 @@ export function createDirectoryStorage(dir: string): TStorage {
       const path = pathOf(key);
       await mkdir(join(dir, key.slice(0, 2)), { recursive: true });
       const partial = `${path}.part`;
+      const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(content, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await pipeline(content, out);
         await rename(partial, path);
       } catch (error) {
+        // A stream destroyed before its file is open still opens (creates) it, then closes: wait
+        // for that, or the removal runs first and the half file stays behind.
+        if (!out.closed) await once(out, 'close').catch(() => undefined);
         await rm(partial, { force: true });
         throw error;
       }
