@@ -105,6 +105,13 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
+    // The router's own refusals (a path that does not decode, an overlong parameter) take the one
+    // error path too, instead of Fastify's plain JSON that echoes the path.
+    frameworkErrors: (error, request, reply) => {
+      request.lang = languageOf(request);
+      reply.header('x-request-id', request.id);
+      return errorHandler(error, request, reply);
+    },
   });
   app.decorate('deps', deps);
   app.decorateRequest('lang', 'zh-CN');

@@ -39,6 +39,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The database refused a value that the request carried (SQLSTATE class 22, "data exception": an
+ * id beyond its column's range, a NUL character in text, …): the request is at fault, not the
+ * server.
+ */
+export function isDataException(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const e = current as { code?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
 function send(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -76,6 +91,10 @@ export function errorHandler(
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return send(request, reply, ErrorCode.badRequest, 'malformedJson', { fieldErrors: {} });
+    // Answered by the router (`frameworkErrors`): a path that does not decode, an overlong parameter.
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return send(request, reply, ErrorCode.badRequest, '400', { fieldErrors: {} });
     default:
       break;
   }
@@ -95,6 +114,10 @@ export function errorHandler(
     request.log.warn({ err: error }, 'database unavailable');
     reply.header('retry-after', '5');
     return send(request, reply, ErrorCode.unavailable, '503', null);
+  }
+  if (isDataException(error)) {
+    request.log.warn({ err: error }, 'the database refused a value of the request');
+    return send(request, reply, ErrorCode.badRequest, '400', { fieldErrors: {} });
   }
   request.log.error({ err: error }, 'unexpected error');
   return send(request, reply, ErrorCode.internal, '500', null, { requestId: request.id });

@@ -29,15 +29,25 @@ function messageOf(lang: TLanguage, issue: TIssue): string {
   }
 }
 
+/**
+ * Fields named at most: a list of 100,000 wrong items is answered with its first errors, not with
+ * a body many times the size of the request.
+ */
+export const maxFieldErrors = 50;
+
 export function fieldErrorsOf(
   lang: TLanguage,
   issues: readonly TIssue[],
   where: string,
 ): Record<string, string> {
   const out: Record<string, string> = {};
+  let count = 0;
   for (const issue of issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : where;
-    out[field] ??= messageOf(lang, issue);
+    if (Object.hasOwn(out, field)) continue;
+    if (count >= maxFieldErrors) break;
+    out[field] = messageOf(lang, issue);
+    count += 1;
   }
   return out;
 }

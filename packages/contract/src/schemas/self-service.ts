@@ -10,6 +10,7 @@ import { ZAuthCodeType, ZAuthMethod, ZEmail, ZPhone, ZPhoneCode } from './verifi
 export const ZPasswordPolicy = z.object({
   requiredCharTypes: z
     .array(z.enum(PasswordCharTypes))
+    .max(PasswordCharTypes.length, vkey('policyCharTypes'))
     .refine((types) => new Set(types).size >= Limits.policyMinCharTypes, vkey('policyCharTypes'))
     .transform((types) => [...new Set(types)]),
   minLength: z
