@@ -13,7 +13,7 @@ export const designTokens = {
   colorInfo: '#1f5bd8',
   colorText: '#1d2129',
   colorTextSecondary: '#4e5969',
-  colorTextTertiary: '#86909c',
+  colorTextTertiary: '#67707c',
   colorTextQuaternary: '#c9cdd4',
   colorBorder: '#d9dde4',
   colorBorderSecondary: '#e8ebf0',

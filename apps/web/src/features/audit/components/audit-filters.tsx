@@ -36,8 +36,9 @@ export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) =>
           data-testid="audit-filter-time"
         />
       </Form.Item>
-      <Form.Item label={t('filters.user')}>
+      <Form.Item label={t('filters.user')} htmlFor="audit-filter-user">
         <Input
+          id="audit-filter-user"
           allowClear
           maxLength={128}
           placeholder={t('filters.userPlaceholder')}
@@ -46,8 +47,9 @@ export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) =>
           data-testid="audit-filter-user"
         />
       </Form.Item>
-      <Form.Item label={t('filters.objectType')}>
+      <Form.Item label={t('filters.objectType')} htmlFor="audit-filter-object-type">
         <Select
+          id="audit-filter-object-type"
           style={{ minWidth: 140 }}
           value={draft.objectType}
           onChange={(objectType: string) => setDraft({ ...draft, objectType })}
@@ -61,8 +63,9 @@ export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) =>
           data-testid="audit-filter-object-type"
         />
       </Form.Item>
-      <Form.Item label={t('filters.status')}>
+      <Form.Item label={t('filters.status')} htmlFor="audit-filter-status">
         <Select
+          id="audit-filter-status"
           style={{ minWidth: 110 }}
           value={draft.status}
           onChange={(status: TAuditFilters['status']) => setDraft({ ...draft, status })}
@@ -74,8 +77,9 @@ export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) =>
           data-testid="audit-filter-status"
         />
       </Form.Item>
-      <Form.Item label={t('filters.search')}>
+      <Form.Item label={t('filters.search')} htmlFor="audit-filter-search">
         <Input
+          id="audit-filter-search"
           allowClear
           maxLength={100}
           placeholder={t('filters.searchPlaceholder')}

@@ -75,8 +75,9 @@ export function BillingFilters({
           />
         </Form.Item>
       ) : null}
-      <Form.Item label={t('overview.filters.instance')}>
+      <Form.Item label={t('overview.filters.instance')} htmlFor="billing-filter-instance">
         <Select
+          id="billing-filter-instance"
           style={{ minWidth: 220 }}
           value={value.instanceId ?? 0}
           onChange={(id: number) => onChange(withInstance(value, id === 0 ? null : id))}
@@ -90,8 +91,9 @@ export function BillingFilters({
           data-testid="billing-filter-instance"
         />
       </Form.Item>
-      <Form.Item label={t('overview.filters.workspace')}>
+      <Form.Item label={t('overview.filters.workspace')} htmlFor="billing-filter-workspace">
         <Select
+          id="billing-filter-workspace"
           style={{ minWidth: 180 }}
           disabled={!instance}
           value={value.workspace ?? ''}
@@ -104,8 +106,9 @@ export function BillingFilters({
           data-testid="billing-filter-workspace"
         />
       </Form.Item>
-      <Form.Item label={t('overview.filters.category')}>
+      <Form.Item label={t('overview.filters.category')} htmlFor="billing-filter-category">
         <Select
+          id="billing-filter-category"
           style={{ minWidth: 140 }}
           value={value.category ?? ''}
           onChange={(category: string) =>

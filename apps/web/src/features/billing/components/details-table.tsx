@@ -2,6 +2,7 @@ import type { TBillingFilter } from '@console/contract';
 import { Card, Empty, Table, type TableProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { downloadBillingDetails } from '../api/download-billing-details';
 import { type TBillingDetailRowData, useBillingDetails } from '../api/list-billing-details';
 import { billColumns } from './bill-columns';
@@ -13,6 +14,7 @@ export function DetailsTable({ filter }: { filter: TBillingFilter | null }) {
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
   const details = useBillingDetails(filter, page.pageNo, page.pageSize);
   const filterKey = JSON.stringify(filter);
+  const table = useKeyboardScroll(t('overview.details.title'));
 
   // New filters start at the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' identity is their text
@@ -37,23 +39,25 @@ export function DetailsTable({ filter }: { filter: TBillingFilter | null }) {
       }
       data-testid="billing-details"
     >
-      <Table<TBillingDetailRowData>
-        rowKey={(row) => `${row.date}-${row.instanceId}-${row.workspace}-${row.skuCode}`}
-        size="middle"
-        columns={columns}
-        dataSource={details.data?.list ?? []}
-        loading={details.isFetching}
-        scroll={{ x: 1500 }}
-        locale={{ emptyText: <Empty description={t('overview.details.empty')} /> }}
-        onRow={() => ({ 'data-testid': 'billing-detail-row' }) as object}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: details.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
-      />
+      <div ref={table}>
+        <Table<TBillingDetailRowData>
+          rowKey={(row) => `${row.date}-${row.instanceId}-${row.workspace}-${row.skuCode}`}
+          size="middle"
+          columns={columns}
+          dataSource={details.data?.list ?? []}
+          loading={details.isFetching}
+          scroll={{ x: 1500 }}
+          locale={{ emptyText: <Empty description={t('overview.details.empty')} /> }}
+          onRow={() => ({ 'data-testid': 'billing-detail-row' }) as object}
+          pagination={{
+            current: page.pageNo,
+            pageSize: page.pageSize,
+            total: details.data?.total ?? 0,
+            showSizeChanger: true,
+            onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+          }}
+        />
+      </div>
     </Card>
   );
 }

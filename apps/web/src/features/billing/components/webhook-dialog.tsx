@@ -106,8 +106,9 @@ export function WebhookDialog({
         {serverMessage ? (
           <Alert type="error" showIcon title={serverMessage} className="cz-billing__gap" />
         ) : null}
-        <Form.Item label={t('webhooks.dialog.name')} required {...item('name')}>
+        <Form.Item label={t('webhooks.dialog.name')} htmlFor="webhook-name" required {...item('name')}>
           <Input
+            id="webhook-name"
             value={values.name}
             maxLength={40}
             placeholder={t('webhooks.dialog.namePlaceholder')}
@@ -115,8 +116,13 @@ export function WebhookDialog({
             data-testid="webhook-name"
           />
         </Form.Item>
-        <Form.Item label={t('webhooks.dialog.description')} {...item('description')}>
+        <Form.Item
+          label={t('webhooks.dialog.description')}
+          htmlFor="webhook-description"
+          {...item('description')}
+        >
           <Input.TextArea
+            id="webhook-description"
             value={values.description}
             autoSize={{ minRows: 1, maxRows: 3 }}
             showCount
@@ -125,19 +131,21 @@ export function WebhookDialog({
             data-testid="webhook-description"
           />
         </Form.Item>
-        <Form.Item label={t('webhooks.dialog.url')} required {...item('url')}>
+        <Form.Item label={t('webhooks.dialog.url')} htmlFor="webhook-url" required {...item('url')}>
           <Input
+            id="webhook-url"
             value={values.url}
             placeholder={t('webhooks.dialog.urlPlaceholder')}
             onChange={(e) => change('url', e.target.value)}
             data-testid="webhook-url"
           />
         </Form.Item>
-        <Form.Item label={t('webhooks.dialog.channel')}>
-          <Input value={t('webhooks.dialog.channelCustom')} disabled />
+        <Form.Item label={t('webhooks.dialog.channel')} htmlFor="webhook-channel">
+          <Input id="webhook-channel" value={t('webhooks.dialog.channelCustom')} disabled />
         </Form.Item>
         <Form.Item
           label={t('webhooks.dialog.params')}
+          htmlFor="webhook-params"
           required
           extra={
             <span className="cz-billing__template-extra">
@@ -150,6 +158,7 @@ export function WebhookDialog({
           {...item('paramsTemplate')}
         >
           <Input.TextArea
+            id="webhook-params"
             ref={template}
             value={values.paramsTemplate}
             autoSize={{ minRows: 4, maxRows: 10 }}
@@ -161,11 +170,13 @@ export function WebhookDialog({
         </Form.Item>
         <Form.Item
           label={t('webhooks.dialog.successKey')}
+          htmlFor="webhook-success-key"
           required
           extra={t('webhooks.dialog.successKeyHint')}
           {...item('successKey')}
         >
           <Input
+            id="webhook-success-key"
             value={values.successKey}
             onChange={(e) => change('successKey', e.target.value)}
             data-testid="webhook-success-key"
@@ -173,11 +184,13 @@ export function WebhookDialog({
         </Form.Item>
         <Form.Item
           label={t('webhooks.dialog.successValue')}
+          htmlFor="webhook-success-value"
           required
           extra={t('webhooks.dialog.successValueHint')}
           {...item('successValue')}
         >
           <Input
+            id="webhook-success-value"
             value={values.successValue}
             onChange={(e) => change('successValue', e.target.value)}
             data-testid="webhook-success-value"
@@ -186,6 +199,7 @@ export function WebhookDialog({
         <Form.Item label={t('webhooks.dialog.isEnabled')}>
           <Switch
             checked={values.isEnabled}
+            aria-label={t('webhooks.dialog.isEnabled')}
             onChange={(isEnabled) => setValues({ ...values, isEnabled })}
             data-testid="webhook-enabled"
           />

@@ -22,6 +22,7 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { downloadStatement } from '../api/download-statement';
 import { type TStatementDetailData, useStatementDetail } from '../api/get-statement-detail';
 import { AdminOnly } from '../components/admin-only';
@@ -36,6 +37,7 @@ type TLine = TStatementDetailData['lines'][number];
 
 function MonthBill({ id }: { id: number | null }) {
   const { t } = useTranslation(['billing', 'common']);
+  const lineTable = useKeyboardScroll(t('month.lines'));
   const navigate = useNavigate();
   const detail = useStatementDetail(id);
 
@@ -149,16 +151,18 @@ function MonthBill({ id }: { id: number | null }) {
         />
       </Card>
       <Card title={t('month.lines')}>
-        <Table<TLine>
-          rowKey={(row) => `${row.instanceId}-${row.skuCode}`}
-          size="middle"
-          columns={billColumns<TLine>(t)}
-          dataSource={lines}
-          scroll={{ x: 1300 }}
-          locale={{ emptyText: <Empty description={t('month.linesEmpty')} /> }}
-          onRow={() => ({ 'data-testid': 'month-line' }) as object}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        />
+        <div ref={lineTable}>
+          <Table<TLine>
+            rowKey={(row) => `${row.instanceId}-${row.skuCode}`}
+            size="middle"
+            columns={billColumns<TLine>(t)}
+            dataSource={lines}
+            scroll={{ x: 1300 }}
+            locale={{ emptyText: <Empty description={t('month.linesEmpty')} /> }}
+            onRow={() => ({ 'data-testid': 'month-line' }) as object}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          />
+        </div>
       </Card>
     </div>
   );

@@ -137,11 +137,13 @@ export function EnterpriseVerify({ onResult }: { onResult: (certification: TCert
         <Form.Item
           key={field}
           label={t(`fields.${label}`)}
+          htmlFor={`enterprise-${field}`}
           required
           validateStatus={status(field)}
           help={help(field)}
         >
           <Input
+            id={`enterprise-${field}`}
             value={values[field]}
             onChange={(e) => change(field, e.target.value)}
             maxLength={max}

@@ -61,8 +61,15 @@ export function PersonalVerify({ onFaceSession }: { onFaceSession: (session: TFa
 
   return (
     <Form layout="vertical" className="cz-cert__form" onFinish={submit} data-testid="personal-form">
-      <Form.Item label={t('fields.name')} required validateStatus={status('name')} help={help('name')}>
+      <Form.Item
+        label={t('fields.name')}
+        htmlFor="personal-name"
+        required
+        validateStatus={status('name')}
+        help={help('name')}
+      >
         <Input
+          id="personal-name"
           value={values.name}
           onChange={(e) => change('name', e.target.value)}
           maxLength={50}
@@ -72,11 +79,13 @@ export function PersonalVerify({ onFaceSession }: { onFaceSession: (session: TFa
       </Form.Item>
       <Form.Item
         label={t('fields.idNumber')}
+        htmlFor="personal-id-number"
         required
         validateStatus={status('idNumber')}
         help={help('idNumber')}
       >
         <Input
+          id="personal-id-number"
           value={values.idNumber}
           onChange={(e) => change('idNumber', e.target.value)}
           maxLength={18}

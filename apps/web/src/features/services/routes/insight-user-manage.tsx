@@ -324,6 +324,7 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
           <Typography.Text>{t('insight.role')}</Typography.Text>
           <Select
             value={role}
+            aria-label={t('insight.role')}
             loading={roles.isPending}
             style={{ minWidth: 160 }}
             options={(roles.data ?? []).map((r) => ({ value: r.code, label: r.name }))}
@@ -363,32 +364,35 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
           }
         />
       ) : null}
-      <Table<TInsightUserRow>
-        rowKey="userId"
-        size="middle"
-        columns={columns}
-        dataSource={shown}
-        loading={users.isPending}
-        scroll={{ x: 'max-content' }}
-        onRow={(user) =>
-          ({
-            'data-testid': 'insight-user-row',
-            'data-username': user.username,
-            'data-status': user.status,
-          }) as never
-        }
-        rowSelection={{
-          selectedRowKeys: selected.map((u) => u.userId),
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelectedIds(keys.map(Number)),
-          getCheckboxProps: (user) => ({ disabled: !canSelect(user) }),
-        }}
-        pagination={{
-          defaultPageSize: 20,
-          showSizeChanger: true,
-          showTotal: (total) => t('insight.total', { total }),
-        }}
-      />
+      {/* Scrolls sideways in a plain box: antd's own horizontal scroll measures the columns in an
+          aria-hidden row that copies the header, its select-all checkbox too (focusable). */}
+      <div className="cz-services__table">
+        <Table<TInsightUserRow>
+          rowKey="userId"
+          size="middle"
+          columns={columns}
+          dataSource={shown}
+          loading={users.isPending}
+          onRow={(user) =>
+            ({
+              'data-testid': 'insight-user-row',
+              'data-username': user.username,
+              'data-status': user.status,
+            }) as never
+          }
+          rowSelection={{
+            selectedRowKeys: selected.map((u) => u.userId),
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setSelectedIds(keys.map(Number)),
+            getCheckboxProps: (user) => ({ disabled: !canSelect(user) }),
+          }}
+          pagination={{
+            defaultPageSize: 20,
+            showSizeChanger: true,
+            showTotal: (total) => t('insight.total', { total }),
+          }}
+        />
+      </div>
     </div>
   );
 }

@@ -254,7 +254,12 @@ export default function UserManagePage() {
             }
             {...testId('user-search')}
           />
-          <Switch checked={isRevealed} onChange={setRevealed} {...testId('user-reveal')} />
+          <Switch
+            checked={isRevealed}
+            onChange={setRevealed}
+            aria-label={t(isRevealed ? 'hide' : 'reveal')}
+            {...testId('user-reveal')}
+          />
           <Typography.Text>{t(isRevealed ? 'hide' : 'reveal')}</Typography.Text>
         </Space>
         <Space wrap>

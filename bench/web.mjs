@@ -1,0 +1,436 @@
+#!/usr/bin/env node
+// `npm run bench:web`: Lighthouse (the npm package, driving Debian's Chromium headless) on /login
+// and the main console pages with the demo data, against the built console served as in
+// production (NODE_ENV=production: hashed assets precompressed with brotli/gzip, no development
+// pages), on a database of its own on the PostgreSQL server.
+//
+// Each page is audited WEB_BENCH_RUNS times with a cold cache (Lighthouse's default storage reset)
+// and the median of each figure is reported: the performance score, Largest Contentful Paint,
+// Cumulative Layout Shift, Total Blocking Time, First Contentful Paint, and the JavaScript the page
+// loads: transfer size (compressed as sent), raw size and count of the script requests of the run,
+// and of those before the load event (/login's own first load, before its idle prefetch). The desktop
+// preset (Lighthouse's desktop config: simulated throttling of 40 ms RTT, 10 Mbit/s, no CPU
+// slowdown) is the reference; /login is also measured with the mobile preset (simulated slow 4G
+// and a 4× CPU slowdown) as an extra row. Targets: /login score ≥ 95 and LCP ≤ 1.0 s (desktop).
+//
+// The demo data is seeded by a first start of the server in development mode (production mode
+// never seeds it); the server is then restarted with NODE_ENV=production on the same database.
+// Console pages are audited signed in as the demo administrator: the session cookie from
+// `POST /api/login` (and the language cookie) go with every request Lighthouse makes.
+//
+// Figures only; never a test. Prints a table and writes .reports/bench-web.json.
+// WEB_BENCH_RUNS (default 3), WEB_BENCH_PORT (default 8530), WEB_BENCH_LANG (zh-CN or en-US;
+// default zh-CN, the domestic edition's language), WEB_BENCH_PAGES (comma-separated paths to audit
+// instead of the default list), WEB_BENCH_MOBILE=0 skips the mobile row of /login,
+// WEB_BENCH_KEEP=1 keeps the database, WEB_BENCH_BUILD=1 rebuilds first, CHROMIUM_PATH (default
+// /usr/bin/chromium).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import pg from 'pg';
+
+const root = resolve(import.meta.dirname, '..');
+const runs = Number(process.env.WEB_BENCH_RUNS ?? 3);
+const port = Number(process.env.WEB_BENCH_PORT ?? 8530);
+const lang = process.env.WEB_BENCH_LANG ?? 'zh-CN';
+const withMobile = process.env.WEB_BENCH_MOBILE !== '0';
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  `postgres://${process.env.USER ?? 'root'}@127.0.0.1:5432/postgres`;
+const base = `http://localhost:${port}`;
+const demo = { account: 'demo', username: 'admin_demo', password: 'Demo@2026pass' };
+const secretKey = randomBytes(32).toString('hex');
+
+/** The pages: /login signed out, the others signed in as the demo administrator. */
+const defaultPages = [
+  '/login',
+  '/workbench',
+  '/accountManage/accountInfo',
+  '/accountManage/userManage',
+  '/accountManage/sso',
+  '/serviceManage',
+  '/billing',
+  '/billing/cost',
+  '/billing/balance',
+  '/auditManage',
+];
+const pages = process.env.WEB_BENCH_PAGES
+  ? process.env.WEB_BENCH_PAGES.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+  : defaultPages;
+const signedOut = new Set(['/login', '/register', '/findAccount', '/findUsername', '/findPassword']);
+const targets = { score: 95, lcpMs: 1000 };
+
+// ---- the build ---------------------------------------------------------------------------------
+
+function newestMtime(path) {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(path)) {
+    if (name === 'node_modules' || name === 'dist' || name === '.tsbuild') continue;
+    newest = Math.max(newest, newestMtime(join(path, name)));
+  }
+  return newest;
+}
+
+/** Whether both bundles exist and are newer than their sources (and the web app is precompressed). */
+function isBuildFresh() {
+  const web = join(root, 'apps/web/dist/.vite/manifest.json');
+  const server = join(root, 'apps/server/dist/main.mjs');
+  if (!existsSync(web) || !existsSync(server)) return false;
+  const assets = join(root, 'apps/web/dist/assets');
+  if (!readdirSync(assets).some((name) => name.endsWith('.br'))) return false;
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/server/src',
+    'packages/phrases/src',
+    'packages/contract/src',
+  ].map((p) => join(root, p));
+  const built = Math.min(statSync(web).mtimeMs, statSync(server).mtimeMs);
+  return sources.every((p) => !existsSync(p) || newestMtime(p) <= built);
+}
+
+if (process.env.WEB_BENCH_BUILD === '1' || !isBuildFresh()) {
+  console.log('Building the web app and the server (npm run build) …');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('npm run build failed');
+}
+
+// ---- database and server -------------------------------------------------------------------------
+
+const dbName = `console_bench_web_${randomBytes(4).toString('hex')}`;
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${dbName}`;
+
+function startServer(production) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: dbUrl.toString(),
+    LOG_LEVEL: 'warn',
+    SECRET_KEY: secretKey,
+    // No background jobs: nothing but the audited page uses the two cores.
+    JOBS: '0',
+  };
+  delete env.TEST_CAPTCHA_TEXT;
+  if (production) {
+    env.NODE_ENV = 'production';
+    env.DEMO = '0';
+  } else {
+    delete env.NODE_ENV;
+    env.DEMO = '1';
+  }
+  return spawn(process.execPath, [join(root, 'apps/server/dist/main.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Throws when something already answers on the port (another bench, a server left running). */
+async function assertPortFree() {
+  const answered = await fetch(`${base}/readyz`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`port ${port} is in use: set WEB_BENCH_PORT`);
+}
+
+async function waitReady(child) {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      const res = await fetch(`${base}/readyz`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+function stopServer(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Signs the demo administrator in; answers the Cookie header of the session and the language. */
+async function signIn() {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cz-lang': lang },
+    body: JSON.stringify({
+      accountDisplayName: demo.account,
+      username: demo.username,
+      password: demo.password,
+    }),
+  });
+  const body = await res.json();
+  if (body.code !== 0) throw new Error(`login: ${body.code} ${body.message}`);
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('cz_token='));
+  if (!session) throw new Error('login: no session cookie');
+  return `${session}; cz-lang=${lang}`;
+}
+
+// ---- Lighthouse ------------------------------------------------------------------------------------
+
+const mobileConfig = { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'] } };
+const desktop = {
+  ...desktopConfig,
+  settings: { ...desktopConfig.settings, onlyCategories: ['performance'] },
+};
+
+/** One Lighthouse run: the figures of the performance category. */
+async function audit(chrome, url, cookie, preset) {
+  const flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    extraHeaders: { Cookie: cookie },
+  };
+  const result = await lighthouse(url, flags, preset === 'desktop' ? desktop : mobileConfig);
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const a = lhr.audits;
+  const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+  // The scripts requested before the load event (as observed): for /login its whole first load
+  // (entry, static imports and the route's chunk, all modulepreloaded: compare with bench:size),
+  // before the console's chunks it prefetches when idle. Console pages fetch their chunks by
+  // dynamic import after the load event: for them the figure is only the boot, "in all" counts.
+  const observedLoad = a.metrics?.details?.items?.[0]?.observedLoad ?? Number.POSITIVE_INFINITY;
+  const firstScripts = scripts.filter((r) => (r.networkRequestTime ?? 0) <= observedLoad);
+  const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: a['largest-contentful-paint'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    tbtMs: a['total-blocking-time'].numericValue,
+    fcpMs: a['first-contentful-paint'].numericValue,
+    speedIndexMs: a['speed-index'].numericValue,
+    jsTransferBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    jsResourceBytes: scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
+    jsRequests: scripts.length,
+    jsLoadTransferBytes: firstScripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    jsLoadRequests: firstScripts.length,
+    totalTransferBytes: a['total-byte-weight'].numericValue,
+    finalPath: new URL(finalUrl).pathname,
+    lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function summarize(path, preset, samples) {
+  const pick = (key) => median(samples.map((s) => s[key]));
+  return {
+    path,
+    preset,
+    runs: samples.length,
+    score: pick('score'),
+    lcpMs: Math.round(pick('lcpMs')),
+    cls: Number(pick('cls').toFixed(4)),
+    tbtMs: Math.round(pick('tbtMs')),
+    fcpMs: Math.round(pick('fcpMs')),
+    speedIndexMs: Math.round(pick('speedIndexMs')),
+    jsTransferBytes: Math.round(pick('jsTransferBytes')),
+    jsResourceBytes: Math.round(pick('jsResourceBytes')),
+    jsRequests: pick('jsRequests'),
+    jsLoadTransferBytes: Math.round(pick('jsLoadTransferBytes')),
+    jsLoadRequests: pick('jsLoadRequests'),
+    totalTransferBytes: Math.round(pick('totalTransferBytes')),
+    finalPaths: [...new Set(samples.map((s) => s.finalPath))],
+    lcpElement: samples[0]?.lcpElement ?? null,
+    samples: samples.map(({ warnings, lcpElement, ...s }) => s),
+  };
+}
+
+function lighthouseVersion() {
+  const file = join(root, 'node_modules/lighthouse/package.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : null;
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const sec = (v) => `${(v / 1000).toFixed(2)} s`;
+
+function printTable(rows) {
+  const head = [
+    'page',
+    'preset',
+    'score',
+    'LCP',
+    'CLS',
+    'TBT',
+    'FCP',
+    'JS at load',
+    'req',
+    'JS in all',
+    'raw',
+    'req',
+  ];
+  const body = rows.map((r) => [
+    r.path,
+    r.preset,
+    String(r.score),
+    sec(r.lcpMs),
+    r.cls.toFixed(3),
+    `${r.tbtMs} ms`,
+    sec(r.fcpMs),
+    kib(r.jsLoadTransferBytes),
+    String(r.jsLoadRequests),
+    kib(r.jsTransferBytes),
+    kib(r.jsResourceBytes),
+    String(r.jsRequests),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) console.log(line(b));
+}
+
+// ---- the run -----------------------------------------------------------------------------------------
+
+await assertPortFree();
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+
+let server;
+let chrome;
+let exitCode = 0;
+let isCleaning = false;
+async function cleanup() {
+  if (isCleaning) return;
+  isCleaning = true;
+  try {
+    chrome?.kill();
+  } catch {}
+  await stopServer(server).catch(() => {});
+  if (process.env.WEB_BENCH_KEEP === '1') {
+    console.log(`kept database ${dbName}`);
+  } else {
+    await admin
+      .query(`drop database if exists ${dbName} with (force)`)
+      .catch((e) => console.error(e.message));
+  }
+  await admin.end().catch(() => {});
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+const started = performance.now();
+try {
+  console.log(
+    `web bench: database ${dbName}, ${runs} run(s) per page, language ${lang}, Chromium ${chromePath}`,
+  );
+  // Seed the demo data (development mode), then serve in production mode.
+  server = startServer(false);
+  await waitReady(server);
+  await stopServer(server);
+  await assertPortFree();
+  server = startServer(true);
+  await waitReady(server);
+  const cookie = await signIn();
+  const signedOutCookie = `cz-lang=${lang}`;
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+
+  const plan = pages.map((path) => ({ path, preset: 'desktop' }));
+  if (withMobile && pages.includes('/login')) plan.push({ path: '/login', preset: 'mobile' });
+
+  const rows = [];
+  for (const { path, preset } of plan) {
+    const samples = [];
+    for (let i = 0; i < runs; i += 1) {
+      const t = performance.now();
+      const sample = await audit(
+        chrome,
+        `${base}${path}`,
+        signedOut.has(path) ? signedOutCookie : cookie,
+        preset,
+      );
+      samples.push(sample);
+      console.log(
+        `  ${path} ${preset} #${i + 1}: score ${sample.score}, LCP ${sec(sample.lcpMs)}, TBT ${Math.round(sample.tbtMs)} ms, JS ${kib(sample.jsTransferBytes)}` +
+          `${sample.finalPath !== path ? ` (ended at ${sample.finalPath})` : ''} [${((performance.now() - t) / 1000).toFixed(1)} s]`,
+      );
+      for (const w of sample.warnings)
+        console.log(`    warning: ${typeof w === 'string' ? w : JSON.stringify(w)}`);
+    }
+    rows.push(summarize(path, preset, samples));
+  }
+
+  console.log(`\nLighthouse medians (${runs} run(s) each; ${new Date().toISOString()})\n`);
+  printTable(rows);
+  console.log(
+    '\nJS: transfer size (brotli as served) of the scripts requested before the load event ("at load":' +
+      " /login's own first load; on console pages\nonly the boot, their chunks come by dynamic import" +
+      ' after it), and of every script of the run ("in all": what the page loads, with what it\nprefetches' +
+      " when idle, e.g. the console's chunks on /login), with their uncompressed size (raw); req: requests.",
+  );
+  const login = rows.find((r) => r.path === '/login' && r.preset === 'desktop');
+  if (login) {
+    const ok = login.score >= targets.score && login.lcpMs <= targets.lcpMs;
+    console.log(
+      `\n/login desktop: score ${login.score} (target ≥ ${targets.score}), LCP ${sec(login.lcpMs)} (target ≤ ${sec(targets.lcpMs)}) -> ${ok ? 'MEETS' : 'MISSES'} the targets`,
+    );
+    if (login.lcpElement) console.log(`  LCP element: ${login.lcpElement}`);
+  }
+  const report = {
+    date: new Date().toISOString(),
+    lighthouse: lighthouseVersion(),
+    chromium: spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim(),
+    runs,
+    language: lang,
+    targets: { login: { scoreMin: targets.score, lcpMaxMs: targets.lcpMs, preset: 'desktop' } },
+    pages: rows,
+  };
+  const dir = join(root, '.reports');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'bench-web.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    `\nwritten: .reports/bench-web.json (${((performance.now() - started) / 1000).toFixed(0)} s in all)`,
+  );
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);

@@ -1,0 +1,266 @@
+/**
+ * Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every page of the console, in Chinese and
+ * in English: the public pages signed out (desktop, and the mobile login on a phone), the console
+ * pages as the demo administrator, and the main dialogs and popovers open. No violation of impact
+ * serious or critical may remain; the failure message lists each with its rule, help and targets.
+ * One browser context per language and kind of visit, the pages visited one after another.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, devices, expect, type Locator, type Page, test } from '@playwright/test';
+import { demo, fillLogin, type TLang } from './helpers';
+
+const { defaultBrowserType: _browser, ...iphone } = devices['iPhone 13'];
+const languages: readonly TLang[] = ['zh-CN', 'en-US'];
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** A page to check: where to go, what shows it is drawn, and what to open on it first. */
+type TCheck = {
+  name: string;
+  path?: string;
+  ready?: string;
+  open?: (page: Page) => Promise<void>;
+};
+
+type TFinding = { page: string; id: string; impact: string; help: string; targets: string[] };
+
+/** Colour-contrast details axe gives for a node: its colours and ratio, against the one expected. */
+type TContrastData = {
+  fgColor?: string;
+  bgColor?: string;
+  contrastRatio?: number;
+  expectedContrastRatio?: string;
+};
+
+/** Public pages, signed out (`/login` with its variants, recovery, registration, status pages). */
+const publicPages: readonly TCheck[] = [
+  { name: 'login', path: '/login', ready: 'login-submit' },
+  {
+    name: 'login: help panel',
+    open: async (page) => {
+      await page.getByTestId('help-button').click();
+      await expect(page.getByTestId('help-panel')).toBeVisible();
+    },
+  },
+  {
+    name: 'login: single sign-on redirect',
+    path: '/login?account=demo&ssoRedirect=true',
+    ready: 'login-form',
+  },
+  { name: 'register', path: '/register', ready: 'register-form' },
+  { name: 'aws-register (no token)', path: '/aws-register' },
+  { name: 'findAccount', path: '/findAccount' },
+  { name: 'findUsername', path: '/findUsername' },
+  { name: 'findPassword', path: '/findPassword?username=someone' },
+  { name: 'noAuth', path: '/noAuth', ready: 'status-403' },
+  { name: 'noFound', path: '/noFound', ready: 'status-404' },
+  {
+    name: 'sso-error',
+    path: `/sso-error?errMsg=${encodeURIComponent('The identity provider refused the sign-in')}`,
+    ready: 'sso-error-message',
+  },
+  {
+    name: 'confirm-change (invalid link)',
+    path: '/confirm-change?t=not-a-real-token',
+    ready: 'confirm-change-invalid',
+  },
+  { name: 'faceRecognition (no token)', path: '/faceRecognition' },
+  { name: 'faceRecognitionSuccessful', path: '/faceRecognitionSuccessful', ready: 'face-success-page' },
+  { name: 'dev outbox', path: '/dev/outbox', ready: 'outbox-page' },
+];
+
+/** Console pages as the demo administrator, with the main dialogs, drawers and popovers open. */
+const consolePages: readonly TCheck[] = [
+  { name: 'workbench', path: '/workbench', ready: 'workbench' },
+  {
+    name: 'workbench: user popover',
+    open: async (page) => {
+      await page.getByTestId('user-menu').click();
+      await expect(page.getByTestId('user-popover')).toBeVisible();
+    },
+  },
+  { name: 'account center', path: '/accountManage/accountInfo', ready: 'account-center' },
+  {
+    name: 'account center: password policy dialog',
+    open: async (page) => {
+      await page.getByTestId('policy-edit').click();
+      await expect(page.getByTestId('policy-dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'account center: change password dialog',
+    path: '/workbench?password_edit=1',
+    ready: 'change-password-dialog',
+  },
+  { name: 'certification', path: '/accountManage/accountInfo/authentication' },
+  { name: 'users', path: '/accountManage/userManage', ready: 'user-manage' },
+  {
+    name: 'users: new user dialog',
+    open: async (page) => {
+      await page.getByTestId('add-user').click();
+      await expect(page.getByTestId('user-dialog')).toBeVisible();
+    },
+  },
+  { name: 'single sign-on', path: '/accountManage/sso', ready: 'sso-page' },
+  { name: 'services', path: '/serviceManage', ready: 'service-manage' },
+  {
+    name: 'Insight users',
+    path: '/serviceManage',
+    ready: 'service-manage',
+    open: async (page) => {
+      await page.getByTestId('service-section-hengshi').getByTestId('insight-manage-users').click();
+      await page.waitForURL('**/serviceManage/insightUserManage');
+      await expect(page.getByTestId('insight-user-manage')).toBeVisible();
+    },
+  },
+];
+
+/** Billing and audit, as the demo administrator (a test of their own: the two halves run in parallel). */
+const billingPages: readonly TCheck[] = [
+  { name: 'billing overview', path: '/billing', ready: 'billing-overview' },
+  { name: 'billing webhooks', path: '/billing?tab=webhooks', ready: 'webhooks-panel' },
+  {
+    name: 'billing webhooks: new webhook dialog',
+    open: async (page) => {
+      await page.getByTestId('webhook-add').click();
+      await expect(page.getByTestId('webhook-dialog')).toBeVisible();
+    },
+  },
+  { name: 'billing statements', path: '/billing/cost', ready: 'billing-cost' },
+  {
+    name: 'month statement',
+    open: async (page) => {
+      await page.getByTestId('statement-month').first().click();
+      await page.waitForURL(/\/billing\/cost\/month\/\d+$/);
+      await expect(page.getByTestId('month-bill')).toBeVisible();
+    },
+  },
+  { name: 'funds', path: '/billing/balance' },
+  { name: 'top-up', path: '/billing/balance/topUp', ready: 'billing-top-up' },
+  { name: 'audit', path: '/auditManage', ready: 'audit-page' },
+  {
+    name: 'audit: details drawer',
+    open: async (page) => {
+      await page.getByTestId('audit-row-details').first().click();
+      await expect(page.getByTestId('audit-details')).toBeVisible();
+    },
+  },
+];
+
+/** Waits for the page to settle: no boot spinner, no loading table, no running animation. */
+async function settle(page: Page, ready?: string): Promise<void> {
+  if (ready) await expect(page.getByTestId(ready).first()).toBeVisible();
+  await page.waitForLoadState('networkidle').catch(() => {});
+  const busy: Locator = page.locator(
+    '.cz-boot, .ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]',
+  );
+  await expect(busy).toHaveCount(0);
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+}
+
+async function findings(page: Page, name: string): Promise<TFinding[]> {
+  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      page: name,
+      id: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.map((n) => {
+        const data = n.any[0]?.data as TContrastData | undefined;
+        const colours =
+          v.id === 'color-contrast' && data?.fgColor
+            ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}, needs ${data.expectedContrastRatio})`
+            : ` ${n.html.slice(0, 120)}`;
+        return `${n.target.join(' ')}${colours}`;
+      }),
+    }));
+}
+
+function report(found: readonly TFinding[]): string {
+  return found
+    .map(
+      (f) =>
+        `${f.page}: ${f.id} (${f.impact}) ${f.help}\n${f.targets
+          .slice(0, 8)
+          .map((t) => `    ${t}`)
+          .join('\n')}${f.targets.length > 8 ? `\n    … ${f.targets.length - 8} more` : ''}`,
+    )
+    .join('\n');
+}
+
+async function visit(page: Page, check: TCheck, lang?: TLang): Promise<TFinding[]> {
+  return test.step(check.name, async () => {
+    if (check.path) await page.goto(check.path);
+    await settle(page, check.ready);
+    // The document's language follows the page's (screen readers pick their voice from it).
+    if (lang) await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    if (check.open) {
+      await check.open(page);
+      await settle(page);
+    }
+    return findings(page, check.name);
+  });
+}
+
+async function newContext(browser: Browser, lang: TLang, options = {}) {
+  const baseURL = test.info().project.use.baseURL as string;
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, ...options });
+  await context.addCookies([{ name: 'cz-lang', value: lang, url: baseURL }]);
+  return context;
+}
+
+for (const lang of languages) {
+  test.describe(`accessibility in ${lang}`, () => {
+    test('public pages have no serious or critical violation', async ({ browser }) => {
+      test.setTimeout(180_000);
+      const context = await newContext(browser, lang);
+      const page = await context.newPage();
+      const found: TFinding[] = [];
+      for (const check of publicPages) found.push(...(await visit(page, check, lang)));
+      // The mobile login of a phone (the welcome page, then the form).
+      const phone = await newContext(browser, lang, { ...iphone, viewport: { width: 375, height: 667 } });
+      const mobile = await phone.newPage();
+      found.push(
+        ...(await visit(mobile, {
+          name: 'mobile login: welcome',
+          path: '/login',
+          ready: 'mobile-login-welcome',
+        })),
+      );
+      found.push(
+        ...(await visit(mobile, {
+          name: 'mobile login: form',
+          open: async (p) => {
+            await p.getByTestId('mobile-login-start').click();
+            await expect(p.getByTestId('mobile-login')).toBeVisible();
+          },
+        })),
+      );
+      await phone.close();
+      await context.close();
+      expect(found.length, report(found)).toBe(0);
+    });
+
+    for (const [title, checks] of [
+      ['console pages', consolePages],
+      ['billing and audit pages', billingPages],
+    ] as const) {
+      test(`${title} have no serious or critical violation`, async ({ browser }) => {
+        test.setTimeout(180_000);
+        const context = await newContext(browser, lang);
+        const page = await context.newPage();
+        await page.goto('/login');
+        await fillLogin(page, demo.account, demo.admin.username, demo.admin.password);
+        await page.getByTestId('login-submit').click();
+        await page.waitForURL('**/workbench');
+        const found: TFinding[] = [];
+        for (const check of checks) found.push(...(await visit(page, check, lang)));
+        await context.close();
+        expect(found.length, report(found)).toBe(0);
+      });
+    }
+  });
+}
