@@ -50,6 +50,13 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       idleTimeoutMillis: 30_000,
     });
     pool.on('error', (error) => options.onPoolError?.(error));
+    // The pool listens for errors of idle clients only. A checked-out client that loses its
+    // connection between two statements (a transaction's, when the database stops) would emit an
+    // unhandled 'error' event and end the process; with this listener its next statement fails
+    // instead (an outage answer, 503) and the pool drops the client when it comes back.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzle(pool, { schema }) as unknown as TDb;
     return {
       db,

@@ -255,12 +255,16 @@ export async function completeLogin(
        update users set previous_login_at = last_login_at, previous_login_ip = last_login_ip,
                         last_login_at = $6::timestamptz, last_login_ip = $8::text
        where id = $4 and account_id = $3
+       returning id
      ), audited as (
+       -- Reading signed_in makes the user's row locked before the entry locks the account's audit
+       -- chain head: the head is taken last, as in every transaction, else a sign-in could hold it
+       -- while waiting for the user's row that an administrator's change holds (a deadlock).
        insert into audit_entries (account_id, user_id, username, action, object_type, object_id, object_name,
                                   status, info, ip, request_id, created_at)
        select $3, $4, $5::text, 'auth.login', 'session', created.id::text, $5::text, 1,
               jsonb_strip_nulls(jsonb_build_object('userAgent', $9::text, 'method', $11::text)), $8::text, $10::text, $6::timestamptz
-       from created
+       from created cross join (select count(*) from signed_in) as ordered
      )
      select rr.resource_name, rr.resource_type
      from user_roles ur join role_resources rr on rr.role_id = ur.role_id
