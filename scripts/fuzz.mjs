@@ -36,7 +36,9 @@ const results = await Promise.all(
 
 let failed = 0;
 for (const { shard, code, output } of results) {
-  const summary = output.split('\n').filter((line) => line.trimStart().startsWith('fuzz: ') || /Tests\s/.test(line));
+  const summary = output
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('fuzz: ') || /Tests\s/.test(line));
   console.log(`shard ${shard}/${shards}: ${code === 0 ? 'passed' : 'FAILED'}\n  ${summary.join('\n  ')}`);
   if (code !== 0) {
     failed += 1;

@@ -19,7 +19,11 @@ describe('directory storage', () => {
       });
       await expect(storage.put(`failing-${String(i).padStart(4, '0')}`, failing)).rejects.toThrow('refused');
     }
-    expect(readdirSync(dir, { recursive: true }).map(String).filter((p) => p.endsWith('.part'))).toEqual([]);
+    expect(
+      readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((p) => p.endsWith('.part')),
+    ).toEqual([]);
   });
 
   it('stores, reads and removes a file', async () => {
