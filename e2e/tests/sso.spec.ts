@@ -39,7 +39,12 @@ test('an administrator configures OpenID Connect; users then sign in through the
 
   // Account management → SSO configuration.
   await page.getByTestId('menu-accountManage').click();
-  await page.getByTestId('menu-sso').click();
+  // The submenu opens with an animation; on a busy machine a click during it can miss: click
+  // until the page changes.
+  await expect(async () => {
+    await page.getByTestId('menu-sso').click();
+    await expect(page).toHaveURL(/\/accountManage\/sso$/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('sso-sp-redirect-uri')).toContainText('/api/portal/sso/oidc/callback');
   await page.getByTestId('sso-protocol-oidc').click();
   await page.getByTestId('sso-issuer').fill('ftp://not-a-web-address');
