@@ -120,8 +120,9 @@ for (const file of files.filter((f) => f.endsWith('.log'))) {
   for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
     if (!line) continue;
     logLines += 1;
+    if (!everything) continue;
     everything.lastIndex = 0;
-    const found = everything?.exec(line);
+    const found = everything.exec(line);
     if (found) violations.push(`log ${file}: ${secrets.get(found[0])} in ${line.slice(0, 300)}`);
   }
 }
