@@ -1,0 +1,94 @@
+/**
+ * What the accessibility specs share: a page to check, how to wait until it is drawn, the axe-core
+ * run (WCAG 2.0/2.1 A and AA rules) keeping serious and critical violations, and a readable report
+ * of them (rule, impact, help, targets; for contrast, the two colours and the ratio).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { TLang } from './helpers';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** A page to check: where to go, what shows it is drawn, and what to open on it first. */
+export type TCheck = {
+  name: string;
+  path?: string;
+  ready?: string;
+  open?: (page: Page) => Promise<void>;
+};
+
+export type TFinding = { page: string; id: string; impact: string; help: string; targets: string[] };
+
+/** Colour-contrast details axe gives for a node: its colours and ratio, against the one expected. */
+type TContrastData = {
+  fgColor?: string;
+  bgColor?: string;
+  contrastRatio?: number;
+  expectedContrastRatio?: string;
+};
+
+/** Waits for the page to settle: no boot spinner, no loading table, no running animation. */
+export async function settle(page: Page, ready?: string): Promise<void> {
+  if (ready) await expect(page.getByTestId(ready).first()).toBeVisible();
+  await page.waitForLoadState('networkidle').catch(() => {});
+  const busy: Locator = page.locator(
+    '.cz-boot, .ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]',
+  );
+  await expect(busy).toHaveCount(0);
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+}
+
+export async function findings(page: Page, name: string): Promise<TFinding[]> {
+  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      page: name,
+      id: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.map((n) => {
+        const data = n.any[0]?.data as TContrastData | undefined;
+        const colours =
+          v.id === 'color-contrast' && data?.fgColor
+            ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}, needs ${data.expectedContrastRatio})`
+            : ` ${n.html.slice(0, 120)}`;
+        return `${n.target.join(' ')}${colours}`;
+      }),
+    }));
+}
+
+export function report(found: readonly TFinding[]): string {
+  return found
+    .map(
+      (f) =>
+        `${f.page}: ${f.id} (${f.impact}) ${f.help}\n${f.targets
+          .slice(0, 8)
+          .map((t) => `    ${t}`)
+          .join('\n')}${f.targets.length > 8 ? `\n    … ${f.targets.length - 8} more` : ''}`,
+    )
+    .join('\n');
+}
+
+export async function visit(page: Page, check: TCheck, lang?: TLang): Promise<TFinding[]> {
+  return test.step(check.name, async () => {
+    if (check.path) await page.goto(check.path);
+    await settle(page, check.ready);
+    // The document's language follows the page's (screen readers pick their voice from it).
+    if (lang) await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    if (check.open) {
+      await check.open(page);
+      await settle(page);
+    }
+    return findings(page, check.name);
+  });
+}
+
+export async function newContext(browser: Browser, lang: TLang, options = {}) {
+  const baseURL = test.info().project.use.baseURL as string;
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, ...options });
+  await context.addCookies([{ name: 'cz-lang', value: lang, url: baseURL }]);
+  return context;
+}
