@@ -24,7 +24,7 @@
 // instead of the default list), WEB_BENCH_MOBILE=0 skips the mobile row of /login,
 // WEB_BENCH_KEEP=1 keeps the database, WEB_BENCH_BUILD=1 rebuilds first, CHROMIUM_PATH (default
 // /usr/bin/chromium).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -32,7 +32,13 @@ import { performance } from 'node:perf_hooks';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import pg from 'pg';
+import {
+  createDatabase,
+  dropDatabase,
+  startServer as startBuiltServer,
+  stopServer,
+  waitReady,
+} from './lib/replicas.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const runs = Number(process.env.WEB_BENCH_RUNS ?? 3);
@@ -40,10 +46,6 @@ const port = Number(process.env.WEB_BENCH_PORT ?? 8530);
 const lang = process.env.WEB_BENCH_LANG ?? 'zh-CN';
 const withMobile = process.env.WEB_BENCH_MOBILE !== '0';
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  `postgres://${process.env.USER ?? 'root'}@127.0.0.1:5432/postgres`;
 const base = `http://localhost:${port}`;
 const demo = { account: 'demo', username: 'admin_demo', password: 'Demo@2026pass' };
 const secretKey = randomBytes(32).toString('hex');
@@ -109,32 +111,21 @@ if (process.env.WEB_BENCH_BUILD === '1' || !isBuildFresh()) {
 
 // ---- database and server -------------------------------------------------------------------------
 
-const dbName = `console_bench_web_${randomBytes(4).toString('hex')}`;
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-
+/** The built server on this bench's database: development mode seeds the demo data, production serves. */
 function startServer(production) {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATABASE_URL: dbUrl.toString(),
-    LOG_LEVEL: 'warn',
-    SECRET_KEY: secretKey,
-    // No background jobs: nothing but the audited page uses the two cores.
-    JOBS: '0',
-  };
-  delete env.TEST_CAPTCHA_TEXT;
-  if (production) {
-    env.NODE_ENV = 'production';
-    env.DEMO = '0';
-  } else {
-    delete env.NODE_ENV;
-    env.DEMO = '1';
-  }
-  return spawn(process.execPath, [join(root, 'apps/server/dist/main.mjs')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  return startBuiltServer({
+    port,
+    databaseUrl: database.url,
+    env: {
+      // The server's own default address, as deployed.
+      HOST: undefined,
+      SECRET_KEY: secretKey,
+      // No background jobs: nothing but the audited page uses the two cores.
+      JOBS: '0',
+      TEST_CAPTCHA_TEXT: undefined,
+      NODE_ENV: production ? 'production' : undefined,
+      DEMO: production ? '0' : '1',
+    },
   });
 }
 
@@ -145,26 +136,6 @@ async function assertPortFree() {
     () => false,
   );
   if (answered) throw new Error(`port ${port} is in use: set WEB_BENCH_PORT`);
-}
-
-async function waitReady(child) {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      const res = await fetch(`${base}/readyz`);
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
-}
-
-function stopServer(child) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-  });
 }
 
 /** Signs the demo administrator in; answers the Cookie header of the session and the language. */
@@ -314,9 +285,7 @@ function printTable(rows) {
 // ---- the run -----------------------------------------------------------------------------------------
 
 await assertPortFree();
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
+const database = await createDatabase('web');
 
 let server;
 let chrome;
@@ -330,13 +299,10 @@ async function cleanup() {
   } catch {}
   await stopServer(server).catch(() => {});
   if (process.env.WEB_BENCH_KEEP === '1') {
-    console.log(`kept database ${dbName}`);
+    console.log(`kept database ${database.name}`);
   } else {
-    await admin
-      .query(`drop database if exists ${dbName} with (force)`)
-      .catch((e) => console.error(e.message));
+    await dropDatabase(database).catch((e) => console.error(e.message));
   }
-  await admin.end().catch(() => {});
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
@@ -347,15 +313,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const started = performance.now();
 try {
   console.log(
-    `web bench: database ${dbName}, ${runs} run(s) per page, language ${lang}, Chromium ${chromePath}`,
+    `web bench: database ${database.name}, ${runs} run(s) per page, language ${lang}, Chromium ${chromePath}`,
   );
   // Seed the demo data (development mode), then serve in production mode.
   server = startServer(false);
-  await waitReady(server);
+  await waitReady(base, 60_000, server);
   await stopServer(server);
   await assertPortFree();
   server = startServer(true);
-  await waitReady(server);
+  await waitReady(base, 60_000, server);
   const cookie = await signIn();
   const signedOutCookie = `cz-lang=${lang}`;
 

@@ -14,9 +14,10 @@ import { loadConfig, type TConfig } from '../src/config';
 import type { TDeps } from '../src/context';
 import { openDatabase, rowsOf, type TDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { captchas } from '../src/db/schema';
+import { captchas, sessions } from '../src/db/schema';
 import { closeDeps, createDeps } from '../src/deps';
 import { createManualClock } from '../src/lib/clock';
+import { sha256 } from '../src/lib/tokens';
 import { createAccountWithRoles } from '../src/modules/account/account.repository';
 import { markAllUsersForSync } from '../src/modules/service/service.repository';
 import { newInstanceName } from '../src/modules/service/service.service';
@@ -173,6 +174,24 @@ export const cookie = (token: string, withClientHeader = true) => ({
   cookie: `${SessionCookie}=${token}`,
   ...(withClientHeader ? { [ClientHeader]: ClientHeaderValue } : {}),
 });
+
+/**
+ * A session of the user made the way sign-in makes one (without a password check): answers its
+ * token. For tests that need many sessions cheaply.
+ */
+export async function mintSession(deps: TDeps, accountId: number, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  await deps.db.insert(sessions).values({
+    tokenHash: sha256(token),
+    accountId,
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + 24 * 3_600_000),
+  });
+  return token;
+}
 
 /** A captcha whose answer the test knows (the real ones exist only as pictures). */
 export async function knownCaptcha(

@@ -18,6 +18,7 @@
 import type { TAccess, TRouteId } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import type { TDeps } from '../src/context';
+import { multipart, samples } from '../src/modules/billing/upload.fixtures';
 import type { TSide, TWorld } from './permission-fixture';
 
 /** A class of answer: a named code or a business code of the contract. */
@@ -84,18 +85,10 @@ const none = (access: TAccess, own: TOutcome, extra: Partial<TExpectation> = {})
 const page = { pageNo: 1, pageSize: 10 };
 /** A proof of a verified code that no one issued: the route must refuse it (or the caller first). */
 const proof = { authcodetoken: 'matrix-unknown-proof', authcodetype: 'SMS' };
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 function multipartPdf(): TRequestParts['raw'] {
-  const boundary = '----consolematrixboundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.pdf"\r\n` +
-      'Content-Type: application/pdf\r\n\r\n',
-  );
-  return {
-    payload: Buffer.concat([head, pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
+  const { payload, headers } = multipart('proof.pdf', samples.pdf);
+  return { payload, contentType: headers['content-type'] };
 }
 
 export const expectations = {

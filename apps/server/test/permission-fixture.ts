@@ -8,6 +8,8 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../src/context';
 import { rowsOf } from '../src/db/client';
+import { samples } from '../src/modules/billing/upload.fixtures';
+import { insertUpload } from '../src/modules/billing/upload.repository';
 import { grantRole, insertUser } from '../src/modules/user/user.repository';
 import { knownCaptcha, seedAccount, seedOpenedInstance, type TSeededAccount } from './harness';
 
@@ -116,15 +118,30 @@ export async function freshChange(deps: TDeps, accountId: number, userId: number
   return Number(row.id);
 }
 
-/** A session of the user, made the way sign-in makes one; answers its token. */
-export async function freshSession(deps: TDeps, accountId: number, userId: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const now = deps.clock.now();
-  await deps.db.execute(sql`
-    insert into sessions (token_hash, account_id, user_id, created_at, last_seen_at, expires_at)
-    values (${createHash('sha256').update(token).digest()}, ${accountId}, ${userId}, ${now}, ${now},
-            ${new Date(now.getTime() + 3_600_000)})`);
-  return token;
+/** A PDF stored and recorded as the account's upload; answers its id. */
+async function seedUpload(
+  deps: TDeps,
+  accountId: number,
+  userId: number,
+  purpose: 'remittance' | 'businessLicense',
+  fileName: string,
+): Promise<string> {
+  const id = `U${randomBytes(10).toString('hex')}`;
+  const storageKey = randomBytes(16).toString('hex');
+  await deps.storage.put(storageKey, Readable.from(samples.pdf));
+  await insertUpload(deps.db, {
+    id,
+    accountId,
+    userId,
+    purpose,
+    fileName,
+    contentType: 'application/pdf',
+    size: samples.pdf.length,
+    storageKey,
+    sha256: createHash('sha256').update(samples.pdf).digest('hex'),
+    now: deps.clock.now(),
+  });
+  return id;
 }
 
 async function seedSide(deps: TDeps, name: string): Promise<{ side: TSide; account: TSeededAccount }> {
@@ -160,23 +177,20 @@ async function seedSide(deps: TDeps, name: string): Promise<{ side: TSide; accou
     insert into recharges (id, account_id, user_id, channel, amount_fen, code_url, created_at, expires_at)
     values (${rechargeId}, ${accountId}, ${account.admin.id}, 'wechat', 10000, 'weixin://wxpay/bizpayurl?pr=test',
             ${now}, ${new Date(now.getTime() + 1_800_000)})`);
-  const uploadId = `U${randomBytes(10).toString('hex')}`;
-  const storageKey = randomBytes(16).toString('hex');
-  const pdf = Buffer.from(
-    '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  const uploadId = await seedUpload(
+    deps,
+    accountId,
+    account.admin.id,
+    'remittance',
+    `${name}-certificate.pdf`,
   );
-  await deps.storage.put(storageKey, Readable.from(pdf));
-  await deps.db.execute(sql`
-    insert into uploads (id, account_id, user_id, purpose, file_name, content_type, size, storage_key, sha256, created_at)
-    values (${uploadId}, ${accountId}, ${account.admin.id}, 'remittance', ${`${name}-certificate.pdf`}, 'application/pdf',
-            ${pdf.length}, ${storageKey}, ${createHash('sha256').update(pdf).digest('hex')}, ${now})`);
-  const licenseUploadId = `L${randomBytes(10).toString('hex')}`;
-  const licenseKey = randomBytes(16).toString('hex');
-  await deps.storage.put(licenseKey, Readable.from(pdf));
-  await deps.db.execute(sql`
-    insert into uploads (id, account_id, user_id, purpose, file_name, content_type, size, storage_key, sha256, created_at)
-    values (${licenseUploadId}, ${accountId}, ${account.admin.id}, 'businessLicense', ${`${name}-licence.pdf`},
-            'application/pdf', ${pdf.length}, ${licenseKey}, ${createHash('sha256').update(pdf).digest('hex')}, ${now})`);
+  const licenseUploadId = await seedUpload(
+    deps,
+    accountId,
+    account.admin.id,
+    'businessLicense',
+    `${name}-licence.pdf`,
+  );
   const changeId = await freshChange(deps, accountId, spareId);
   const voucher = await one<{ id: number }>(
     deps,

@@ -6,15 +6,15 @@
  * database is unchanged (a change counter watches every table), and an answer to a caller of one
  * account never shows another account's data.
  */
-import { createHash } from 'node:crypto';
 import { routes, type TRouteDef, type TRouteId } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
+import { sha256 } from '../src/lib/tokens';
 import { changeCount, changesSince, installChangeCounter } from './db-snapshot';
-import { createTestApp, knownCaptcha, login, type TTestApp } from './harness';
+import { createTestApp, knownCaptcha, login, mintSession, type TTestApp } from './harness';
 import {
   expectations,
   type TExpectation,
@@ -26,7 +26,6 @@ import {
   freshChange,
   freshInstance,
   freshServiceUser,
-  freshSession,
   freshUser,
   freshWebhook,
   nextPhone,
@@ -72,7 +71,7 @@ beforeAll(async () => {
   // The development payment gateway answers the provider protocol at the server's own address.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   await installChangeCounter(t.deps.database);
-  serviceToken = await freshSession(t.deps, world.a.accountId, world.a.serviceUserId);
+  serviceToken = await mintSession(t.deps, world.a.accountId, world.a.serviceUserId);
 });
 
 afterAll(async () => {
@@ -165,11 +164,11 @@ async function tokenOf(role: TRole): Promise<string | null> {
     case 'service':
       return serviceToken;
     case 'member':
-      return freshSession(t.deps, a.accountId, a.memberId);
+      return mintSession(t.deps, a.accountId, a.memberId);
     case 'admin':
-      return freshSession(t.deps, a.accountId, a.adminId);
+      return mintSession(t.deps, a.accountId, a.adminId);
     case 'otherAdmin':
-      return freshSession(t.deps, b.accountId, b.adminId);
+      return mintSession(t.deps, b.accountId, b.adminId);
   }
 }
 
@@ -257,7 +256,7 @@ describe('permission matrix', () => {
     const first = await send('getAccountCenter', {}, serviceToken);
     expect(first.json()).toMatchObject({ code: ErrorCode.sessionRevoked });
     const rows = await t.deps.db.execute(
-      sql`select revoke_reason from sessions where token_hash = ${createHash('sha256').update(serviceToken).digest()}`,
+      sql`select revoke_reason from sessions where token_hash = ${sha256(serviceToken)}`,
     );
     expect(JSON.stringify(rows)).toContain('service_user');
   });

@@ -5,14 +5,11 @@
  * the administrator, the next request gets a new session; when it disables, deletes or demotes
  * the administrator, a fresh fixture.
  */
-import { randomBytes } from 'node:crypto';
 import type { TDeps } from '../../src/context';
-import { sessions } from '../../src/db/schema';
-import { sha256 } from '../../src/lib/tokens';
 import { createAccountWithRoles } from '../../src/modules/account/account.repository';
 import { authenticate } from '../../src/modules/auth/session.service';
 import { grantRole, insertUser } from '../../src/modules/user/user.repository';
-import { seedOpenedInstance } from '../harness';
+import { mintSession, seedOpenedInstance } from '../harness';
 import type { FixtureRef, TJsonValue } from './json-text';
 
 export type TFixture = {
@@ -33,23 +30,6 @@ function letters(n: number): string {
   let out = '';
   for (let i = n; i > 0 || out === ''; i = Math.floor(i / 26)) out = String.fromCharCode(97 + (i % 26)) + out;
   return out;
-}
-
-/** A minted session of a user (what a sign-in would create). */
-export async function mintSession(deps: TDeps, accountId: number, userId: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const now = deps.clock.now();
-  await deps.db.insert(sessions).values({
-    tokenHash: sha256(token),
-    accountId,
-    userId,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + 24 * 3_600_000),
-    ip: '127.0.0.1',
-    userAgent: 'fuzz',
-  });
-  return token;
 }
 
 export async function createFixture(deps: TDeps): Promise<TFixture> {
