@@ -14,7 +14,7 @@
 // B. Both replicas with JOBS=1; FAULTS_JOBS webhook deliveries (`webhook.deliver` jobs) to a local
 //    receiver that counts each delivery; one replica is killed (SIGKILL) while they run. Checks: all
 //    deliveries succeed, all jobs end `done` (a job the dead replica had claimed is claimed again when
-//    its lease ends: the runner's lease is 5 minutes, so this scenario waits that long), and none is
+//    its lease ends: JOBS_LEASE_SECONDS, 30 s, renewed by a heartbeat while a job runs), and none is
 //    delivered twice except, at-least-once, a delivery the dead replica had already sent before it
 //    could record it (reported apart).
 // C. A storm of payment notifications: FAULTS_ORDERS top-up orders created through the API (half
@@ -462,7 +462,7 @@ async function scenarioB(cluster) {
       `  killed replica 1 (pid ${victim.pid}) ${((killAt - started) / 1000).toFixed(1)} s after enqueueing, with ${receivedAtKill} deliveries received; it held ${stale.length} claimed job(s): ${stale.map((j) => `${j.kind} #${j.id}`).join(', ') || 'none'}`,
     );
 
-    // Wait for every delivery (the stale claims come back when their lease ends: up to 5 minutes).
+    // Wait for every delivery (the stale claims come back when their lease ends: JOBS_LEASE_SECONDS, 30 s).
     let restDoneAt = null;
     let progress = Date.now();
     const deadline = Date.now() + 7 * 60_000;

@@ -83,6 +83,10 @@ const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.mjs')]
     DEMO: '1',
     JOBS: '0',
     LOG_LEVEL: 'error',
+    // The timing of failures below fails 80 sign-ins from this one address: keep the limits per
+    // address (decision 0012) out of the way. They still read and count on every sign-in.
+    ADDRESS_CAPTCHA_AFTER_FAILURES: '10000',
+    ADDRESS_BLOCK_AFTER_FAILURES: '100000',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

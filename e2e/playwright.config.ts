@@ -3,8 +3,10 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8480);
 const onpremPort = port + 1;
+const limitsPort = port + 2;
 const baseURL = `http://localhost:${port}`;
 const onpremURL = `http://localhost:${onpremPort}`;
+const limitsURL = `http://localhost:${limitsPort}`;
 
 /** The built console on a fresh, seeded database (see serve.mjs). */
 function server(serverPort: number, env: Record<string, string> = {}) {
@@ -48,13 +50,18 @@ export default defineConfig({
   projects: [
     {
       name: 'cloud',
-      testIgnore: /(onprem|mfa-international|license)\.spec\.ts/,
+      testIgnore: /(onprem|mfa-international|license|address-limits)\.spec\.ts/,
       use: { browserName: 'chromium', baseURL, viewport: { width: 1440, height: 900 } },
     },
     {
       name: 'onprem-international',
       testMatch: /(onprem|mfa-international|license)\.spec\.ts/,
       use: { browserName: 'chromium', baseURL: onpremURL, viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'address-limits',
+      testMatch: /address-limits\.spec\.ts/,
+      use: { browserName: 'chromium', baseURL: limitsURL, viewport: { width: 1440, height: 900 } },
     },
   ],
   webServer: [
@@ -66,7 +73,18 @@ export default defineConfig({
       DEV_INSIGHT_DELAY_MS: '500',
       MOBILE_LOGIN_HOSTS: 'localhost',
       FALLBACK_URL_HOSTS: '*.lakehouse.example.com',
+      // Cloud-marketplace registration is a feature of its own, off by default; the server refuses
+      // its routes while it is off.
+      FEATURE_MARKETPLACE_REGISTER: '1',
     }),
     server(onpremPort, { DEPLOY_MODE: 'onprem', EDITION: 'international', FEATURE_HUAWEI_LICENSE: '1' }),
+    // Tight limits per client address (decision 0012); each test names its own address by
+    // X-Forwarded-For, which the server trusts here.
+    server(limitsPort, {
+      TRUST_PROXY: '1',
+      ADDRESS_CAPTCHA_AFTER_FAILURES: '3',
+      ADDRESS_BLOCK_AFTER_FAILURES: '6',
+      ADDRESS_BLOCK_SECONDS: '120',
+    }),
   ],
 });

@@ -5,8 +5,9 @@
  * on the main console pages as the demo administrator. No serious or critical violation may remain.
  * The cloud edition's pages are a11y.spec.ts.
  */
-import { expect, test } from '@playwright/test';
+
 import { newContext, report, type TCheck, type TFinding, visit } from './a11y-checks';
+import { expect, test } from './fixtures';
 import { demo, fillLogin, type TLang } from './helpers';
 
 const languages: readonly TLang[] = ['en-US', 'zh-CN'];

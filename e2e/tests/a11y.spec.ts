@@ -5,8 +5,9 @@
  * serious or critical may remain; the failure message lists each with its rule, help and targets.
  * One browser context per language and kind of visit, the pages visited one after another.
  */
-import { devices, expect, test } from '@playwright/test';
+
 import { newContext, report, type TCheck, type TFinding, visit } from './a11y-checks';
+import { devices, expect, test } from './fixtures';
 import { demo, fillLogin, type TLang } from './helpers';
 
 const { defaultBrowserType: _browser, ...iphone } = devices['iPhone 13'];

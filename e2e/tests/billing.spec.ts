@@ -1,13 +1,15 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { demo, signIn } from './helpers';
 
 /**
  * Billing as the demo administrator (the demo seed has 90 days of usage, top-ups, a voucher and
  * the statements of the closed months): a WeChat Pay top-up through the development payment
  * gateway, last month's statement and its export, and a webhook with a test message to a local
- * receiver.
+ * receiver; a webhook signed with Standard Webhooks (its secret shown once, a signature the
+ * receiver verifies, a new secret on request) and the page's explanation of how to verify.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -102,7 +104,12 @@ test("opens last month's statement from the statements and exports it", async ({
 test.describe('webhooks', () => {
   let receiver: Server;
   let port = 0;
-  const received: { body: string; contentType: string | undefined }[] = [];
+  const received: {
+    path: string;
+    body: string;
+    contentType: string | undefined;
+    headers: IncomingHttpHeaders;
+  }[] = [];
 
   test.beforeAll(async () => {
     receiver = createServer((req: IncomingMessage, res) => {
@@ -112,7 +119,12 @@ test.describe('webhooks', () => {
         body += chunk;
       });
       req.on('end', () => {
-        received.push({ body, contentType: req.headers['content-type'] });
+        received.push({
+          path: req.url ?? '',
+          body,
+          contentType: req.headers['content-type'],
+          headers: req.headers,
+        });
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ code: '0' }));
       });
@@ -158,5 +170,93 @@ test.describe('webhooks', () => {
     await expect(
       page.getByTestId('webhook-deliveries').getByTestId('delivery-status').first(),
     ).toHaveAttribute('data-status', 'success');
+  });
+
+  /** What a Standard Webhooks receiver checks: v1,base64(HMAC-SHA256(secret bytes, "{id}.{timestamp}.{body}")). */
+  function isSigned(secret: string, request: { body: string; headers: IncomingHttpHeaders }): boolean {
+    const id = String(request.headers['webhook-id']);
+    const timestamp = String(request.headers['webhook-timestamp']);
+    const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+      .update(`${id}.${timestamp}.${request.body}`)
+      .digest('base64');
+    const isRecent = Math.abs(Date.now() / 1000 - Number(timestamp)) < 300;
+    return isRecent && String(request.headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
+  }
+
+  test('signs a webhook with Standard Webhooks: the secret shown once, verified by the receiver, renewed on request', async ({
+    page,
+  }) => {
+    const name = `e2e_signed_${stamp}`;
+    await signIn(page, demo.admin, 'en-US');
+    await page.goto('/billing?tab=webhooks');
+    // The page explains what a receiver checks, with the header names and a sample.
+    await page.getByTestId('webhook-verify').getByText('How a receiver verifies deliveries').click();
+    const help = page.getByTestId('webhook-verify-help');
+    for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+      await expect(help.getByText(header, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByTestId('webhook-verify-sample')).toContainText("createHmac('sha256', key)");
+    await expect(page.getByTestId('webhook-verify-sample')).toContainText('process each webhook-id once');
+
+    await page.getByTestId('webhook-add').click();
+    await page.getByTestId('webhook-name').fill(name);
+    await page.getByTestId('webhook-url').fill(`http://127.0.0.1:${port}/signed`);
+    await page.getByTestId('webhook-success-key').fill('code');
+    await page.getByTestId('webhook-success-value').fill('0');
+    // DingTalk needs the robot's secret; Standard Webhooks generates one.
+    await page.getByTestId('webhook-signing-dingtalk').click();
+    await page.getByTestId('webhook-save').click();
+    await expect(page.getByTestId('webhook-dialog')).toContainText('SEC… from the DingTalk robot');
+    await page.getByTestId('webhook-signing-standard').click();
+    await expect(page.getByTestId('webhook-signing-hint')).toContainText('webhook-signature');
+    await page.getByTestId('webhook-save').click();
+
+    const modal = page.getByTestId('webhook-secret-modal');
+    await expect(modal).toBeVisible();
+    const secret = (await page.getByTestId('webhook-secret-value').textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    await page.getByTestId('webhook-secret-done').click();
+    await expect(modal).toBeHidden();
+
+    const row = page.locator(`[data-testid="webhook-row"][data-name="${name}"]`);
+    await expect(row.getByTestId('webhook-row-signing')).toHaveAttribute('data-mode', 'standard');
+    await expect(page.locator('body')).not.toContainText(secret);
+    await row.getByTestId('webhook-test').click();
+    await expect(page.getByTestId('webhook-test-result')).toHaveAttribute('data-status', 'success');
+    const first = received.filter((r) => r.path === '/signed').at(-1);
+    expect(first && isSigned(secret, first)).toBe(true);
+
+    // The delivery log shows the id the receiver saw.
+    await row.getByTestId('webhook-log').click();
+    await page.getByTestId('webhook-deliveries').locator('.ant-table-row-expand-icon').first().click();
+    await expect(page.getByTestId('delivery-message-id').first()).toContainText(
+      String(first?.headers['webhook-id']),
+    );
+    await page.keyboard.press('Escape');
+
+    // Editing keeps the secret unseen; a new one is shown once, and the old one no longer verifies.
+    await row.getByTestId('webhook-edit').click();
+    await expect(page.getByTestId('webhook-secret-stored')).toBeVisible();
+    await expect(page.getByTestId('webhook-signing-secret')).toHaveValue('');
+    await page.getByTestId('webhook-rotate').click();
+    await page.getByTestId('webhook-rotate-ok').click();
+    await expect(modal).toBeVisible();
+    const renewed = (await page.getByTestId('webhook-secret-value').textContent()) ?? '';
+    expect(renewed).toMatch(/^whsec_/);
+    expect(renewed).not.toBe(secret);
+    await page.getByTestId('webhook-secret-done').click();
+    await row.getByTestId('webhook-test').click();
+    await expect(page.getByTestId('webhook-test-result')).toHaveAttribute('data-status', 'success');
+    const second = received.filter((r) => r.path === '/signed').at(-1);
+    expect(second && isSigned(renewed, second)).toBe(true);
+    expect(second && isSigned(secret, second)).toBe(false);
+  });
+
+  test('explains how to verify deliveries in Chinese', async ({ page }) => {
+    await signIn(page, demo.admin, 'zh-CN');
+    await page.goto('/billing?tab=webhooks');
+    await page.getByTestId('webhook-verify').getByText('接收方如何校验').click();
+    await expect(page.getByTestId('webhook-verify-help')).toContainText('每个 webhook-id 只处理一次');
+    await expect(page.getByTestId('webhook-verify-sample')).toContainText("headers['webhook-signature']");
   });
 });

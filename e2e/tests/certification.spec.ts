@@ -1,4 +1,4 @@
-import { devices, expect, type Page, test } from '@playwright/test';
+import { devices, expect, type Page, test } from './fixtures';
 import { registerAccount, signInTo, type TRegisteredAccount } from './helpers';
 
 // A phone: the iPhone 13's user agent, screen and touch, in the project's Chromium.

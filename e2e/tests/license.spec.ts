@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openLogin, operatorCommand } from './helpers';
 
 // The Huawei-cloud license sub-screen of the login page (project `onprem-international`, whose

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demo, fillLogin, openLogin, setLanguage, signIn, testCaptchaText } from './helpers';
 
 test.describe('login page', () => {

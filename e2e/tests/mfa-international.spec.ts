@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { acme, authenticator, demo, fillLogin, openLogin, signInTo, signOut } from './helpers';
 
 // This project's server runs with DEPLOY_MODE=onprem and EDITION=international: login protection

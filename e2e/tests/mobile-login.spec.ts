@@ -1,4 +1,4 @@
-import { type APIResponse, devices, expect, type Page, test } from '@playwright/test';
+import { type APIResponse, devices, expect, type Page, test } from './fixtures';
 import { demo, registerAccount, setLanguage } from './helpers';
 
 // A phone: the iPhone 13's user agent, screen and touch, in the project's Chromium.

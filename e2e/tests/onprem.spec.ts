@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demo, fillLogin, openLogin } from './helpers';
 
 // This project's server runs with DEPLOY_MODE=onprem and EDITION=international.

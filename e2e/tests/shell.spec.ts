@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { baseURL, demo, fillLogin, setLanguage, signIn } from './helpers';
 
 test.describe('console shell and access rule', () => {

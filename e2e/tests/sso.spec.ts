@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { startOidcIdp, type TOidcIdp } from '../../apps/server/test/oidc-idp';
-import { openLogin, registerAccount, signInTo, signOut } from './helpers';
+import { startSamlIdp, type TSamlIdpServer } from '../../apps/server/test/saml-idp';
+import { expect, type Page, test } from './fixtures';
+import { openLogin, registerAccount, signInTo, signOut, type TLang } from './helpers';
 
 // Single sign-on with a real OpenID provider (oidc-provider, its own login page) started by this
 // test. A freshly registered account is used, so that turning SSO on affects no other test.
@@ -9,6 +10,7 @@ const clientId = 'console-e2e';
 const clientSecret = 'e2e-client-secret';
 
 let idp: TOidcIdp;
+let samlIdp: TSamlIdpServer;
 
 test.beforeAll(async () => {
   const base = String(test.info().project.use.baseURL);
@@ -16,9 +18,11 @@ test.beforeAll(async () => {
     interactive: true,
     clients: [{ clientId, clientSecret, redirectUris: [`${base}/api/portal/sso/oidc/callback`] }],
   });
+  samlIdp = await startSamlIdp();
 });
 test.afterAll(async () => {
   await idp?.close();
+  await samlIdp?.close();
 });
 
 /** The provider's own login page: any password signs in the typed login. */
@@ -95,4 +99,63 @@ test('an administrator configures OpenID Connect; users then sign in through the
   await expect(page.getByTestId('sso-error-message')).toContainText('nobody_at_all');
   await page.getByTestId('sso-error-login').click();
   await expect(page.getByTestId('login-submit')).toBeVisible();
+});
+
+/** The login page's SSO button for the account, in the given language. */
+async function startSso(page: Page, account: string, lang: TLang): Promise<void> {
+  await openLogin(page, lang);
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-account').blur();
+  await page.getByTestId('login-sso-button').click();
+}
+
+test('an administrator configures SAML by metadata URL and chooses what must be signed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await registerAccount(page, request);
+  await signInTo(page, owner.account, owner);
+  await page.goto('/accountManage/sso');
+  await page.getByTestId('sso-protocol-saml').click();
+  await page.getByTestId('sso-metadata-url').fill(samlIdp.metadataUrl);
+  await page.getByTestId('sso-enabled').click();
+  // The IdP signs its responses only: the account accepts a signed response instead.
+  await expect(page.getByTestId('sso-accept-signed-response')).toHaveAttribute('aria-checked', 'false');
+  await page.getByTestId('sso-accept-signed-response').click();
+  await page.getByTestId('sso-save').click();
+  await expect(page.getByTestId('sso-metadata-checked')).toContainText('Metadata last read');
+  const spMetadata = async () =>
+    (await request.get(`/api/portal/sso/saml/metadata?accountName=${owner.account}`)).text();
+  expect(await spMetadata()).toContain('WantAssertionsSigned="false"');
+
+  await signOut(page);
+  samlIdp.nextUser = owner.username;
+  samlIdp.nextOptions = { sign: 'response' };
+  await startSso(page, owner.account, 'en-US');
+  await page.waitForURL('**/workbench');
+  await expect(page.getByTestId('workbench')).toBeVisible();
+
+  // Back to the default (signed assertions): the same IdP is now refused, in the user's language.
+  await page.goto('/accountManage/sso');
+  await expect(page.getByTestId('sso-accept-signed-response')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('sso-accept-signed-response').click();
+  await page.getByTestId('sso-save').click();
+  await expect(page.getByTestId('sso-accept-signed-response')).toHaveAttribute('aria-checked', 'false');
+  await expect.poll(spMetadata).toContain('WantAssertionsSigned="true"');
+  await signOut(page);
+  await startSso(page, owner.account, 'zh-CN');
+  await page.waitForURL('**/sso-error**');
+  await expect(page.getByTestId('sso-error-message')).toContainText('身份提供方未对断言签名');
+  await startSso(page, owner.account, 'en-US');
+  await page.waitForURL('**/sso-error**');
+  await expect(page.getByTestId('sso-error-message')).toContainText(
+    'The identity provider did not sign the assertion.',
+  );
+
+  // An IdP that signs its assertions signs in.
+  samlIdp.nextOptions = { sign: 'assertion' };
+  await startSso(page, owner.account, 'en-US');
+  await page.waitForURL('**/workbench');
+  await expect(page.getByTestId('workbench')).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,5 +103,91 @@ describe('log redaction', () => {
     expect(redactUrl('/api/portal/account/checkAwsMktToken?awsMktToken=mkt1.abc&awsMktOfferType=free')).toBe(
       '/api/portal/account/checkAwsMktToken?awsMktToken=[redacted]&awsMktOfferType=free',
     );
+  });
+});
+
+describe('browser-security headers', () => {
+  function directives(csp: string | undefined): Map<string, string[]> {
+    return new Map(
+      (csp ?? '')
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name, ...values]) => [name as string, values]),
+    );
+  }
+
+  it('sends the header set on HTML pages, API answers and errors alike', async () => {
+    const answers = {
+      page: await t.app.inject('/login'),
+      meta: await t.app.inject('/api/meta'),
+      unauthenticated: await t.app.inject('/api/portal/user/getCurrentUser'),
+      notFound: await t.app.inject('/api/unknown'),
+      badJson: await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      const h = res.headers;
+      expect(h['x-content-type-options'], what).toBe('nosniff');
+      expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(h['x-frame-options']).toBe('DENY');
+      expect(h['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(h['cross-origin-resource-policy']).toBe('same-origin');
+      expect(h['permissions-policy']).toMatch(/camera=\(\)/);
+      expect(h['permissions-policy']).toMatch(/geolocation=\(\)/);
+      const csp = directives(h['content-security-policy'] as string);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'none'"]);
+    }
+  });
+
+  it('allows scripts from the console only, plus the inline meta script by its hash', async () => {
+    const res = await t.app.inject('/login');
+    const csp = directives(res.headers['content-security-policy'] as string);
+    const scripts = csp.get('script-src') ?? [];
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+    expect(scripts).toEqual(["'self'", hash]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    // The public address is https: browsers are told to upgrade any plain-HTTP request.
+    expect(csp.has('upgrade-insecure-requests')).toBe(true);
+  });
+
+  it('sends HSTS only for requests that came over HTTPS', async () => {
+    expect((await t.app.inject('/login')).headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const viaHttps = await proxied.app.inject({
+        url: '/api/meta',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(viaHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const viaHttp = await proxied.app.inject({
+        url: '/api/meta',
+        headers: { 'x-forwarded-proto': 'http' },
+      });
+      expect(viaHttp.headers['strict-transport-security']).toBeUndefined();
+      // Without TRUST_PROXY the header is the client's word only, and is not believed.
+      const direct = await t.app.inject({ url: '/api/meta', headers: { 'x-forwarded-proto': 'https' } });
+      expect(direct.headers['strict-transport-security']).toBeUndefined();
+      // A plain-HTTP installation is not told to upgrade requests.
+      const csp = directives(viaHttp.headers['content-security-policy'] as string);
+      expect(csp.has('upgrade-insecure-requests')).toBe(false);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('lets the API reference page load its own scripts', async () => {
+    const page = await t.app.inject('/api/docs/');
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(page.body).not.toMatch(/<script>[^<]/);
   });
 });

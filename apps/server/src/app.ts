@@ -11,6 +11,7 @@ import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TDeps } from './context';
 import { errorHandler } from './http/error-handler';
+import { scriptHash, securityHeaders } from './http/security-headers';
 import { languageOf, translateError } from './i18n';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -23,7 +24,7 @@ import { contactChangeRoutes } from './modules/contact-change/contact-change.rou
 import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { licenseRoutes } from './modules/license/license.routes';
-import { metaRoutes } from './modules/meta/meta.routes';
+import { buildMeta, metaRoutes } from './modules/meta/meta.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { passwordRoutes } from './modules/password/password.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -35,7 +36,7 @@ import { ssoRoutes } from './modules/sso/sso.routes';
 import { thirdPartyRoutes } from './modules/third-party/third-party.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
-import { webRoutes } from './modules/web/web.routes';
+import { metaScriptOf, webRoutes } from './modules/web/web.routes';
 
 export const version = '0.1.0';
 
@@ -118,6 +119,7 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   app.decorateRequest('auth', null);
   app.decorateRequest('rawBody', undefined);
 
+  await securityHeaders(app, deps.config, [scriptHash(metaScriptOf(buildMeta(deps.config)))]);
   await app.register(fastifyCookie);
   // SAML answers arrive as an HTML form post (the HTTP-POST binding).
   await app.register(fastifyFormbody, { bodyLimit: Limits.bodyLimitBytes });

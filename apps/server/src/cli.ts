@@ -1,6 +1,9 @@
 /**
  * Operator commands: `npm run cli -- <command> …`
  *
+ *   account-create <accountName> --admin <username> [--email <address>] [--phone <number>] [--formal]
+ *       creates an account with its administrator and prints a one-time initial password that
+ *       must be replaced at the first sign-in (see modules/account/account.cli.ts)
  *   license-issue --customer <name> [--days 365] [--private-key <pem file>]
  *       prints a signed Huawei-cloud license (the development key unless a key file is given)
  *   license-release <license id>          marks an activated license as released
@@ -43,6 +46,7 @@ import { migrate } from './db/migrate';
 import { inviteCodes } from './db/schema';
 import { closeDeps, createDeps } from './deps';
 import { systemClock } from './lib/clock';
+import { accountCommands, runAccountCommand } from './modules/account/account.cli';
 import { findAccountByName } from './modules/account/account.repository';
 import { issueActivationCode } from './modules/account/account-center.service';
 import { verifyChains } from './modules/audit/audit.chain';
@@ -71,6 +75,14 @@ async function withDatabase<T>(work: (deps: ReturnType<typeof createDeps>) => Pr
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command && accountCommands.includes(command)) {
+    return withDatabase((deps) =>
+      runAccountCommand(deps, command, rest, {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      }),
+    );
+  }
   if (command && catalogueCommands.includes(command)) {
     return withDatabase((deps) =>
       runCatalogueCommand(deps, command, rest, {
@@ -149,6 +161,11 @@ async function main(argv: string[]): Promise<number> {
       const customer = positionals[0];
       if (!customer) throw new Error('the customer id is required');
       const config = loadConfig(process.env);
+      if (config.marketplaceEndpoint || !config.devAdapters) {
+        throw new Error(
+          'development marketplace tokens are accepted only where no MARKETPLACE_ENDPOINT is set and development adapters answer (outside production, or DEV_ADAPTERS=1)',
+        );
+      }
       const hours = Number(values.hours ?? 24);
       console.log(
         issueDevMarketplaceToken(config.secretKey, customer, values.offer ?? null, hours * 3_600_000),
@@ -197,7 +214,7 @@ async function main(argv: string[]): Promise<number> {
     }
     default:
       console.error(
-        'commands: license-issue, license-release, invite-create, marketplace-token, audit-verify, activation-create, catalogue, account tag, instance, voucher, discount, remittance (see apps/server/src/cli.ts)',
+        'commands: account-create, license-issue, license-release, invite-create, marketplace-token, audit-verify, activation-create, catalogue, account tag, instance, voucher, discount, remittance (see apps/server/src/cli.ts)',
       );
       return 2;
   }

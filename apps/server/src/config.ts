@@ -1,453 +1,643 @@
 /**
- * Runtime configuration, read once from the environment (and the command line for `--no-demo`).
- * Every setting has a default that lets `npm start` work with nothing configured.
+ * Runtime configuration: one zod schema over the environment (`ZConfig`), from which the type of
+ * the configuration is inferred. Every setting has a default that lets `npm start` work with
+ * nothing configured; production mode demands what it cannot run without.
+ *
+ * A configuration error names each variable and what is wrong with it. It never quotes a value:
+ * messages are written here, not taken from the input, so no part of a secret reaches the log.
  */
-
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  DeployModes,
-  Editions,
-  type TDeployMode,
-  type TEdition,
-  type TLanguage,
-} from '@console/contract/enums';
+import { DeployModes, Editions } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
-
-export type TConfig = {
-  isProduction: boolean;
-  port: number;
-  host: string;
-  /** Embedded PGlite data folder, used when `databaseUrl` is not set. */
-  dataDir: string;
-  databaseUrl: string | null;
-  databasePoolSize: number;
-  edition: TEdition;
-  deployMode: TDeployMode;
-  defaultLanguage: TLanguage;
-  /** The console's public address; login addresses are `<account>.accounts.<host>`. */
-  publicUrl: string;
-  sessionIdleMinutes: number;
-  sessionAbsoluteHours: number;
-  /** Concurrent password hashes; excess logins wait in a bounded queue. */
-  hashConcurrency: number;
-  hashQueueMax: number;
-  /** Accounts one client address may register per hour. */
-  registrationsPerIpPerHour: number;
-  /** Days a deleted user stays recoverable before it is removed for good. */
-  userDeleteRetentionDays: number;
-  /** Days audit entries are kept before retention purges them. */
-  auditRetentionDays: number;
-  demo: boolean;
-  trustProxy: boolean;
-  logLevel: string;
-  webDir: string | null;
-  secretKey: string;
-  features: {
-    register: boolean;
-    globalPhone: boolean;
-    cruBilling: boolean;
-    gaAgreement: boolean;
-    studioLink: boolean;
-    huaweiLicense: boolean;
-    marketplaceRegister: boolean;
-  };
-  support: { phone: string | null; emails: string[]; qrUrl: string | null };
-  links: { docs: string | null; releaseNotes: string | null; studio: string | null };
-  ipLookupUrl: string | null;
-  /** Hosts a login's fallback URL may point at (`FALLBACK_URL_HOSTS`, comma-separated; `*.x` for sub-domains). */
-  fallbackHosts: string[];
-  /** Hosts where phones get the simplified mobile login (`MOBILE_LOGIN_HOSTS`, comma-separated; `*.x` for sub-domains). */
-  mobileLoginHosts: string[];
-  /** Third-party (workplace messaging) OAuth 2.0 providers of this deployment. */
-  thirdParty: TThirdPartyProvider[];
-  jobs: { enabled: boolean; pollMs: number };
-  /** Issuer shown in authenticator apps. */
-  mfaIssuer: string;
-  /** Browser tests only (NODE_ENV=test): every image captcha shows this text. */
-  testCaptchaText: string | null;
-  smtp: { url: string | null; from: string };
-  /** The longest a request waits for the e-mail or SMS provider. */
-  sendTimeoutMs: number;
-  /** The cloud marketplace's resolve-customer API; null: development tokens only. */
-  marketplaceEndpoint: string | null;
-  /** PEM public key that verifies Huawei-cloud licenses; null outside production: the development key. */
-  licensePublicKey: string | null;
-  /** Billing: the usage hook's shared secret, and how long arrears last before services pause. */
-  billing: { usageHookSecret: string; arrearsGraceHours: number };
-  /** Balance alerts and webhook deliveries. */
-  alerts: {
-    /** How often every account with funds or an alert configuration is checked. */
-    sweepMs: number;
-    /** The longest one webhook request waits for its answer. */
-    webhookTimeoutMs: number;
-    /** Wait before the second attempt of a failed delivery; each later wait is 4 times longer. */
-    webhookRetryBaseMs: number;
-    /** Whether webhooks may call loopback and private addresses (off in production mode). */
-    webhookAllowPrivate: boolean;
-  };
-  /** Top-up providers (null: not configured; outside production the development gateway stands in). */
-  payments: TPaymentsConfig;
-  /** The bank account remittances go to; null in production mode when not configured. */
-  remittance: { accountName: string; bankName: string; bankAccount: string } | null;
-  /** Folder of uploaded files (transfer certificates, business licences). */
-  uploadDir: string;
-  /** Real-name verification: the identity provider (null url: the development provider) and the daily attempts. */
-  identity: { url: string | null; key: string | null; secret: string | null; timeoutMs: number };
-  certification: { attemptsPerDay: number };
-  /** Service instances: the platform's provisioner and how long an opening may take. */
-  provisioning: {
-    /** The platform's provisioning API; null: the development provisioner. */
-    url: string | null;
-    /** Shared secret that signs requests to the provisioning API (HMAC-SHA256). */
-    token: string | null;
-    /** The longest one call to the provisioner waits. */
-    requestTimeoutMs: number;
-    /** An opening still running after this becomes openFailed (`timeout`). */
-    openTimeoutMs: number;
-    /** How often the provisioning job asks about a running opening. */
-    pollMs: number;
-    /** Development provisioner: how long an opening takes, and the share that fails (0 to 1). */
-    devDelayMs: number;
-    devFailureRate: number;
-    /** Development provisioner: how long an Insight user change takes. */
-    devInsightDelayMs: number;
-  };
-  sms: {
-    endpoint: string;
-    apiKey: string;
-    secret: string;
-    signName: string;
-    templateId: string;
-    noticeTemplateId: string;
-  } | null;
-};
-
-/** Payment provider settings (see docs/operations.md, "Payments"). PEM keys are texts. */
-export type TPaymentsConfig = {
-  /** The merchant name the development gateway shows. */
-  merchantName: string;
-  /** The longest one call to a provider waits. */
-  timeoutMs: number;
-  wechat: {
-    baseUrl: string;
-    mchId: string;
-    appId: string;
-    serialNo: string;
-    privateKey: string;
-    platformPublicKey: string;
-    platformSerial: string | null;
-    apiV3Key: string;
-    notifyUrl: string | null;
-  } | null;
-  alipay: {
-    gatewayUrl: string;
-    appId: string;
-    privateKey: string;
-    alipayPublicKey: string;
-    sellerId: string | null;
-    notifyUrl: string | null;
-  } | null;
-};
+import { z } from 'zod';
+import { KeyTextError, keyText, type TKeyKind } from './lib/key-text';
 
 type TEnv = Record<string, string | undefined>;
 
-function str(env: TEnv, key: string, fallback: string): string {
-  const v = env[key];
-  return v === undefined || v === '' ? fallback : v;
+/** A blank value reads as unset. */
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+function integer(min: number, max: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 }
 
-function optional(env: TEnv, key: string): string | null {
-  const v = env[key];
-  return v === undefined || v === '' ? null : v;
+function int(fallback: number, min: number, max: number) {
+  return z.preprocess(blank, integer(min, max).default(fallback));
 }
 
-function int(env: TEnv, key: string, fallback: number, min: number, max: number): number {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${key} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return n;
+function ratio(fallback: number) {
+  const error = 'must be a number from 0 to 1';
+  return z.preprocess(
+    blank,
+    z.coerce.number({ error }).min(0, { error }).max(1, { error }).default(fallback),
+  );
 }
 
-function usageHookSecret(env: TEnv, secretKey: string): string {
-  const value = optional(env, 'USAGE_HOOK_SECRET');
-  if (value) return value;
-  // Derived from SECRET_KEY (required in production) when not set apart.
-  return createHmac('sha256', secretKey).update('usage-hook').digest('hex');
+const flag = z.stringbool({
+  truthy: ['1', 'true', 'yes', 'on'],
+  falsy: ['0', 'false', 'no', 'off'],
+  case: 'insensitive',
+  error: 'must be 1 or 0 (true/false, yes/no, on/off)',
+});
+
+function bool(fallback: boolean) {
+  return z.preprocess(blank, flag.default(fallback));
 }
 
-function ratio(env: TEnv, key: string, fallback: number): number {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || value > 1)
-    throw new Error(`${key} must be a number from 0 to 1`);
-  return value;
+const optionalBool = z.preprocess(blank, flag.optional());
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
+  return z.preprocess(
+    blank,
+    z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(fallback),
+  );
 }
 
-function bool(env: TEnv, key: string, fallback: boolean): boolean {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  throw new Error(`${key} must be a boolean (1/0, true/false), got "${raw}"`);
+const text = z.preprocess(blank, z.string().optional());
+
+function textOr(fallback: string) {
+  return z.preprocess(blank, z.string().default(fallback));
 }
 
-function oneOf<T extends string>(env: TEnv, key: string, values: readonly T[], fallback: T): T {
-  const raw = str(env, key, fallback);
-  if (!(values as readonly string[]).includes(raw)) {
-    throw new Error(`${key} must be one of ${values.join(', ')}, got "${raw}"`);
-  }
-  return raw as T;
+/** An http(s) address; a trailing `/` is dropped. */
+function url(protocols: readonly string[] = ['http', 'https']) {
+  const error = `must be an absolute ${protocols.map((p) => `${p}://`).join(' or ')} address`;
+  return z.preprocess(
+    blank,
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+          } catch {
+            return false;
+          }
+        },
+        { error },
+      )
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  );
 }
 
-function testCaptchaText(env: TEnv): string | null {
-  const text = optional(env, 'TEST_CAPTCHA_TEXT');
-  if (text === null) return null;
-  if (env.NODE_ENV !== 'test') throw new Error('TEST_CAPTCHA_TEXT is only for NODE_ENV=test');
-  return text;
-}
-
-function list(env: TEnv, key: string): string[] {
-  return (optional(env, key) ?? '')
-    .split(',')
-    .map((item) => item.trim().toLowerCase())
-    .filter(Boolean);
-}
+/** A comma-separated list, trimmed and lower-cased. */
+const list = z.preprocess(
+  blank,
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+);
 
 /**
- * An OAuth 2.0 provider for third-party binding and sign-in: `THIRD_PARTY_<ID>_*` settings for each
- * id of `THIRD_PARTY_PROVIDERS` (comma-separated): NAME, AUTHORIZE_URL, TOKEN_URL, USERINFO_URL,
- * CLIENT_ID, CLIENT_SECRET, SCOPES (default `openid profile`), SUBJECT_CLAIM (default `sub`),
- * NAME_CLAIM (default `name`), ISSUER (the `iss` of its ID tokens, when it sends any; default: the
- * origin of the authorize URL).
+ * A credential: copied and pasted, so spaces or line breaks around it and control characters in it
+ * are mistakes that would only show as a failed call much later.
  */
-export type TThirdPartyProvider = {
-  id: string;
-  name: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  userinfoUrl: string;
-  clientId: string;
-  clientSecret: string;
-  scopes: string;
-  subjectClaim: string;
-  nameClaim: string;
-  issuer?: string;
-};
+const secret = z.preprocess(
+  blank,
+  z
+    .string()
+    .refine((value) => value === value.trim(), {
+      error: 'has spaces or line breaks at its start or end (a copy-and-paste slip?)',
+    })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { error: 'contains control characters' })
+    .optional(),
+);
 
-function thirdPartyProviders(env: TEnv): TThirdPartyProvider[] {
-  return list(env, 'THIRD_PARTY_PROVIDERS').map((id) => {
-    const key = (name: string) => `THIRD_PARTY_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${name}`;
-    const required = (name: string) => {
-      const value = optional(env, key(name));
-      if (!value) throw new Error(`${key(name)} is required for the third-party provider ${id}`);
-      return value;
-    };
-    const issuer = optional(env, key('ISSUER'));
+/** A connection address that may carry a password: its scheme is checked, its value never shown. */
+function secretUrl(protocols: readonly string[]) {
+  const error = `must be a ${protocols.map((p) => `${p}://`).join(' or ')} address`;
+  return z.preprocess(
+    blank,
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value.trim()).protocol.replace(/:$/, ''));
+          } catch {
+            return false;
+          }
+        },
+        { error },
+      )
+      .optional(),
+  );
+}
+
+/** A key as PEM text, a key file's path or bare base64 DER; answered as PEM text. */
+function key(kind: TKeyKind) {
+  return z.preprocess(
+    blank,
+    z
+      .string()
+      .transform((value, ctx) => {
+        try {
+          return keyText(kind, value);
+        } catch (error) {
+          ctx.addIssue({
+            code: 'custom',
+            message: error instanceof KeyTextError ? error.message : `is not a readable ${kind} key`,
+          });
+          return z.NEVER;
+        }
+      })
+      .optional(),
+  );
+}
+
+const cores = availableParallelism();
+const devSecretKey = 'development-only-secret-key-change-me-in-production';
+
+/** The variables of one third-party OAuth 2.0 provider: `THIRD_PARTY_<ID>_<name>`. */
+const ZThirdPartySettings = z.object({
+  NAME: text,
+  AUTHORIZE_URL: url().pipe(z.string({ error: 'is required for this third-party provider' })),
+  TOKEN_URL: url().pipe(z.string({ error: 'is required for this third-party provider' })),
+  USERINFO_URL: url().pipe(z.string({ error: 'is required for this third-party provider' })),
+  CLIENT_ID: text.pipe(z.string({ error: 'is required for this third-party provider' })),
+  CLIENT_SECRET: secret.pipe(z.string({ error: 'is required for this third-party provider' })),
+  SCOPES: textOr('openid profile'),
+  SUBJECT_CLAIM: textOr('sub'),
+  NAME_CLAIM: textOr('name'),
+  ISSUER: url(),
+});
+
+const thirdPartyKeys = Object.keys(ZThirdPartySettings.shape) as (keyof typeof ZThirdPartySettings.shape)[];
+
+function thirdPartyPrefix(id: string): string {
+  return `THIRD_PARTY_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_`;
+}
+
+/** Every variable the console reads, each with its parser and default. */
+const ZSettings = z.object({
+  NODE_ENV: text,
+  /** Set by `loadConfig` from the command line (`--no-demo`). */
+  NO_DEMO_ARG: z.boolean().default(false),
+  PORT: int(8080, 0, 65535),
+  HOST: textOr('0.0.0.0'),
+  DATA_DIR: textOr('./data'),
+  DATABASE_URL: secretUrl(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: int(10, 1, 500),
+  EDITION: oneOf(Editions, 'domestic'),
+  DEPLOY_MODE: oneOf(DeployModes, 'cloud'),
+  PUBLIC_URL: url(),
+  SESSION_IDLE_MINUTES: int(30, 1, 7 * 24 * 60),
+  SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 30),
+  HASH_CONCURRENCY: int(cores, 1, 256),
+  HASH_QUEUE_MAX: int(cores * 64, 0, 100_000),
+  REGISTRATIONS_PER_IP_PER_HOUR: int(Limits.registrationsPerIpPerHour, 1, 100_000),
+  USER_DELETE_RETENTION_DAYS: int(7, 1, 365),
+  AUDIT_RETENTION_DAYS: int(400, 1, 36_500),
+  DEMO: bool(true),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  WEB_DIR: text,
+  SECRET_KEY: secret,
+  DEV_ADAPTERS: bool(false),
+  FEATURE_REGISTER: bool(true),
+  FEATURE_GLOBAL_PHONE: optionalBool,
+  FEATURE_CRU_BILLING: bool(true),
+  FEATURE_GA_AGREEMENT: bool(true),
+  FEATURE_STUDIO_LINK: bool(false),
+  FEATURE_HUAWEI_LICENSE: bool(false),
+  FEATURE_MARKETPLACE_REGISTER: bool(false),
+  SUPPORT_PHONE: text,
+  SUPPORT_EMAILS: textOr('support@example.com,sales@example.com'),
+  SUPPORT_QR_URL: url(),
+  DOCS_URL: url(),
+  RELEASE_NOTES_URL: url(),
+  STUDIO_URL: url(),
+  IP_LOOKUP_URL: url(),
+  FALLBACK_URL_HOSTS: list,
+  MOBILE_LOGIN_HOSTS: list,
+  THIRD_PARTY_PROVIDERS: list,
+  JOBS: bool(true),
+  JOBS_POLL_MS: int(1000, 10, 60_000),
+  JOBS_LEASE_SECONDS: int(30, 3, 3600),
+  OUTBOUND_ALLOW_HOSTS: list,
+  ADDRESS_LIMIT_WINDOW_SECONDS: int(900, 10, 86_400),
+  ADDRESS_CAPTCHA_AFTER_FAILURES: int(10, 1, 100_000),
+  ADDRESS_BLOCK_AFTER_FAILURES: int(100, 1, 1_000_000),
+  ADDRESS_BLOCK_SECONDS: int(300, 1, 86_400),
+  MFA_ISSUER: textOr('Data Platform Console'),
+  TEST_CAPTCHA_TEXT: text,
+  SMTP_URL: secretUrl(['smtp', 'smtps']),
+  SMTP_FROM: textOr('Data Platform Console <no-reply@localhost>'),
+  SEND_TIMEOUT_MS: int(Limits.sendTimeoutMs, 100, Limits.sendTimeoutMs),
+  SMS_ENDPOINT: url(),
+  SMS_API_KEY: secret,
+  SMS_SECRET: secret,
+  SMS_SIGN_NAME: textOr('Console'),
+  SMS_TEMPLATE_ID: textOr('VERIFICATION_CODE'),
+  SMS_NOTICE_TEMPLATE_ID: textOr('NOTICE'),
+  USAGE_HOOK_SECRET: secret,
+  ARREARS_GRACE_HOURS: int(72, 0, 24 * 365),
+  ALERT_SWEEP_MS: int(10 * 60_000, 1000, 24 * 3_600_000),
+  WEBHOOK_TIMEOUT_MS: int(5000, 100, 60_000),
+  WEBHOOK_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
+  WEBHOOK_ALLOW_PRIVATE: optionalBool,
+  PAY_MERCHANT_NAME: textOr('Data Platform Console'),
+  PAY_TIMEOUT_MS: int(10_000, 100, 60_000),
+  WECHATPAY_MCH_ID: text,
+  WECHATPAY_BASE_URL: url(),
+  WECHATPAY_APP_ID: text,
+  WECHATPAY_SERIAL_NO: text,
+  WECHATPAY_PRIVATE_KEY: key('private'),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: key('public'),
+  WECHATPAY_PLATFORM_SERIAL: text,
+  WECHATPAY_API_V3_KEY: secret.refine((value) => value === undefined || Buffer.byteLength(value) === 32, {
+    error: 'must be 32 bytes (the API v3 key of the merchant platform)',
+  }),
+  WECHATPAY_NOTIFY_URL: url(),
+  ALIPAY_APP_ID: text,
+  ALIPAY_GATEWAY_URL: url(),
+  ALIPAY_PRIVATE_KEY: key('private'),
+  ALIPAY_PUBLIC_KEY: key('public'),
+  ALIPAY_SELLER_ID: text,
+  ALIPAY_NOTIFY_URL: url(),
+  REMITTANCE_ACCOUNT_NAME: text,
+  REMITTANCE_BANK_NAME: text,
+  REMITTANCE_BANK_ACCOUNT: text,
+  UPLOAD_DIR: text,
+  IDENTITY_URL: url(),
+  IDENTITY_KEY: secret,
+  IDENTITY_SECRET: secret,
+  IDENTITY_TIMEOUT_MS: int(10_000, 100, 120_000),
+  CERTIFICATION_ATTEMPTS_PER_DAY: int(5, 1, 1000),
+  PROVISIONER_URL: url(),
+  PROVISIONER_TOKEN: secret,
+  PROVISIONER_TIMEOUT_MS: int(10_000, 100, 120_000),
+  PROVISION_TIMEOUT_MS: int(30 * 60_000, 1000, 24 * 3_600_000),
+  PROVISION_POLL_MS: int(2000, 10, 600_000),
+  DEV_PROVISION_DELAY_MS: int(8000, 0, 3_600_000),
+  DEV_PROVISION_FAILURE_RATE: ratio(0),
+  DEV_INSIGHT_DELAY_MS: int(1500, 0, 600_000),
+  MARKETPLACE_ENDPOINT: secretUrl(['http', 'https']),
+  HUAWEI_LICENSE_PUBLIC_KEY: key('public'),
+  /** The `THIRD_PARTY_<ID>_*` variables of each listed provider, gathered by `loadConfig`. */
+  THIRD_PARTY: z.record(z.string(), z.record(z.string(), z.string().optional())).default({}),
+});
+
+type TSettings = z.output<typeof ZSettings>;
+type TIssue = { variable: string; message: string };
+
+function required<T>(value: T | undefined, variable: string, because: string, issues: TIssue[]): T {
+  if (value === undefined) issues.push({ variable, message: `is required ${because}` });
+  return value as T;
+}
+
+function thirdPartyProviders(s: TSettings, issues: TIssue[]) {
+  return s.THIRD_PARTY_PROVIDERS.map((id) => {
+    const prefix = thirdPartyPrefix(id);
+    const parsed = ZThirdPartySettings.safeParse(s.THIRD_PARTY[id] ?? {});
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        issues.push({ variable: `${prefix}${String(issue.path[0])}`, message: issue.message });
+      }
+      return null;
+    }
+    const p = parsed.data;
     return {
       id,
-      name: str(env, key('NAME'), id),
-      authorizeUrl: required('AUTHORIZE_URL'),
-      tokenUrl: required('TOKEN_URL'),
-      userinfoUrl: required('USERINFO_URL'),
-      clientId: required('CLIENT_ID'),
-      clientSecret: required('CLIENT_SECRET'),
-      scopes: str(env, key('SCOPES'), 'openid profile'),
-      subjectClaim: str(env, key('SUBJECT_CLAIM'), 'sub'),
-      nameClaim: str(env, key('NAME_CLAIM'), 'name'),
-      ...(issuer ? { issuer } : {}),
+      name: p.NAME ?? id,
+      authorizeUrl: p.AUTHORIZE_URL,
+      tokenUrl: p.TOKEN_URL,
+      userinfoUrl: p.USERINFO_URL,
+      clientId: p.CLIENT_ID,
+      clientSecret: p.CLIENT_SECRET,
+      scopes: p.SCOPES,
+      subjectClaim: p.SUBJECT_CLAIM,
+      nameClaim: p.NAME_CLAIM,
+      ...(p.ISSUER ? { issuer: p.ISSUER } : {}),
     };
   });
 }
 
-function smsConfig(env: TEnv): TConfig['sms'] {
-  const endpoint = optional(env, 'SMS_ENDPOINT');
-  if (!endpoint) return null;
-  const apiKey = optional(env, 'SMS_API_KEY');
-  const secret = optional(env, 'SMS_SECRET');
-  if (!apiKey || !secret) throw new Error('SMS_ENDPOINT needs SMS_API_KEY and SMS_SECRET');
+function wechatPay(s: TSettings, issues: TIssue[]) {
+  if (!s.WECHATPAY_MCH_ID) return null;
+  const because = 'when WECHATPAY_MCH_ID is set';
   return {
-    endpoint,
-    apiKey,
-    secret,
-    signName: str(env, 'SMS_SIGN_NAME', 'Console'),
-    templateId: str(env, 'SMS_TEMPLATE_ID', 'VERIFICATION_CODE'),
-    noticeTemplateId: str(env, 'SMS_NOTICE_TEMPLATE_ID', 'NOTICE'),
+    baseUrl: s.WECHATPAY_BASE_URL ?? 'https://api.mch.weixin.qq.com',
+    mchId: s.WECHATPAY_MCH_ID,
+    appId: required(s.WECHATPAY_APP_ID, 'WECHATPAY_APP_ID', because, issues),
+    serialNo: required(s.WECHATPAY_SERIAL_NO, 'WECHATPAY_SERIAL_NO', because, issues),
+    privateKey: required(s.WECHATPAY_PRIVATE_KEY, 'WECHATPAY_PRIVATE_KEY', because, issues),
+    platformPublicKey: required(
+      s.WECHATPAY_PLATFORM_PUBLIC_KEY,
+      'WECHATPAY_PLATFORM_PUBLIC_KEY',
+      because,
+      issues,
+    ),
+    platformSerial: s.WECHATPAY_PLATFORM_SERIAL ?? null,
+    apiV3Key: required(s.WECHATPAY_API_V3_KEY, 'WECHATPAY_API_V3_KEY', because, issues),
+    notifyUrl: s.WECHATPAY_NOTIFY_URL ?? null,
   };
 }
 
-/** A PEM key given as text (`\n` escapes allowed) or as the path of a PEM file. */
-function pem(env: TEnv, key: string): string {
-  const value = optional(env, key);
-  if (!value) throw new Error(`${key} is required`);
-  if (value.includes('-----BEGIN')) return value.replace(/\\n/g, '\n');
-  return readFileSync(value, 'utf8');
-}
-
-function paymentsConfig(env: TEnv): TPaymentsConfig {
-  const wechat = optional(env, 'WECHATPAY_MCH_ID');
-  const alipay = optional(env, 'ALIPAY_APP_ID');
-  const required = (key: string) => {
-    const value = optional(env, key);
-    if (!value) throw new Error(`${key} is required`);
-    return value;
-  };
-  const apiV3Key = wechat ? required('WECHATPAY_API_V3_KEY') : '';
-  if (wechat && Buffer.byteLength(apiV3Key) !== 32) throw new Error('WECHATPAY_API_V3_KEY must be 32 bytes');
+function alipay(s: TSettings, issues: TIssue[]) {
+  if (!s.ALIPAY_APP_ID) return null;
+  const because = 'when ALIPAY_APP_ID is set';
   return {
-    merchantName: str(env, 'PAY_MERCHANT_NAME', 'Data Platform Console'),
-    timeoutMs: int(env, 'PAY_TIMEOUT_MS', 10_000, 100, 60_000),
-    wechat: wechat
-      ? {
-          baseUrl: str(env, 'WECHATPAY_BASE_URL', 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
-          mchId: wechat,
-          appId: required('WECHATPAY_APP_ID'),
-          serialNo: required('WECHATPAY_SERIAL_NO'),
-          privateKey: pem(env, 'WECHATPAY_PRIVATE_KEY'),
-          platformPublicKey: pem(env, 'WECHATPAY_PLATFORM_PUBLIC_KEY'),
-          platformSerial: optional(env, 'WECHATPAY_PLATFORM_SERIAL'),
-          apiV3Key,
-          notifyUrl: optional(env, 'WECHATPAY_NOTIFY_URL'),
-        }
-      : null,
-    alipay: alipay
-      ? {
-          gatewayUrl: str(env, 'ALIPAY_GATEWAY_URL', 'https://openapi.alipay.com/gateway.do'),
-          appId: alipay,
-          privateKey: pem(env, 'ALIPAY_PRIVATE_KEY'),
-          alipayPublicKey: pem(env, 'ALIPAY_PUBLIC_KEY'),
-          sellerId: optional(env, 'ALIPAY_SELLER_ID'),
-          notifyUrl: optional(env, 'ALIPAY_NOTIFY_URL'),
-        }
-      : null,
+    gatewayUrl: s.ALIPAY_GATEWAY_URL ?? 'https://openapi.alipay.com/gateway.do',
+    appId: s.ALIPAY_APP_ID,
+    privateKey: required(s.ALIPAY_PRIVATE_KEY, 'ALIPAY_PRIVATE_KEY', because, issues),
+    alipayPublicKey: required(s.ALIPAY_PUBLIC_KEY, 'ALIPAY_PUBLIC_KEY', because, issues),
+    sellerId: s.ALIPAY_SELLER_ID ?? null,
+    notifyUrl: s.ALIPAY_NOTIFY_URL ?? null,
   };
 }
 
-function remittanceConfig(env: TEnv, isProduction: boolean): TConfig['remittance'] {
-  const accountName = optional(env, 'REMITTANCE_ACCOUNT_NAME');
-  if (!accountName && isProduction) return null;
+function sms(s: TSettings, issues: TIssue[]) {
+  if (!s.SMS_ENDPOINT) return null;
+  const because = 'when SMS_ENDPOINT is set';
   return {
-    accountName: accountName ?? 'Data Platform Technology Co., Ltd. (example)',
-    bankName: str(env, 'REMITTANCE_BANK_NAME', 'Example Bank, Shanghai Branch'),
-    bankAccount: str(env, 'REMITTANCE_BANK_ACCOUNT', '3100 0000 0000 0000 0000'),
+    endpoint: s.SMS_ENDPOINT,
+    apiKey: required(s.SMS_API_KEY, 'SMS_API_KEY', because, issues),
+    secret: required(s.SMS_SECRET, 'SMS_SECRET', because, issues),
+    signName: s.SMS_SIGN_NAME,
+    templateId: s.SMS_TEMPLATE_ID,
+    noticeTemplateId: s.SMS_NOTICE_TEMPLATE_ID,
   };
 }
 
-const devSecretKey = 'development-only-secret-key-change-me-in-production';
+function identity(s: TSettings, issues: TIssue[]) {
+  const because = 'when IDENTITY_URL is set';
+  return {
+    url: s.IDENTITY_URL ?? null,
+    key: s.IDENTITY_URL
+      ? required(s.IDENTITY_KEY, 'IDENTITY_KEY', because, issues)
+      : (s.IDENTITY_KEY ?? null),
+    secret: s.IDENTITY_URL
+      ? required(s.IDENTITY_SECRET, 'IDENTITY_SECRET', because, issues)
+      : (s.IDENTITY_SECRET ?? null),
+    timeoutMs: s.IDENTITY_TIMEOUT_MS,
+  };
+}
 
-export function loadConfig(env: TEnv = process.env, argv: readonly string[] = []): TConfig {
-  const isProduction = env.NODE_ENV === 'production';
-  const port = int(env, 'PORT', 8080, 0, 65535);
-  const edition = oneOf(env, 'EDITION', Editions, 'domestic');
-  const cores = availableParallelism();
-  const secretKey = str(env, 'SECRET_KEY', devSecretKey);
-  if (isProduction && secretKey === devSecretKey) {
-    throw new Error('SECRET_KEY must be set in production mode');
+/** The settings turned into the configuration the server reads; cross-variable rules add issues. */
+function toConfig(s: TSettings, issues: TIssue[]) {
+  const isProduction = s.NODE_ENV === 'production';
+  const edition = s.EDITION;
+  if (isProduction && (s.SECRET_KEY === undefined || s.SECRET_KEY === devSecretKey)) {
+    issues.push({
+      variable: 'SECRET_KEY',
+      message: 'must be set in production mode (at least 32 characters)',
+    });
+  } else if (isProduction && (s.SECRET_KEY ?? '').length < 32) {
+    issues.push({
+      variable: 'SECRET_KEY',
+      message: 'must be at least 32 characters long in production mode',
+    });
   }
-  const demo = argv.includes('--no-demo') ? false : !isProduction && bool(env, 'DEMO', true);
-  const dataDir = resolve(str(env, 'DATA_DIR', './data'));
+  if (s.ADDRESS_CAPTCHA_AFTER_FAILURES >= s.ADDRESS_BLOCK_AFTER_FAILURES) {
+    issues.push({
+      variable: 'ADDRESS_CAPTCHA_AFTER_FAILURES',
+      message: 'must be lower than ADDRESS_BLOCK_AFTER_FAILURES (the captcha comes before any block)',
+    });
+  }
+  if (s.TEST_CAPTCHA_TEXT !== undefined && s.NODE_ENV !== 'test') {
+    issues.push({ variable: 'TEST_CAPTCHA_TEXT', message: 'is only for browser tests (NODE_ENV=test)' });
+  }
+  const secretKey = s.SECRET_KEY ?? devSecretKey;
+  const dataDir = resolve(s.DATA_DIR);
   return {
     isProduction,
-    port,
-    host: str(env, 'HOST', '0.0.0.0'),
+    port: s.PORT,
+    host: s.HOST,
+    /** Embedded PGlite data folder, used when `databaseUrl` is not set. */
     dataDir,
-    databaseUrl: optional(env, 'DATABASE_URL'),
-    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
+    databaseUrl: s.DATABASE_URL ?? null,
+    databasePoolSize: s.DATABASE_POOL_SIZE,
     edition,
-    deployMode: oneOf(env, 'DEPLOY_MODE', DeployModes, 'cloud'),
-    defaultLanguage: edition === 'international' ? 'en-US' : 'zh-CN',
-    publicUrl: str(env, 'PUBLIC_URL', `http://localhost:${port}`).replace(/\/+$/, ''),
-    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60),
-    sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
-    hashConcurrency: int(env, 'HASH_CONCURRENCY', cores, 1, 256),
-    hashQueueMax: int(env, 'HASH_QUEUE_MAX', cores * 64, 0, 100_000),
-    registrationsPerIpPerHour: int(
-      env,
-      'REGISTRATIONS_PER_IP_PER_HOUR',
-      Limits.registrationsPerIpPerHour,
-      1,
-      100_000,
-    ),
-    userDeleteRetentionDays: int(env, 'USER_DELETE_RETENTION_DAYS', 7, 1, 365),
-    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 400, 1, 36_500),
-    demo,
-    trustProxy: bool(env, 'TRUST_PROXY', false),
-    logLevel: str(env, 'LOG_LEVEL', isProduction ? 'info' : 'info'),
-    webDir: optional(env, 'WEB_DIR'),
+    deployMode: s.DEPLOY_MODE,
+    defaultLanguage: edition === 'international' ? ('en-US' as const) : ('zh-CN' as const),
+    /** The console's public address; login addresses are `<account>.accounts.<host>`. */
+    publicUrl: s.PUBLIC_URL ?? `http://localhost:${s.PORT}`,
+    sessionIdleMinutes: s.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: s.SESSION_ABSOLUTE_HOURS,
+    /** Concurrent password hashes; excess logins wait in a bounded queue. */
+    hashConcurrency: s.HASH_CONCURRENCY,
+    hashQueueMax: s.HASH_QUEUE_MAX,
+    /** Accounts one client address may register per hour. */
+    registrationsPerIpPerHour: s.REGISTRATIONS_PER_IP_PER_HOUR,
+    /** Days a deleted user stays recoverable before it is removed for good. */
+    userDeleteRetentionDays: s.USER_DELETE_RETENTION_DAYS,
+    /** Days audit entries are kept before retention purges them. */
+    auditRetentionDays: s.AUDIT_RETENTION_DAYS,
+    demo: !isProduction && !s.NO_DEMO_ARG && s.DEMO,
+    trustProxy: s.TRUST_PROXY,
+    logLevel: s.LOG_LEVEL,
+    webDir: s.WEB_DIR ?? null,
     secretKey,
+    /**
+     * Development adapters (provisioner, marketplace, identity, payments, SMS and e-mail outbox,
+     * licence key) stand in for unconfigured ones: always outside production; in production only
+     * on a demonstration installation (`DEV_ADAPTERS=1`), whose console shows a banner.
+     */
+    devAdapters: !isProduction || s.DEV_ADAPTERS,
     features: {
-      register: bool(env, 'FEATURE_REGISTER', true),
-      globalPhone: bool(env, 'FEATURE_GLOBAL_PHONE', edition === 'international'),
-      cruBilling: bool(env, 'FEATURE_CRU_BILLING', true),
-      gaAgreement: bool(env, 'FEATURE_GA_AGREEMENT', true),
-      studioLink: bool(env, 'FEATURE_STUDIO_LINK', false),
-      huaweiLicense: bool(env, 'FEATURE_HUAWEI_LICENSE', false),
-      marketplaceRegister: bool(env, 'FEATURE_MARKETPLACE_REGISTER', false),
+      register: s.FEATURE_REGISTER,
+      globalPhone: s.FEATURE_GLOBAL_PHONE ?? edition === 'international',
+      cruBilling: s.FEATURE_CRU_BILLING,
+      gaAgreement: s.FEATURE_GA_AGREEMENT,
+      studioLink: s.FEATURE_STUDIO_LINK,
+      huaweiLicense: s.FEATURE_HUAWEI_LICENSE,
+      marketplaceRegister: s.FEATURE_MARKETPLACE_REGISTER,
     },
     support: {
-      phone:
-        edition === 'domestic' ? str(env, 'SUPPORT_PHONE', '400-000-0000') : optional(env, 'SUPPORT_PHONE'),
-      emails: str(env, 'SUPPORT_EMAILS', 'support@example.com,sales@example.com')
-        .split(',')
-        .map((s) => s.trim())
+      phone: edition === 'domestic' ? (s.SUPPORT_PHONE ?? '400-000-0000') : (s.SUPPORT_PHONE ?? null),
+      emails: s.SUPPORT_EMAILS.split(',')
+        .map((item) => item.trim())
         .filter(Boolean),
-      qrUrl: edition === 'domestic' ? str(env, 'SUPPORT_QR_URL', 'https://example.com/support') : null,
+      qrUrl: edition === 'domestic' ? (s.SUPPORT_QR_URL ?? 'https://example.com/support') : null,
     },
     links: {
-      docs: optional(env, 'DOCS_URL'),
-      releaseNotes: optional(env, 'RELEASE_NOTES_URL'),
-      studio: optional(env, 'STUDIO_URL'),
+      docs: s.DOCS_URL ?? null,
+      releaseNotes: s.RELEASE_NOTES_URL ?? null,
+      studio: s.STUDIO_URL ?? null,
     },
-    ipLookupUrl: optional(env, 'IP_LOOKUP_URL'),
-    fallbackHosts: list(env, 'FALLBACK_URL_HOSTS'),
-    mobileLoginHosts: list(env, 'MOBILE_LOGIN_HOSTS'),
-    thirdParty: thirdPartyProviders(env),
-    jobs: { enabled: bool(env, 'JOBS', true), pollMs: int(env, 'JOBS_POLL_MS', 1000, 10, 60_000) },
-    mfaIssuer: str(env, 'MFA_ISSUER', 'Data Platform Console'),
-    testCaptchaText: testCaptchaText(env),
-    smtp: {
-      url: optional(env, 'SMTP_URL'),
-      from: str(env, 'SMTP_FROM', 'Data Platform Console <no-reply@localhost>'),
+    ipLookupUrl: s.IP_LOOKUP_URL ?? null,
+    /** Hosts a login's fallback URL may point at (`*.x` for sub-domains). */
+    fallbackHosts: s.FALLBACK_URL_HOSTS,
+    /** Hosts where phones get the simplified mobile login (`*.x` for sub-domains). */
+    mobileLoginHosts: s.MOBILE_LOGIN_HOSTS,
+    /** Third-party (workplace messaging) OAuth 2.0 providers of this deployment. */
+    thirdParty: thirdPartyProviders(s, issues).filter((p) => p !== null),
+    /** Background jobs: whether this process runs them, how often it looks, and a claim's lease (renewed by a heartbeat). */
+    jobs: { enabled: s.JOBS, pollMs: s.JOBS_POLL_MS, leaseMs: s.JOBS_LEASE_SECONDS * 1000 },
+    /**
+     * Outbound requests to addresses given by account administrators (SAML metadata URLs, OIDC
+     * issuers, webhooks): in production they may not reach loopback, private or link-local
+     * addresses unless a host, address or CIDR of `OUTBOUND_ALLOW_HOSTS` names them.
+     */
+    outbound: { allowHosts: s.OUTBOUND_ALLOW_HOSTS },
+    /**
+     * Limits per client address across usernames and accounts (sign-in, code checks, recovery
+     * lookups, registration): after `captchaAfterFailures` failures within `windowSeconds` every
+     * attempt from the address needs the image captcha; after `blockAfterFailures` it is answered
+     * 429 for `blockSeconds`.
+     */
+    addressLimits: {
+      windowSeconds: s.ADDRESS_LIMIT_WINDOW_SECONDS,
+      captchaAfterFailures: s.ADDRESS_CAPTCHA_AFTER_FAILURES,
+      blockAfterFailures: s.ADDRESS_BLOCK_AFTER_FAILURES,
+      blockSeconds: s.ADDRESS_BLOCK_SECONDS,
     },
-    sendTimeoutMs: int(env, 'SEND_TIMEOUT_MS', Limits.sendTimeoutMs, 100, Limits.sendTimeoutMs),
-    sms: smsConfig(env),
+    /** Issuer shown in authenticator apps. */
+    mfaIssuer: s.MFA_ISSUER,
+    /** Browser tests only (NODE_ENV=test): every image captcha shows this text. */
+    testCaptchaText: s.TEST_CAPTCHA_TEXT ?? null,
+    smtp: { url: s.SMTP_URL ?? null, from: s.SMTP_FROM },
+    /** The longest a request waits for the e-mail or SMS provider. */
+    sendTimeoutMs: s.SEND_TIMEOUT_MS,
+    sms: sms(s, issues),
+    /** Billing: the usage hook's shared secret, and how long arrears last before services pause. */
     billing: {
-      usageHookSecret: usageHookSecret(env, secretKey),
-      arrearsGraceHours: int(env, 'ARREARS_GRACE_HOURS', 72, 0, 24 * 365),
+      // Derived from SECRET_KEY (required in production) when not set apart.
+      usageHookSecret:
+        s.USAGE_HOOK_SECRET ?? createHmac('sha256', secretKey).update('usage-hook').digest('hex'),
+      arrearsGraceHours: s.ARREARS_GRACE_HOURS,
     },
+    /** Balance alerts and webhook deliveries. */
     alerts: {
-      sweepMs: int(env, 'ALERT_SWEEP_MS', 10 * 60_000, 1000, 24 * 3_600_000),
-      webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5000, 100, 60_000),
-      webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 10, 3_600_000),
-      webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', !isProduction),
+      /** How often every account with funds or an alert configuration is checked. */
+      sweepMs: s.ALERT_SWEEP_MS,
+      /** The longest one webhook request waits for its answer. */
+      webhookTimeoutMs: s.WEBHOOK_TIMEOUT_MS,
+      /** Wait before the second attempt of a failed delivery; each later wait is 4 times longer. */
+      webhookRetryBaseMs: s.WEBHOOK_RETRY_BASE_MS,
+      /** Whether webhooks may call loopback and private addresses (off in production mode). */
+      webhookAllowPrivate: s.WEBHOOK_ALLOW_PRIVATE ?? !isProduction,
     },
-    payments: paymentsConfig(env),
-    remittance: remittanceConfig(env, isProduction),
-    uploadDir: resolve(str(env, 'UPLOAD_DIR', join(dataDir, 'uploads'))),
-    identity: {
-      url: optional(env, 'IDENTITY_URL')?.replace(/\/+$/, '') ?? null,
-      key: optional(env, 'IDENTITY_KEY'),
-      secret: optional(env, 'IDENTITY_SECRET'),
-      timeoutMs: int(env, 'IDENTITY_TIMEOUT_MS', 10_000, 100, 120_000),
+    /** Top-up providers (null: not configured; development adapters stand in for them). PEM keys are texts. */
+    payments: {
+      /** The merchant name the development gateway shows. */
+      merchantName: s.PAY_MERCHANT_NAME,
+      /** The longest one call to a provider waits. */
+      timeoutMs: s.PAY_TIMEOUT_MS,
+      wechat: wechatPay(s, issues),
+      alipay: alipay(s, issues),
     },
-    certification: { attemptsPerDay: int(env, 'CERTIFICATION_ATTEMPTS_PER_DAY', 5, 1, 1000) },
+    /** The bank account remittances go to; null in production mode when not configured. */
+    remittance:
+      !s.REMITTANCE_ACCOUNT_NAME && isProduction && !s.DEV_ADAPTERS
+        ? null
+        : {
+            accountName: s.REMITTANCE_ACCOUNT_NAME ?? 'Data Platform Technology Co., Ltd. (example)',
+            bankName: s.REMITTANCE_BANK_NAME ?? 'Example Bank, Shanghai Branch',
+            bankAccount: s.REMITTANCE_BANK_ACCOUNT ?? '3100 0000 0000 0000 0000',
+          },
+    /** Folder of uploaded files (transfer certificates, business licences). */
+    uploadDir: resolve(s.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+    /** Real-name verification: the identity provider (null url: not configured) and the daily attempts. */
+    identity: identity(s, issues),
+    certification: { attemptsPerDay: s.CERTIFICATION_ATTEMPTS_PER_DAY },
+    /** Service instances: the platform's provisioner and how long an opening may take. */
     provisioning: {
-      url: optional(env, 'PROVISIONER_URL')?.replace(/\/+$/, '') ?? null,
-      token: optional(env, 'PROVISIONER_TOKEN'),
-      requestTimeoutMs: int(env, 'PROVISIONER_TIMEOUT_MS', 10_000, 100, 120_000),
-      openTimeoutMs: int(env, 'PROVISION_TIMEOUT_MS', 30 * 60_000, 1000, 24 * 3_600_000),
-      pollMs: int(env, 'PROVISION_POLL_MS', 2000, 10, 600_000),
-      devDelayMs: int(env, 'DEV_PROVISION_DELAY_MS', 8000, 0, 3_600_000),
-      devFailureRate: ratio(env, 'DEV_PROVISION_FAILURE_RATE', 0),
-      devInsightDelayMs: int(env, 'DEV_INSIGHT_DELAY_MS', 1500, 0, 600_000),
+      /** The platform's provisioning API; null: not configured. */
+      url: s.PROVISIONER_URL ?? null,
+      /** Shared secret that signs requests to the provisioning API (HMAC-SHA256). */
+      token: s.PROVISIONER_TOKEN ?? null,
+      /** The longest one call to the provisioner waits. */
+      requestTimeoutMs: s.PROVISIONER_TIMEOUT_MS,
+      /** An opening still running after this becomes openFailed (`timeout`). */
+      openTimeoutMs: s.PROVISION_TIMEOUT_MS,
+      /** How often the provisioning job asks about a running opening. */
+      pollMs: s.PROVISION_POLL_MS,
+      /** Development provisioner: how long an opening takes, and the share that fails (0 to 1). */
+      devDelayMs: s.DEV_PROVISION_DELAY_MS,
+      devFailureRate: s.DEV_PROVISION_FAILURE_RATE,
+      /** Development provisioner: how long an Insight user change takes. */
+      devInsightDelayMs: s.DEV_INSIGHT_DELAY_MS,
     },
-    marketplaceEndpoint: optional(env, 'MARKETPLACE_ENDPOINT'),
-    licensePublicKey: optional(env, 'HUAWEI_LICENSE_PUBLIC_KEY')?.replace(/\\n/g, '\n') ?? null,
+    /** The cloud marketplace's resolve-customer API; null: not configured. */
+    marketplaceEndpoint: s.MARKETPLACE_ENDPOINT ?? null,
+    /** PEM public key that verifies Huawei-cloud licenses; null: not configured (development key outside production). */
+    licensePublicKey: s.HUAWEI_LICENSE_PUBLIC_KEY ?? null,
   };
+}
+
+/**
+ * The configuration schema: the environment in, the server's configuration out. Rules that join
+ * several variables (a provider's settings that go together, production's demands) are checked in
+ * the transform and reported with the variable they concern.
+ */
+export const ZConfig = ZSettings.transform((settings, ctx) => {
+  const issues: TIssue[] = [];
+  const config = toConfig(settings, issues);
+  for (const issue of issues)
+    ctx.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
+  return config;
+});
+
+export type TConfig = z.output<typeof ZConfig>;
+export type TPaymentsConfig = TConfig['payments'];
+export type TThirdPartyProvider = TConfig['thirdParty'][number];
+
+/** Variables whose values are credentials: no message, log or answer may show any part of them. */
+export const secretVariables = [
+  'SECRET_KEY',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'SMS_API_KEY',
+  'SMS_SECRET',
+  'USAGE_HOOK_SECRET',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_API_V3_KEY',
+  'ALIPAY_PRIVATE_KEY',
+  'IDENTITY_KEY',
+  'IDENTITY_SECRET',
+  'PROVISIONER_TOKEN',
+  'MARKETPLACE_ENDPOINT',
+  'THIRD_PARTY_<ID>_CLIENT_SECRET',
+] as const;
+
+/** The configuration could not be read: one line per variable and what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(readonly issues: readonly TIssue[]) {
+    super(
+      `The configuration is not valid:\n${issues.map((issue) => `  ${issue.variable} ${issue.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+function gatherThirdParty(env: TEnv): Record<string, Record<string, string | undefined>> {
+  const ids = (env.THIRD_PARTY_PROVIDERS ?? '')
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .filter(Boolean);
+  return Object.fromEntries(
+    ids.map((id) => [
+      id,
+      Object.fromEntries(thirdPartyKeys.map((name) => [name, env[`${thirdPartyPrefix(id)}${name}`]])),
+    ]),
+  );
+}
+
+/** Reads the configuration from the environment (and `--no-demo` from the command line). */
+export function loadConfig(env: TEnv = process.env, argv: readonly string[] = []): TConfig {
+  const parsed = ZConfig.safeParse({
+    ...env,
+    NO_DEMO_ARG: argv.includes('--no-demo'),
+    THIRD_PARTY: gatherThirdParty(env),
+  });
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((issue) => ({
+      variable: issue.path.length > 0 ? String(issue.path[0]) : 'configuration',
+      message: issue.message,
+    })),
+  );
 }

@@ -1,13 +1,26 @@
-/** Builds the dependencies of the application from its configuration and database. */
+/**
+ * Builds the dependencies of the application from its configuration and database. Each adapter is
+ * the configured system, a development stand-in (outside production, or on a demonstration
+ * installation) or an unconfigured one that refuses with the feature's not-configured code.
+ */
 import {
   createDevIdentityProvider,
   createHttpIdentityProvider,
   createUnconfiguredIdentityProvider,
 } from './adapters/identity';
 import { createSmtpMailer } from './adapters/mail';
-import { createDevMarketplace, createHttpMarketplace } from './adapters/marketplace';
+import {
+  createDevMarketplace,
+  createHttpMarketplace,
+  createUnconfiguredMarketplace,
+} from './adapters/marketplace';
 import { createPayments } from './adapters/payments/payments';
-import { createDevProvisioner, createHttpProvisioner } from './adapters/provisioner';
+import {
+  createDevProvisioner,
+  createHttpProvisioner,
+  createUnconfiguredProvisioner,
+} from './adapters/provisioner';
+import { adapterStates } from './adapters/registry';
 import { createHttpSmsSender } from './adapters/sms';
 import { createDirectoryStorage } from './adapters/storage';
 import type { TConfig } from './config';
@@ -25,6 +38,9 @@ export function createDeps(
   overrides: Partial<TDeps> = {},
 ): TDeps {
   const secrets = createSecretBox(config.secretKey);
+  const adapters = adapterStates(config);
+  const now = () => clock.now();
+  const identity = config.identity;
   return {
     config,
     database,
@@ -39,32 +55,36 @@ export function createDeps(
     sms: config.sms ? createHttpSmsSender(config.sms) : null,
     marketplace: config.marketplaceEndpoint
       ? createHttpMarketplace(config.marketplaceEndpoint)
-      : createDevMarketplace(config.secretKey, () => clock.now()),
+      : adapters.marketplace === 'development'
+        ? createDevMarketplace(config.secretKey, now)
+        : createUnconfiguredMarketplace(),
     provisioner: config.provisioning.url
       ? createHttpProvisioner({
           url: config.provisioning.url,
           token: config.provisioning.token ?? config.secretKey,
           timeoutMs: config.provisioning.requestTimeoutMs,
         })
-      : createDevProvisioner({
-          delayMs: config.provisioning.devDelayMs,
-          failureRate: config.provisioning.devFailureRate,
-          insightDelayMs: config.provisioning.devInsightDelayMs,
-          now: () => clock.now(),
-        }),
-    payments: createPayments(config, () => clock.now()),
+      : adapters.provisioner === 'development'
+        ? createDevProvisioner({
+            delayMs: config.provisioning.devDelayMs,
+            failureRate: config.provisioning.devFailureRate,
+            insightDelayMs: config.provisioning.devInsightDelayMs,
+            now,
+          })
+        : createUnconfiguredProvisioner(),
+    payments: createPayments(config, now),
     storage: createDirectoryStorage(config.uploadDir),
     identity:
-      config.identity.url && config.identity.key && config.identity.secret
+      identity.url && identity.key && identity.secret
         ? createHttpIdentityProvider({
-            url: config.identity.url,
-            key: config.identity.key,
-            secret: config.identity.secret,
-            timeoutMs: config.identity.timeoutMs,
+            url: identity.url,
+            key: identity.key,
+            secret: identity.secret,
+            timeoutMs: identity.timeoutMs,
           })
-        : config.isProduction
-          ? createUnconfiguredIdentityProvider()
-          : createDevIdentityProvider(config.publicUrl),
+        : adapters.identity === 'development'
+          ? createDevIdentityProvider(config.publicUrl)
+          : createUnconfiguredIdentityProvider(),
     ...overrides,
   };
 }

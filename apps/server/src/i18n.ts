@@ -7,12 +7,20 @@ export function translateError(lang: TLanguage, key: string, params?: Record<str
   const text = table[key] ?? table['500'] ?? key;
   // A list of password character classes reads as words in the request's language.
   const types = params?.types;
-  const values = Array.isArray(types)
+  const values: Record<string, unknown> = Array.isArray(types)
     ? {
         ...params,
         types: types.map((type: string) => table[`charType${type}`] ?? type).join(table.charTypesJoin),
       }
-    : params;
+    : { ...params };
+  // A feature flag's or payment channel's name, in the request's language.
+  const capital = (name: unknown) => String(name).replace(/^./, (c) => c.toUpperCase());
+  if (typeof params?.feature === 'string') {
+    values.feature = table[`feature${capital(params.feature)}`] ?? params.feature;
+  }
+  if (typeof params?.channel === 'string') {
+    values.channel = table[`channel${capital(params.channel)}`] ?? params.channel;
+  }
   return interpolate(text, values);
 }
 

@@ -4,6 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adapterStates, adapterTable, isDemonstration } from './adapters/registry';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -27,6 +28,11 @@ import {
   auditRetentionJobKind,
   scheduleAuditRetention,
 } from './modules/audit/audit.retention';
+import {
+  createSamlMetadataRefreshJob,
+  samlMetadataRefreshJobKind,
+  scheduleSamlMetadataRefresh,
+} from './modules/sso/sso.jobs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -59,6 +65,7 @@ async function main(): Promise<void> {
       [retentionJobKind]: retentionJob,
       [passwordReminderJobKind]: createPasswordReminderJob(log),
       [auditRetentionJobKind]: auditRetentionJob,
+      [samlMetadataRefreshJobKind]: createSamlMetadataRefreshJob(log),
       ...instanceJobHandlers(log),
       ...alertJobHandlers(log),
       ...billingJobHandlers(),
@@ -73,13 +80,23 @@ async function main(): Promise<void> {
     await schedulePasswordReminders(deps);
     await scheduleAlertSweep(deps);
     await scheduleBillingJobs(deps);
+    await scheduleSamlMetadataRefresh(deps);
     runner.start();
   }
 
   await app.listen({ port: config.port, host: config.host });
   const address = `http://localhost:${config.port}`;
+  const adapters = adapterStates(config);
+  log.info({ adapters }, 'adapters');
   console.log(`\nAccount console (${config.edition} edition, ${config.deployMode}) on ${address}`);
   console.log(`API reference: ${address}/api/docs`);
+  console.log(`\n${adapterTable(adapters)}`);
+  if (config.isProduction && isDemonstration(config, adapters)) {
+    console.log(
+      '\nDemonstration installation (DEV_ADAPTERS=1): development stand-ins answer for the systems above; the console shows a banner.',
+    );
+  }
+  console.log('');
   if (config.demo) {
     console.log(
       `Demo data ${isSeededNow ? 'created' : 'present'}; sign in with account, username and password:`,

@@ -15,8 +15,12 @@ export type TSnapshotOptions = {
   ignoreColumns?: Readonly<Record<string, readonly string[]>>;
 };
 
+/**
+ * Left out by default: the counters of refused attempts (by name, `login_attempts`; by client
+ * address, `address_attempts`), which exist to change when something is refused.
+ */
 export const defaultSnapshotOptions: Required<TSnapshotOptions> = {
-  ignoreTables: ['login_attempts', '__drizzle_migrations'],
+  ignoreTables: ['login_attempts', 'address_attempts', '__drizzle_migrations'],
   ignoreColumns: { sessions: ['last_seen_at'] },
 };
 

@@ -24,14 +24,15 @@ import { newInstanceName } from '../src/modules/service/service.service';
 import { grantRole, insertUser } from '../src/modules/user/user.repository';
 import { openSecretCapture } from './secret-capture';
 
-export type TTestDatabase = { database: TDatabase; drop(): Promise<void> };
+/** `url`: the database's address on the PostgreSQL server (null for PGlite, which lives in this process). */
+export type TTestDatabase = { database: TDatabase; url: string | null; drop(): Promise<void> };
 
 export async function createTestDatabase(): Promise<TTestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ url: null, dataDir: null });
     await migrate(database.db);
-    return { database, drop: () => database.close() };
+    return { database, url: null, drop: () => database.close() };
   }
   const name = `console_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -44,6 +45,7 @@ export async function createTestDatabase(): Promise<TTestDatabase> {
   await migrate(database.db);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -58,7 +60,18 @@ export type TTestApp = {
   app: FastifyInstance;
   deps: TDeps;
   clock: ReturnType<typeof createManualClock>;
+  /** The test database's address for another process (null on PGlite). */
+  databaseUrl: string | null;
   close(): Promise<void>;
+};
+
+/**
+ * Tests sign in and check codes many times from one inject address (127.0.0.1): the limits per
+ * client address (decision 0012) stay out of their way unless a test sets its own (`env`).
+ */
+export const generousAddressLimits = {
+  ADDRESS_CAPTCHA_AFTER_FAILURES: '10000',
+  ADDRESS_BLOCK_AFTER_FAILURES: '100000',
 };
 
 export async function createTestApp(
@@ -70,8 +83,11 @@ export async function createTestApp(
     deps?: Partial<TDeps>;
   } = {},
 ): Promise<TTestApp> {
-  const { database, drop } = await createTestDatabase();
-  const config = { ...loadConfig({ DEMO: '0', JOBS: '0', ...options.env }), ...options.config };
+  const { database, url: databaseUrl, drop } = await createTestDatabase();
+  const config = {
+    ...loadConfig({ DEMO: '0', JOBS: '0', ...generousAddressLimits, ...options.env }),
+    ...options.config,
+  };
   const clock = createManualClock(new Date('2026-11-01T08:00:00Z'));
   const deps = createDeps(config, database, clock, options.deps);
   const capture = options.logger === undefined ? openSecretCapture(process.env.SECRET_CAPTURE_DIR) : null;
@@ -85,6 +101,7 @@ export async function createTestApp(
     app,
     deps,
     clock,
+    databaseUrl,
     close: async () => {
       await app.close();
       await closeDeps(deps);

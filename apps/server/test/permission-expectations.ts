@@ -17,6 +17,7 @@
  */
 import type { TAccess, TRouteId } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
+import { sql } from 'drizzle-orm';
 import type { TDeps } from '../src/context';
 import { multipart, samples } from '../src/modules/billing/upload.fixtures';
 import type { TSide, TWorld } from './permission-fixture';
@@ -574,8 +575,12 @@ export const expectations = {
 
   // ---- Huawei-cloud licence -----------------------------------------------------------------
   // The Huawei licence is a feature of on-premise deployments that turn it on: absent here.
-  listLicenses: none('public', 'notFound'),
-  activateLicense: none('public', 'notFound', { request: () => ({ query: { license: 'forged' } }) }),
+  // The matrix's installation has every feature on (a route of a feature that is off answers 4107
+  // to everyone: feature-flags.test.ts).
+  listLicenses: none('public', 'ok'),
+  activateLicense: none('public', ErrorCode.licenseInvalid, {
+    request: () => ({ query: { license: 'forged' } }),
+  }),
 
   // ---- single sign-on -----------------------------------------------------------------------
   getSsoConfig: none('admin', 'ok'),
@@ -909,14 +914,27 @@ export const expectations = {
     own: ErrorCode.webhookSendFailed,
     foreign: 'forbidden',
     recordsRefusal: {
-      reason: 'a failed test delivery is kept in the delivery log',
-      tables: ['insert webhook_deliveries', 'insert jobs'],
+      reason:
+        'a failed test delivery is kept in the delivery log (kept before the attempt, then its outcome)',
+      tables: ['insert webhook_deliveries', 'insert jobs', 'update webhook_deliveries'],
     },
   },
   webhookDeliveries: {
     access: 'admin',
     object: 'item',
     request: (o, accountId) => ({ body: { accountId, webhookId: o.webhookId, ...page } }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
+  rotateWebhookSecret: {
+    access: 'admin',
+    object: 'item',
+    // A fresh webhook that signs with Standard Webhooks (of the side the cell addresses).
+    request: async (o, accountId, t) => {
+      const id = await t.freshWebhook(o.accountId);
+      await t.deps.db.execute(sql`update webhooks set signing_mode = 'standard' where id = ${id}`);
+      return { body: { accountId, id } };
+    },
     own: 'ok',
     foreign: 'forbidden',
   },

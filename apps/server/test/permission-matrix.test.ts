@@ -54,7 +54,10 @@ const unknownProof = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { NODE_ENV: 'test' } });
+  // Every feature on, so that every route's own rules answer (feature-flags.test.ts shows the rest).
+  t = await createTestApp({
+    env: { NODE_ENV: 'test', FEATURE_HUAWEI_LICENSE: '1', FEATURE_MARKETPLACE_REGISTER: '1' },
+  });
   world = await seedWorld(t.deps);
   spareHash = await t.deps.hasher.hash('Fresh@2026pass');
   tools = {

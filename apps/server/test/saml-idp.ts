@@ -3,7 +3,8 @@
  * implementation independent of the console's own SAML library). It signs with the key pair of
  * test/fixtures/saml/idp-*.pem and can be told to answer wrongly: signed with another key
  * (other-*.pem), expired, for another audience, recipient, destination or issuer, unsigned, for
- * another request, or with a non-Success status.
+ * another request, unsolicited (no InResponseTo), with a non-Success status, with a transient
+ * NameID, or signed with other algorithms (RSA-SHA1, a SHA-1 digest).
  *
  * `createSamlIdp` only builds answers; `startSamlIdp` also listens on a free local port, serves its
  * metadata at `metadataUrl`, and acts as the IdP's SSO URL for browser tests: a GET with
@@ -13,7 +14,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as samlify from 'samlify';
+import * as samlifyModule from 'samlify';
+
+// Node's own ESM loader (the browser tests) names only some of samlify's CommonJS exports (its
+// getters are not detected); the whole module.exports is then the default export.
+const samlify = (samlifyModule as unknown as { default?: typeof samlifyModule }).default ?? samlifyModule;
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/saml/${name}`, import.meta.url), 'utf8');
 
@@ -28,6 +33,18 @@ const bindings = {
 };
 const nameIdUnspecified = 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified';
 const statusSuccess = 'urn:oasis:names:tc:SAML:2.0:status:Success';
+
+/** Signature algorithms the test IdP can sign with (samlify's names). */
+export const samlSignatureAlgorithms = {
+  'rsa-sha1': 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+  'rsa-sha256': 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  'rsa-sha512': 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512',
+} as const;
+export const samlDigestAlgorithms = {
+  sha1: 'http://www.w3.org/2000/09/xmldsig#sha1',
+  sha256: 'http://www.w3.org/2001/04/xmlenc#sha256',
+  sha512: 'http://www.w3.org/2001/04/xmlenc#sha512',
+} as const;
 
 // The test IdP trusts what it builds and parses: no XML schema validation.
 samlify.setSchemaValidator({ validate: async () => 'skipped' });
@@ -57,6 +74,14 @@ export type TSamlResponseOptions = {
   responseIssuer?: string | null;
   /** InResponseTo of the response and of the subject confirmation (default the request's ID). */
   inResponseTo?: string;
+  /** An IdP-initiated answer: no InResponseTo on the response nor on the subject confirmation. */
+  unsolicited?: boolean;
+  /** Format of the NameID (default unspecified), e.g. `urn:oasis:names:tc:SAML:2.0:nameid-format:transient`. */
+  nameIdFormat?: string;
+  /** Signature algorithm (default rsa-sha256). */
+  signatureAlgorithm?: keyof typeof samlSignatureAlgorithms;
+  /** Digest algorithm of the signature's references (default: the signature algorithm's hash). */
+  digestAlgorithm?: keyof typeof samlDigestAlgorithms;
   /** A non-Success top-level status (e.g. `urn:oasis:names:tc:SAML:2.0:status:Responder`): no assertion. */
   status?: string;
   /** Second-level status code and status message that come with `status`. */
@@ -128,11 +153,13 @@ function identityProvider(
   entityId: string,
   ssoUrl: string,
   keys: { privateKey: string; certificate: string },
+  signatureAlgorithm: string = samlSignatureAlgorithms['rsa-sha256'],
 ) {
   return samlify.IdentityProvider({
     entityID: entityId,
     privateKey: keys.privateKey,
     signingCert: keys.certificate,
+    requestSignatureAlgorithm: signatureAlgorithm,
     nameIDFormat: [nameIdUnspecified],
     wantAuthnRequestsSigned: false,
     singleSignOnService: [
@@ -186,7 +213,7 @@ export function createSamlIdp(options: { entityId?: string; ssoUrl?: string } = 
       ResponseIssuer:
         answer.responseIssuer === undefined ? (answer.issuer ?? entityId) : answer.responseIssuer,
       StatusCode: answer.status ?? statusSuccess,
-      NameIDFormat: nameIdUnspecified,
+      NameIDFormat: answer.nameIdFormat ?? nameIdUnspecified,
       NameID: username,
       SubjectRecipient: answer.recipient ?? acsUrl,
       SubjectConfirmationDataNotOnOrAfter: notOnOrAfter,
@@ -196,42 +223,61 @@ export function createSamlIdp(options: { entityId?: string; ssoUrl?: string } = 
     };
     const attributes = answer.attributes ?? { username, email: `${username}@idp.example.com` };
 
-    const signer = answer.signWithOtherKey ? impostor : idp;
-    const built = await signer.createLoginResponse(
-      sp,
-      { extract: parsed.extract },
-      'post',
-      { email: username },
-      {
-        customTagReplacement: (template) => {
-          // The response's own Issuer is the first one of the templates.
-          const xml = (answer.status ? errorResponseTemplate : template).replace(
-            '<saml:Issuer>{Issuer}</saml:Issuer>',
-            '<saml:Issuer>{ResponseIssuer}</saml:Issuer>',
-          );
-          const filled = answer.status
-            ? xml
-                .replace(
-                  '{SubStatus}',
-                  answer.subStatus ? `<samlp:StatusCode Value="${escapeXml(answer.subStatus)}"/>` : '',
-                )
-                .replace(
-                  '{StatusMessage}',
-                  answer.statusMessage
-                    ? `<samlp:StatusMessage>${escapeXml(answer.statusMessage)}</samlp:StatusMessage>`
-                    : '',
-                )
-            : xml
-                .replace(
-                  '{AuthnStatement}',
-                  `<saml:AuthnStatement AuthnInstant="${values.IssueInstant}" SessionIndex="${randomId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
-                )
-                .replace('{AttributeStatement}', attributeStatement(attributes));
-          return { id: values.ID, context: samlify.SamlLib.replaceTagsByValue(filled, values) };
+    const keys = answer.signWithOtherKey ? samlTestKeys.other : samlTestKeys.idp;
+    const signatureAlgorithm = samlSignatureAlgorithms[answer.signatureAlgorithm ?? 'rsa-sha256'];
+    const signer =
+      answer.signatureAlgorithm && answer.signatureAlgorithm !== 'rsa-sha256'
+        ? identityProvider(entityId, ssoUrl, keys, signatureAlgorithm)
+        : answer.signWithOtherKey
+          ? impostor
+          : idp;
+    // samlify takes the digest from the signature algorithm (its `algorithms.digest` table): for
+    // another digest, that entry is changed while this answer is signed (answers are built one at
+    // a time), then restored.
+    const digestTable = samlify.Constants.algorithms.digest as Record<string, string>;
+    const savedDigest = digestTable[signatureAlgorithm];
+    if (answer.digestAlgorithm)
+      digestTable[signatureAlgorithm] = samlDigestAlgorithms[answer.digestAlgorithm];
+    const built = await signer
+      .createLoginResponse(
+        sp,
+        { extract: parsed.extract },
+        'post',
+        { email: username },
+        {
+          customTagReplacement: (template) => {
+            // The response's own Issuer is the first one of the templates.
+            let xml = (answer.status ? errorResponseTemplate : template).replace(
+              '<saml:Issuer>{Issuer}</saml:Issuer>',
+              '<saml:Issuer>{ResponseIssuer}</saml:Issuer>',
+            );
+            if (answer.unsolicited) xml = xml.replaceAll(' InResponseTo="{InResponseTo}"', '');
+            const filled = answer.status
+              ? xml
+                  .replace(
+                    '{SubStatus}',
+                    answer.subStatus ? `<samlp:StatusCode Value="${escapeXml(answer.subStatus)}"/>` : '',
+                  )
+                  .replace(
+                    '{StatusMessage}',
+                    answer.statusMessage
+                      ? `<samlp:StatusMessage>${escapeXml(answer.statusMessage)}</samlp:StatusMessage>`
+                      : '',
+                  )
+              : xml
+                  .replace(
+                    '{AuthnStatement}',
+                    `<saml:AuthnStatement AuthnInstant="${values.IssueInstant}" SessionIndex="${randomId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
+                  )
+                  .replace('{AttributeStatement}', attributeStatement(attributes));
+            return { id: values.ID, context: samlify.SamlLib.replaceTagsByValue(filled, values) };
+          },
+          relayState: query.RelayState,
         },
-        relayState: query.RelayState,
-      },
-    );
+      )
+      .finally(() => {
+        if (savedDigest !== undefined) digestTable[signatureAlgorithm] = savedDigest;
+      });
 
     let samlResponse = built.context;
     if (sign === 'none') {

@@ -168,6 +168,7 @@ export const apiPaths = {
   deleteWebhook: def('POST', '/api/portal/billing/webhook/delete'),
   testWebhook: def('POST', '/api/portal/billing/webhook/test'),
   webhookDeliveries: def('POST', '/api/portal/billing/webhook/deliveries'),
+  rotateWebhookSecret: def('POST', '/api/portal/billing/webhook/rotateSecret'),
   // machine API (signed, never cookie-authenticated)
   usageHook: def('POST', '/api/hooks/usage'),
   wechatPayNotify: def('POST', '/api/hooks/pay/wechat'),

@@ -73,6 +73,7 @@ export const BillingLimits = {
   webhookDescriptionMax: 200,
   webhookUrlMax: 1024,
   webhookTemplateMax: 4096,
+  webhookSecretMax: 256,
   /** Custom ranges span at most a year. */
   customRangeMaxDays: 366,
   /** Transfer certificates: JPG, JPEG, PNG or PDF, at most 10 MiB. */
@@ -86,6 +87,98 @@ export const AlertMessagePlaceholder = '${alertMessage}';
 
 /** Webhook names: 2–40 characters of Chinese, letters, digits and underscore (spec section 5). */
 export const webhookNamePattern = /^[\u4e00-\u9fa5A-Za-z0-9_]{2,40}$/;
+
+/**
+ * How a webhook's deliveries are signed: not at all; with the Standard Webhooks headers
+ * (`webhook-signature` over the id, the timestamp and the body); as DingTalk robots check it
+ * (`timestamp` and `sign` in the address's query); as Feishu/Lark bots check it (`timestamp` and
+ * `sign` in the body).
+ */
+export const WebhookSigningModes = ['none', 'standard', 'dingtalk', 'feishu'] as const;
+export type TWebhookSigningMode = (typeof WebhookSigningModes)[number];
+
+/**
+ * The Standard Webhooks headers. Every delivery carries the id (the same in every attempt of a
+ * delivery) and the timestamp of the attempt (unix seconds); the signature when the mode is
+ * `standard`: `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` keyed with the secret's bytes.
+ */
+export const WebhookHeaders = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
+
+/**
+ * The receiver's side of Standard Webhooks as a Node.js module (no dependency), shown on the
+ * webhook settings page with its comments in the page's language, and run by the server's tests
+ * against real deliveries: `verify(secret, rawBody, headers)` is true for an authentic delivery.
+ */
+export function webhookVerifySample(comments: {
+  rawBody: string;
+  age: string;
+  several: string;
+  once: string;
+}): string {
+  const h = WebhookHeaders;
+  return `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// ${comments.rawBody}
+// ${comments.once}
+export function verify(secret, rawBody, headers) {
+  const id = headers['${h.id}'];
+  const timestamp = headers['${h.timestamp}'];
+  // ${comments.age}
+  if (!id || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key)
+    .update(\`\${id}.\${timestamp}.\${rawBody}\`)
+    .digest('base64');
+  // ${comments.several}
+  return String(headers['${h.signature}'] ?? '')
+    .split(' ')
+    .some((item) => {
+      const [version, signature = ''] = item.split(',');
+      return version === 'v1' && signature.length === expected.length &&
+        timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+    });
+}
+`;
+}
+
+/** Standard Webhooks secrets are `whsec_` and the base64 of their 24 to 64 bytes. */
+export const standardSecretPrefix = 'whsec_';
+
+const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The validation key of a signing secret the mode cannot use, or null: Standard Webhooks wants
+ * `whsec_` and the base64 of 24 to 64 bytes; DingTalk robots show a secret that starts with `SEC`;
+ * Feishu/Lark bots show a string of letters and digits. No secret goes with the mode `none`.
+ */
+export function signingSecretProblem(
+  mode: TWebhookSigningMode,
+  secret: string,
+): 'webhookSigningSecret' | null {
+  const ok = (() => {
+    if (secret.length > BillingLimits.webhookSecretMax) return false;
+    switch (mode) {
+      case 'none':
+        return false;
+      case 'standard': {
+        if (!secret.startsWith(standardSecretPrefix)) return false;
+        const body = secret.slice(standardSecretPrefix.length);
+        if (!base64Pattern.test(body)) return false;
+        const bytes = (body.length / 4) * 3 - (body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0);
+        return bytes >= 24 && bytes <= 64;
+      }
+      case 'dingtalk':
+        return /^SEC[A-Za-z0-9]{8,}$/.test(secret);
+      case 'feishu':
+        return /^[\x21-\x7e]{8,}$/.test(secret);
+    }
+  })();
+  return ok ? null : 'webhookSigningSecret';
+}
 
 /** A yuan amount with at most two decimals, greater than 0 (spec section 5). */
 export const yuanAmountPattern = /^(?:0|[1-9]\d{0,9})(?:\.\d{1,2})?$/;

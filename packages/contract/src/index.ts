@@ -1,3 +1,4 @@
+export * from './adapters';
 export * from './api-paths';
 export * from './certification-rules';
 export * from './codes';
@@ -5,6 +6,7 @@ export * from './contact-rules';
 export * from './enums';
 export * from './limits';
 export * from './password-rules';
+export * from './route-features';
 export * from './routes';
 export * from './rules';
 export * from './schemas/account';

@@ -59,6 +59,8 @@ import {
   ZWebhookDeliveryRequest,
   ZWebhookIdRequest,
   ZWebhookInput,
+  ZWebhookSaveResult,
+  ZWebhookSecretRotation,
   ZWebhookTestResult,
 } from './schemas/billing';
 import {
@@ -283,7 +285,7 @@ export const routes = {
     access: 'public',
     tag: 'auth',
     summary:
-      'Sign in with account name, username and password; answers a session token, or the second-factor requirement',
+      'Sign in with account name, username and password; answers a session token, or the second-factor requirement. The image captcha after repeated failures of the name or of the client address; 429 with `Retry-After` while the address is blocked',
     body: ZLoginRequest,
     response: ZLoginResponse,
     codes: [
@@ -424,11 +426,12 @@ export const routes = {
   checkAuthCode: route(apiPaths.checkAuthCode, {
     access: 'optional',
     tag: 'verification',
-    summary: 'Checks a code (header `authCode`) and answers a single-use checkToken valid 10 minutes',
+    summary:
+      'Checks a code (header `authCode`) and answers a single-use checkToken valid 10 minutes; after many failed checks from the client address the image captcha too (429 while the address is blocked)',
     query: ZCheckAuthCodeQuery,
     headers: ZCheckCodeHeaders,
     response: ZCheckResult,
-    codes: codeErrors,
+    codes: [...codeErrors, ErrorCode.captchaRequired, ErrorCode.captchaInvalid],
   }),
   sendPhoneAuthCode: route(apiPaths.sendPhoneAuthCode, {
     access: 'public',
@@ -449,10 +452,11 @@ export const routes = {
   checkPhoneAuthCode: route(apiPaths.checkPhoneAuthCode, {
     access: 'public',
     tag: 'verification',
-    summary: 'Checks an SMS code sent to a phone number and answers a checkToken',
+    summary:
+      'Checks an SMS code sent to a phone number and answers a checkToken; after many failed checks from the client address the image captcha too (429 while the address is blocked)',
     body: ZCheckPhoneAuthCodeBody,
     response: ZCheckResult,
-    codes: codeErrors,
+    codes: [...codeErrors, ErrorCode.captchaRequired, ErrorCode.captchaInvalid],
   }),
   sendAuthCodeForUnregistered: route(apiPaths.sendAuthCodeForUnregistered, {
     access: 'public',
@@ -585,9 +589,10 @@ export const routes = {
     access: 'public',
     tag: 'recovery',
     summary:
-      'The reset lookup: where a password-reset code can go (masked), without telling whether the names exist',
+      'The reset lookup: where a password-reset code can go (masked), without telling whether the names exist; after many lookups from the client address the image captcha too (429 while the address is blocked)',
     body: ZGetUserByUsernameRequest,
     response: ZResetLookup,
+    codes: [ErrorCode.captchaRequired, ErrorCode.captchaInvalid],
   }),
   resetPasswordWithoutLogin: route(apiPaths.resetPasswordWithoutLogin, {
     access: 'public',
@@ -869,7 +874,7 @@ export const routes = {
       'Saves the configuration: OpenID Connect (issuer discovered at save) or SAML 2.0 (IdP metadata by URL or XML), on/off and administrator password login',
     body: ZSaveSsoConfigRequest,
     response: ZSsoConfig,
-    codes: [ErrorCode.ssoProviderInvalid],
+    codes: [ErrorCode.ssoProviderInvalid, ErrorCode.outboundAddressNotAllowed],
   }),
   testSsoConfig: route(apiPaths.testSsoConfig, {
     access: 'admin',
@@ -878,7 +883,7 @@ export const routes = {
       'Starts a test sign-in with the given (unsaved) configuration, to open in a popup; changes no setting and creates no session',
     body: ZSaveSsoConfigRequest,
     response: ZSsoTestStart,
-    codes: [ErrorCode.ssoProviderInvalid],
+    codes: [ErrorCode.ssoProviderInvalid, ErrorCode.outboundAddressNotAllowed],
   }),
   ssoAccountSuite: route(apiPaths.ssoAccountSuite, {
     access: 'public',
@@ -1310,9 +1315,10 @@ export const routes = {
   saveWebhook: route(apiPaths.saveWebhook, {
     access: 'admin',
     tag: 'billing',
-    summary: 'Creates a webhook, or updates one (`id`)',
+    summary:
+      'Creates a webhook, or updates one (`id`), with its signing mode; a generated Standard Webhooks secret is answered this once',
     body: ZWebhookInput,
-    response: ZWebhook,
+    response: ZWebhookSaveResult,
   }),
   deleteWebhook: route(apiPaths.deleteWebhook, {
     access: 'admin',
@@ -1335,6 +1341,15 @@ export const routes = {
     summary: "A webhook's deliveries, newest first",
     body: ZWebhookDeliveryRequest,
     response: ZWebhookDeliveryPage,
+  }),
+  rotateWebhookSecret: route(apiPaths.rotateWebhookSecret, {
+    access: 'admin',
+    tag: 'billing',
+    summary:
+      'Generates a new Standard Webhooks signing secret for the webhook (the old one stops at once) and answers it this once',
+    body: ZWebhookIdRequest,
+    response: ZWebhookSecretRotation,
+    codes: [ErrorCode.webhookSecretNotRotatable],
   }),
   usageHook: route(apiPaths.usageHook, {
     access: 'public',

@@ -24,6 +24,7 @@ import {
   type TFaceErrorCode,
   type TFaceSessionStatus,
 } from '@console/contract/certification-rules';
+import { notConfigured } from './registry';
 
 export type TFaceCheck = { status: TFaceSessionStatus; errorCode: TFaceErrorCode | null };
 
@@ -152,10 +153,10 @@ export function createHttpIdentityProvider(options: THttpIdentityOptions): TIden
   };
 }
 
-/** Production mode without IDENTITY_URL: every check fails (never the development answers). */
+/** Production mode without IDENTITY_URL: every check refuses with 4102 (never the development answers). */
 export function createUnconfiguredIdentityProvider(): TIdentityProvider {
   const refuse = async (): Promise<never> => {
-    throw new IdentityError('NOT_CONFIGURED', 'no identity provider is configured (IDENTITY_URL)');
+    throw notConfigured('identity');
   };
   return { createFaceSession: refuse, faceCheckUrl: refuse, faceResult: refuse, checkEnterprise: refuse };
 }

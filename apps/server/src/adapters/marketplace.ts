@@ -6,6 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TMarketplaceCustomer } from '@console/contract';
+import { notConfigured } from './registry';
 
 export type TMarketplace = {
   /** The customer behind a token, or null when the token is unknown or expired. */
@@ -47,6 +48,15 @@ export function createDevMarketplace(secret: string, now: () => Date): TMarketpl
       if (payload.exp < now().getTime()) return null;
       if (offerType && payload.o && offerType !== payload.o) return null;
       return { customerId: payload.c, productCode: payload.p, offerType: payload.o };
+    },
+  };
+}
+
+/** Production mode without `MARKETPLACE_ENDPOINT`: no token is resolved (4101), not even a development one. */
+export function createUnconfiguredMarketplace(): TMarketplace {
+  return {
+    resolve: async () => {
+      throw notConfigured('marketplace');
     },
   };
 }

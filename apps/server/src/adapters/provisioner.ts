@@ -14,6 +14,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { TOwnedResources } from '@console/contract';
+import { notConfigured } from './registry';
 
 export type TInstanceRef = {
   instanceName: string;
@@ -148,6 +149,33 @@ export function createDevProvisioner(options: TDevProvisionerOptions): TProvisio
         out.permissionApprovals += (userId * 5) % 2;
       }
       return out;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// not configured
+
+/**
+ * Production mode without `PROVISIONER_URL`: nothing is opened, applied or invented. Calls that
+ * need the platform refuse with 4100; what users own is nothing when the account has no instance
+ * (the only way to have none opened).
+ */
+export function createUnconfiguredProvisioner(): TProvisioner {
+  const refuse = async (): Promise<never> => {
+    throw notConfigured('provisioner');
+  };
+  return {
+    startOpening: refuse,
+    getOperation: refuse,
+    release: refuse,
+    syncUsers: refuse,
+    changeInsightUsers: refuse,
+    listUserWorkspaces: refuse,
+    setPaused: refuse,
+    ownedResources: async (refs) => {
+      if (refs.length === 0) return { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 };
+      throw notConfigured('provisioner');
     },
   };
 }

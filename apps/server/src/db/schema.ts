@@ -232,6 +232,29 @@ export const loginAttempts = pgTable('login_attempts', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Failures per client address (IPv4, or the /64 of an IPv6 address) and kind of attempt, across
+ * names and accounts (decision 0012): a fixed window from its first failure, the captcha from
+ * `ADDRESS_CAPTCHA_AFTER_FAILURES` on, a block until `blocked_until` from `ADDRESS_BLOCK_AFTER_FAILURES`.
+ */
+export const addressAttempts = pgTable(
+  'address_attempts',
+  {
+    address: text('address').notNull(),
+    /** login (passwords and second-step codes), code (code checks), recovery, registration. */
+    scope: text('scope').notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: ts('window_started_at').notNull(),
+    blockedUntil: ts('blocked_until'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.address, t.scope] }),
+    check('address_attempts_scope_check', sql`${t.scope} in ('login', 'code', 'recovery', 'registration')`),
+    index('address_attempts_updated_idx').on(t.updatedAt),
+  ],
+);
+
 export const auditEntries = pgTable(
   'audit_entries',
   {
@@ -576,6 +599,11 @@ export const ssoConfigs = pgTable(
     samlIdpSsoUrl: text('saml_idp_sso_url'),
     samlIdpCerts: jsonb('saml_idp_certs').$type<string[]>(),
     samlUsernameAttribute: text('saml_username_attribute'),
+    /** Accept a signed response instead of signed assertions (the SP metadata says so). */
+    samlAcceptSignedResponse: boolean('saml_accept_signed_response').notNull().default(false),
+    /** When the metadata URL was last read (at save, or by the daily refresh), and why it failed. */
+    samlMetadataCheckedAt: ts('saml_metadata_checked_at'),
+    samlMetadataError: text('saml_metadata_error'),
     updatedAt: updatedAt(),
     updatedBy: ref('updated_by'),
   },
@@ -1226,10 +1254,21 @@ export const webhooks = pgTable(
     successKey: text('success_key').notNull(),
     successValue: text('success_value').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
+    /** How deliveries are signed: none, standard (Standard Webhooks headers), dingtalk (URL), feishu (body). */
+    signingMode: text('signing_mode', { enum: ['none', 'standard', 'dingtalk', 'feishu'] })
+      .notNull()
+      .default('none'),
+    /** The signing secret, sealed with the server key; null when none is set. */
+    signingSecret: text('signing_secret'),
+    /** When the signing secret was last set, generated or rotated. */
+    secretUpdatedAt: ts('secret_updated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('webhooks_account_name_key').on(t.accountId, t.name)],
+  (t) => [
+    uniqueIndex('webhooks_account_name_key').on(t.accountId, t.name),
+    check('webhooks_signing_mode_check', sql`${t.signingMode} in ('none', 'standard', 'dingtalk', 'feishu')`),
+  ],
 );
 
 /** Every webhook delivery with its outcome; retried with backoff by the delivery job. */
@@ -1243,6 +1282,11 @@ export const webhookDeliveries = pgTable(
     accountId: ref('account_id').notNull(),
     /** alert, test. */
     kind: text('kind').notNull(),
+    /**
+     * The delivery's stable id (`webhook-id`, `msg_…`): set before the first attempt and the same
+     * in every attempt, so a receiver can tell a resent delivery from a new one.
+     */
+    messageId: text('message_id').notNull(),
     message: text('message').notNull(),
     status: text('status', { enum: ['pending', 'success', 'failed'] })
       .notNull()
@@ -1253,7 +1297,10 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
     finishedAt: ts('finished_at'),
   },
-  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)],
+  (t) => [
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    uniqueIndex('webhook_deliveries_message_id_key').on(t.messageId),
+  ],
 );
 
 /** Signatures of machine calls (usage batches, payment notifications) already accepted: a replay fails. */

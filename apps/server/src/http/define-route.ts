@@ -5,7 +5,7 @@
  * the schema does not list can leave.
  */
 
-import { routes, type TRouteDef, type TRouteId, type TRoutes } from '@console/contract';
+import { featuresOf, routes, type TRouteDef, type TRouteId, type TRoutes } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { ClientHeader, ClientHeaderValue, SessionCookie } from '@console/contract/enums';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -112,6 +112,35 @@ export function success(request: FastifyRequest, data: unknown) {
   return { code: ErrorCode.ok, message: translateError(request.lang, '0'), data };
 }
 
+/**
+ * A route of a feature that is off answers 4107 to everyone; with phones outside mainland China
+ * off, a request naming another country code does too (the console offers only +86 then).
+ */
+function refuseDisabledFeature(deps: TDeps, id: TRouteId): void {
+  const features = featuresOf(id);
+  if (features && !features.some((feature) => deps.config.features[feature])) {
+    throw new AppError(ErrorCode.featureDisabled, {
+      params: { feature: features[0] },
+      data: { feature: features[0] },
+    });
+  }
+}
+
+function refuseForeignPhone(deps: TDeps, ...inputs: unknown[]): void {
+  if (deps.config.features.globalPhone) return;
+  for (const input of inputs) {
+    if (input && typeof input === 'object' && 'phoneCode' in input) {
+      const code = (input as { phoneCode?: unknown }).phoneCode;
+      if (typeof code === 'string' && code !== '' && code !== '86') {
+        throw new AppError(ErrorCode.featureDisabled, {
+          params: { feature: 'globalPhone' },
+          data: { feature: 'globalPhone' },
+        });
+      }
+    }
+  }
+}
+
 export function defineRoute<K extends TRouteId>(
   app: FastifyInstance,
   id: K,
@@ -124,6 +153,7 @@ export function defineRoute<K extends TRouteId>(
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     handler: async (request, reply) => {
       const deps = app.deps;
+      refuseDisabledFeature(deps, id);
       const auth =
         route.access === 'public'
           ? null
@@ -136,6 +166,7 @@ export function defineRoute<K extends TRouteId>(
       const body = parseInput(route, 'body', request.body, request);
       const headers = parseInput(route, 'headers', request.headers, request);
       refuseOtherAccount(auth, query, body);
+      refuseForeignPhone(deps, query, body);
       const data = await handler({ deps, request, reply, query, body, headers, auth } as TRouteContext<K>);
       if (reply.sent) return reply;
       return success(request, route.response.parse(data));

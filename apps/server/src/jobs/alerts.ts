@@ -38,6 +38,7 @@ import {
   type TAlertSettings,
 } from '../modules/billing/alerts.repository';
 import { insertDelivery } from '../modules/billing/webhooks.repository';
+import { newMessageId } from '../modules/billing/webhooks.signing';
 import { deliverMessage } from '../modules/verification/delivery';
 import { enqueueJob, type TJobHandler } from './runner';
 import { enqueueDelivery, webhookJobHandlers } from './webhooks';
@@ -187,10 +188,13 @@ async function dispatchAlert(
     ? await enabledWebhookIds(tx, facts.accountId, settings.webhookIds)
     : [];
   for (const webhookId of webhookIds) {
+    // The delivery's id is kept before its first attempt: every attempt, a resend after a crash
+    // included, carries the same webhook-id.
     const delivery = await insertDelivery(tx, {
       webhookId,
       accountId: facts.accountId,
       kind: 'alert',
+      messageId: newMessageId(),
       message: message.text,
       now,
     });

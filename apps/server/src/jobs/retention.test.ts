@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedAccount, signIn, type TTestApp } from '../../test/harness';
-import { captchas, loginAttempts, outbox, sessions, verificationCodes } from '../db/schema';
+import { addressAttempts, captchas, loginAttempts, outbox, sessions, verificationCodes } from '../db/schema';
 import { retentionJob } from './retention';
 
 let t: TTestApp;
@@ -18,6 +18,7 @@ describe('retention job', () => {
       url: '/api/login',
       payload: { accountDisplayName: 'demo', username: 'x_user', password: 'bad' },
     });
+    expect(await t.deps.db.select().from(addressAttempts)).toHaveLength(1);
     t.clock.advance(31 * 60_000 + 24 * 3_600_000);
     const live = await signIn(t.app, 'demo', demo.admin);
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(live) });
@@ -40,6 +41,8 @@ describe('retention job', () => {
         .statusCode,
     ).toBe(401);
     expect(await t.deps.db.select().from(loginAttempts)).toHaveLength(0);
+    // The failure of the client's address a day ago is gone too.
+    expect(await t.deps.db.select().from(addressAttempts)).toHaveLength(0);
   });
 
   it('removes codes, check tokens, captchas, challenges and outbox messages once they are old', async () => {

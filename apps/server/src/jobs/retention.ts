@@ -1,5 +1,6 @@
 /**
  * Retention: removes sessions that have ended, wrong-password counts nobody added to for a day,
+ * failure counts of client addresses whose window and block ended (at least a day ago),
  * verification codes, check tokens, captchas and sign-in challenges a day after they ended, RSA
  * keys a day after they rotated (their challenges live ten minutes), single sign-on flows a day
  * after they ended and accepted SAML assertion ids once their assertion expired, development outbox messages
@@ -32,6 +33,12 @@ export const retentionJob: TJobHandler = async (_job, deps) => {
   const dayAgo = new Date(now.getTime() - 86_400_000);
   await deps.db.execute(sql`
     delete from login_attempts where updated_at < ${dayAgo} and (locked_until is null or locked_until < ${now})`);
+  const addressesBefore = new Date(
+    now.getTime() - Math.max(86_400_000, deps.config.addressLimits.windowSeconds * 1000),
+  );
+  await deps.db.execute(sql`
+    delete from address_attempts
+    where updated_at < ${addressesBefore} and (blocked_until is null or blocked_until < ${addressesBefore})`);
   await deps.db.execute(sql`delete from verification_codes where created_at < ${dayAgo}`);
   await deps.db.execute(sql`delete from check_tokens where expires_at < ${dayAgo}`);
   await deps.db.execute(sql`delete from captchas where expires_at < ${dayAgo}`);

@@ -1,8 +1,16 @@
 /**
  * Background work on the `jobs` table. A worker claims one due job at a time with
- * `FOR UPDATE SKIP LOCKED`, under a lease: any number of server replicas can run workers, a job
- * runs on one of them at a time, and the job of a replica that died is claimed again once its
- * lease ends. Failures are retried with exponential backoff up to `max_attempts`.
+ * `FOR UPDATE SKIP LOCKED`, under a lease (`JOBS_LEASE_SECONDS`, 30 s): any number of server
+ * replicas can run workers, a job runs on one of them at a time, and the job of a replica that
+ * died is claimed again once its lease ends. While a job runs, a heartbeat renews its lease every
+ * third of the lease, so a long job keeps it and a killed replica's job is taken over within about
+ * one lease. A claim is `locked_by` and `attempts` together: a worker whose lease was lost (its
+ * heartbeat found the job claimed again) never writes the job's outcome over the new claim's.
+ * Failures are retried with exponential backoff up to `max_attempts`.
+ *
+ * Times in the table come from `deps.clock` (claims, heartbeats, completions); the heartbeat's
+ * timer runs in real time and renews to `clock.now() + lease`. Tests with a manual clock turn the
+ * timer off (`heartbeatMs: 0`) and call `heartbeat()` where a tick should happen.
  */
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -25,11 +33,23 @@ export type TJobHandler = (job: TJob, deps: TDeps) => Promise<TJobResult | undef
 export type TJobRunner = {
   /** Claims and runs due jobs until none is due; answers how many ran. */
   drain(): Promise<number>;
+  /**
+   * Renews the lease of every job this runner is running now (what the heartbeat's timer does);
+   * answers how many leases it still holds. A job whose lease was lost is let go of.
+   */
+  heartbeat(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 };
 
-const leaseMs = 5 * 60_000;
+export type TJobRunnerOptions = {
+  pollMs: number;
+  workerId?: string;
+  /** How long a claim holds without a heartbeat; `deps.config.jobs.leaseMs` unless given. */
+  leaseMs?: number;
+  /** How often a running job's lease is renewed: a third of the lease unless given; 0: never by itself. */
+  heartbeatMs?: number;
+};
 
 export async function enqueueJob(
   db: TDb,
@@ -52,7 +72,17 @@ export async function enqueueJob(
   return rows.length > 0;
 }
 
-async function claim(db: TDb, workerId: string, now: Date): Promise<TJob | null> {
+/** Takes back a queued (not yet running) job by its dedupe key; answers whether there was one. */
+export async function cancelQueuedJob(db: TDb, dedupeKey: string): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`delete from jobs where dedupe_key = ${dedupeKey} and status = 'queued' returning id`,
+    ),
+  );
+  return rows.length > 0;
+}
+
+async function claim(db: TDb, workerId: string, now: Date, leaseMs: number): Promise<TJob | null> {
   const rows = rowsOf<{ id: number; kind: string; payload: unknown; attempts: number; max_attempts: number }>(
     await db.execute(sql`
       update jobs set status = 'running', locked_by = ${workerId},
@@ -82,27 +112,85 @@ export function createJobRunner(
   deps: TDeps,
   handlers: Record<string, TJobHandler>,
   log: FastifyBaseLogger,
-  options: { pollMs: number; workerId?: string },
+  options: TJobRunnerOptions,
 ): TJobRunner {
   const workerId = options.workerId ?? `${hostname()}:${process.pid}`;
+  const leaseMs = options.leaseMs ?? deps.config.jobs.leaseMs;
+  const heartbeatMs = options.heartbeatMs ?? Math.max(1, Math.floor(leaseMs / 3));
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let isStopped = false;
+  /** The jobs this runner runs now, with the attempt of its claim (a claim is locked_by + attempts). */
+  const held = new Map<number, TJob>();
+
+  /** The claim's condition: only the worker still holding this claim renews it or writes the outcome. */
+  const isMine = (job: TJob) =>
+    sql`id = ${job.id} and status = 'running' and locked_by = ${workerId} and attempts = ${job.attempts}`;
+
+  /** Whether the claim is still this runner's; extends its lease when it is. */
+  async function renew(job: TJob): Promise<boolean> {
+    const now = deps.clock.now();
+    const rows = rowsOf<{ id: number }>(
+      await deps.db.execute(sql`
+        update jobs set locked_until = ${new Date(now.getTime() + leaseMs)}, updated_at = ${now}
+         where ${isMine(job)}
+        returning id`),
+    );
+    if (rows.length > 0) return true;
+    if (held.get(job.id) === job) {
+      held.delete(job.id);
+      log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job lease lost');
+    }
+    return false;
+  }
+
+  async function heartbeat(): Promise<number> {
+    let count = 0;
+    for (const job of [...held.values()]) {
+      try {
+        if (await renew(job)) count += 1;
+      } catch (error) {
+        // The database is unreachable for a moment: the next beat tries again.
+        log.warn({ jobId: job.id, err: error }, 'job heartbeat failed');
+      }
+    }
+    return count;
+  }
+
+  function dropped(job: TJob): void {
+    log.warn(
+      { jobId: job.id, kind: job.kind, attempts: job.attempts },
+      'job finished after its lease was lost: its outcome is dropped',
+    );
+  }
 
   async function runOne(job: TJob): Promise<void> {
     const handler = handlers[job.kind];
+    held.set(job.id, job);
+    const beat =
+      heartbeatMs > 0
+        ? setInterval(() => {
+            if (held.get(job.id) !== job) return;
+            renew(job).catch((error) => log.warn({ jobId: job.id, err: error }, 'job heartbeat failed'));
+          }, heartbeatMs)
+        : null;
+    beat?.unref();
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       const result = await handler(job, deps);
+      if (beat) clearInterval(beat);
+      held.delete(job.id);
       const now = deps.clock.now();
-      await deps.db.transaction(async (tx) => {
-        await tx.execute(sql`
-          update jobs set status = 'done', finished_at = ${now}, updated_at = ${now}, locked_by = null, locked_until = null
-          where id = ${job.id}`);
+      const isDone = await deps.db.transaction(async (tx) => {
+        const done = rowsOf<{ dedupe_key: string | null }>(
+          await tx.execute(sql`
+            update jobs set status = 'done', finished_at = ${now}, updated_at = ${now}, locked_by = null, locked_until = null
+            where ${isMine(job)}
+            returning dedupe_key`),
+        );
+        if (done.length === 0) return false;
         if (result && 'nextRunAt' in result) {
-          const dedupe = rowsOf<{ dedupe_key: string | null }>(
-            await tx.execute(sql`select dedupe_key from jobs where id = ${job.id}`),
-          )[0]?.dedupe_key;
+          const dedupe = done[0]?.dedupe_key;
           await enqueueJob(tx, {
             kind: job.kind,
             payload: job.payload,
@@ -111,25 +199,33 @@ export function createJobRunner(
             maxAttempts: job.maxAttempts,
           });
         }
+        return true;
       });
+      if (!isDone) dropped(job);
     } catch (error) {
+      if (beat) clearInterval(beat);
+      held.delete(job.id);
       const now = deps.clock.now();
       const message = error instanceof Error ? error.message : String(error);
       const isFinal = job.attempts >= job.maxAttempts;
       const retryAt = new Date(now.getTime() + Math.min(3_600_000, 1000 * 2 ** job.attempts));
       log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: error }, 'job failed');
-      await deps.db.execute(sql`
-        update jobs set status = ${isFinal ? 'failed' : 'queued'}, run_at = ${isFinal ? now : retryAt},
-                        last_error = ${message.slice(0, 2000)}, updated_at = ${now},
-                        finished_at = ${isFinal ? now : null}, locked_by = null, locked_until = null
-        where id = ${job.id}`);
+      const rows = rowsOf<{ id: number }>(
+        await deps.db.execute(sql`
+          update jobs set status = ${isFinal ? 'failed' : 'queued'}, run_at = ${isFinal ? now : retryAt},
+                          last_error = ${message.slice(0, 2000)}, updated_at = ${now},
+                          finished_at = ${isFinal ? now : null}, locked_by = null, locked_until = null
+          where ${isMine(job)}
+          returning id`),
+      );
+      if (rows.length === 0) dropped(job);
     }
   }
 
   async function drain(): Promise<number> {
     let count = 0;
     while (!isStopped) {
-      const job = await claim(deps.db, workerId, deps.clock.now());
+      const job = await claim(deps.db, workerId, deps.clock.now(), leaseMs);
       if (!job) break;
       await runOne(job);
       count += 1;
@@ -153,6 +249,7 @@ export function createJobRunner(
 
   return {
     drain,
+    heartbeat,
     start: () => {
       isStopped = false;
       schedule();

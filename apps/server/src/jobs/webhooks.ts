@@ -5,13 +5,20 @@
  * 8 min, 32 min) until the fifth attempt, after which the delivery is failed. An attempt is
  * recorded only if no other worker recorded it first (`attempts` is compared), so a job claimed
  * again after its lease does not count twice.
+ *
+ * Deliveries are at least once: a worker killed after sending and before recording leaves the
+ * delivery pending, and the job, claimed again after its lease, sends it again. Every attempt
+ * carries the delivery's `webhook-id`, kept with the delivery before its first attempt, so the
+ * receiver sees the same id and can drop the second copy; the timestamp (and so the signature) is
+ * the attempt's own.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDeps } from '../context';
 import type { TDb } from '../db/client';
 import { findPendingDelivery, recordAttempt } from '../modules/billing/webhooks.repository';
 import { sendWebhook } from '../modules/billing/webhooks.sender';
-import { enqueueJob, type TJobHandler } from './runner';
+import { openSigning } from '../modules/billing/webhooks.signing';
+import { cancelQueuedJob, enqueueJob, type TJobHandler } from './runner';
 
 export const webhookDeliverJobKind = 'webhook.deliver';
 /** Attempts of a delivery, the first included. */
@@ -33,17 +40,24 @@ export async function enqueueDelivery(db: TDb, deliveryId: number, runAt: Date):
   });
 }
 
+/** Takes back the delivery's queued attempt (the delivery was settled otherwise). */
+export async function cancelDelivery(db: TDb, deliveryId: number): Promise<void> {
+  await cancelQueuedJob(db, `${webhookDeliverJobKind}:${deliveryId}`);
+}
+
 export function createWebhookDeliverJob(log: FastifyBaseLogger): TJobHandler {
   return async (job, deps) => {
     const deliveryId = Number((job.payload as { deliveryId?: unknown }).deliveryId);
     const found = await findPendingDelivery(deps.db, deliveryId);
     if (!found) return undefined;
-    const { delivery, target, isEnabled } = found;
+    const { delivery, target, signing, isEnabled } = found;
     const attempt = delivery.attempts + 1;
     const outcome = isEnabled
-      ? await sendWebhook(target, delivery.message, {
+      ? await sendWebhook({ ...target, signing: openSigning(deps.secrets, signing) }, delivery.message, {
+          attempt: { messageId: delivery.messageId, time: deps.clock.now() },
           timeoutMs: deps.config.alerts.webhookTimeoutMs,
           allowPrivate: deps.config.alerts.webhookAllowPrivate,
+          allowHosts: deps.config.outbound.allowHosts,
         })
       : { isSuccess: false, responseStatus: null, error: 'webhook disabled' };
     const isFinal = outcome.isSuccess || !isEnabled || attempt >= webhookMaxAttempts;

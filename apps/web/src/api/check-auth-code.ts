@@ -6,6 +6,7 @@
 
 import type { TAuthCodeType, TAuthMethod, TRouteData } from '@console/contract';
 import { callApi, endpoint } from '@/lib/api-client';
+import type { TCaptchaAnswer } from './generate-image-captcha';
 
 const checkAuthCodeEndpoint = endpoint('checkAuthCode', 'POST', '/api/portal/common/checkAuthCode');
 
@@ -20,11 +21,18 @@ export type TCheckAuthCodeInput = {
   phoneCode?: string;
   /** The reset lookup whose user got the code. */
   lookupId?: string;
+  /** Asked for after many failed checks from the client's address (see `useCaptchaGate`). */
+  captcha?: TCaptchaAnswer | null;
 };
 
-export function checkAuthCode({ authMethod, code, ...target }: TCheckAuthCodeInput): Promise<TCheckResult> {
+export function checkAuthCode({
+  authMethod,
+  code,
+  captcha,
+  ...target
+}: TCheckAuthCodeInput): Promise<TCheckResult> {
   return callApi(checkAuthCodeEndpoint, {
-    query: target,
+    query: { ...target, ...(captcha ?? {}) },
     headers: { authmethod: authMethod, authcode: code },
     hints: false,
   });

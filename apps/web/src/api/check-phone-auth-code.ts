@@ -6,6 +6,7 @@
 import type { TAuthMethod } from '@console/contract';
 import { callApi, endpoint } from '@/lib/api-client';
 import type { TCheckResult } from './check-auth-code';
+import type { TCaptchaAnswer } from './generate-image-captcha';
 
 const checkPhoneAuthCodeEndpoint = endpoint(
   'checkPhoneAuthCode',
@@ -18,8 +19,14 @@ export type TCheckPhoneAuthCodeInput = {
   phone: string;
   phoneCode?: string;
   code: string;
+  /** Asked for after many failed checks from the client's address (see `useCaptchaGate`). */
+  captcha?: TCaptchaAnswer | null;
 };
 
-export function checkPhoneAuthCode(input: TCheckPhoneAuthCodeInput): Promise<TCheckResult> {
-  return callApi(checkPhoneAuthCodeEndpoint, { body: input, hints: false, redirectOn401: false });
+export function checkPhoneAuthCode({ captcha, ...input }: TCheckPhoneAuthCodeInput): Promise<TCheckResult> {
+  return callApi(checkPhoneAuthCodeEndpoint, {
+    body: { ...input, ...(captcha ?? {}) },
+    hints: false,
+    redirectOn401: false,
+  });
 }

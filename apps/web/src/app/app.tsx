@@ -4,6 +4,7 @@
  * chunk brings them (see docs/decisions of apps/web: bundle budget of /login).
  */
 import { Suspense, useEffect } from 'react';
+import { DemoBanner } from '@/components/demo-banner';
 import { StatusPage } from '@/components/status-page';
 import { Toaster } from '@/components/toast/toaster';
 import { Button } from '@/components/ui/button';
@@ -53,6 +54,7 @@ export function App() {
   const c = getPhrases('common');
   return (
     <>
+      <DemoBanner />
       <ErrorBoundary
         resetKey={route ? `public:${route.id}` : 'console'}
         fallback={(error) => <PageError error={error} />}

@@ -29,8 +29,11 @@ describe('public pages', () => {
     expect(publicPageOf(route('/faceRecognitionSuccessful'))).toBe('faceRecognitionSuccessful');
   });
 
-  it('show the not-found page for registration where the console does not offer it', () => {
-    setMeta({ devOutbox: false, features: { register: false } } as TMeta);
+  it('show the not-found page for registrations where the console does not offer them', () => {
+    setMeta({ devOutbox: false, features: { register: false, marketplaceRegister: false } } as TMeta);
     expect(publicPageOf(route('/register'))).toBe('noFound');
+    expect(publicPageOf(route('/aws-register'))).toBe('noFound');
+    setMeta({ devOutbox: false, features: { register: false, marketplaceRegister: true } } as TMeta);
+    expect(publicPageOf(route('/aws-register'))).toBe('awsRegister');
   });
 });

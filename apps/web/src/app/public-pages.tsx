@@ -36,9 +36,11 @@ export function publicPage(id: TPageId): TLazyPage<object> {
 /** The page a public route shows: routes not built yet, or turned off, show the not-found page. */
 export function publicPageOf(route: TPublicRoute): TPageId {
   const meta = getMeta();
-  // The outbox exists only outside production mode; registration only where the meta offers it.
+  // The outbox exists only where development stand-ins deliver; registrations only where the meta
+  // offers them (the server refuses them otherwise too).
   if (route.id === 'devOutbox' && !meta.devOutbox) return 'noFound';
   if (route.id === 'register' && !meta.features.register) return 'noFound';
+  if (route.id === 'awsRegister' && !meta.features.marketplaceRegister) return 'noFound';
   // Every built route has its page (public-pages.test.ts).
   return route.isBuilt ? (route.id as TPageId) : 'noFound';
 }

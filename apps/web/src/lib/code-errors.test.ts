@@ -54,6 +54,25 @@ describe('codeErrorText', () => {
     expect(codeErrorText(business(4098, { retryAfterSeconds: 42 }), zh)).toContain('42 秒');
   });
 
+  it('names the wait of a blocked address (429), and keeps the generic 429 without one', () => {
+    const blocked = new ApiError({
+      kind: 'http',
+      code: 429,
+      status: 429,
+      path: '/api/portal/common/checkAuthCode',
+      message: 'server text',
+      data: { retryAfterSeconds: 120 },
+    });
+    expect(codeErrorText(blocked, en)).toBe(
+      'Too many failed attempts from your network address. For your security, try again in 120 s.',
+    );
+    expect(codeErrorText(blocked, zh)).toBe(
+      '您所在网络地址的失败尝试次数过多，为保障安全，请 120 秒后再试。',
+    );
+    const busy = new ApiError({ kind: 'http', code: 429, status: 429, path: '/api/login', message: 'x' });
+    expect(codeErrorText(busy, en)).toBe('Too many requests. Please try again later.');
+  });
+
   it('falls back to the server message, then to the generic texts', () => {
     expect(codeErrorText(business(4999, null, 'Something specific'), en)).toBe('Something specific');
     expect(codeErrorText(business(4999, null, ''), en)).toBe('Request failed');

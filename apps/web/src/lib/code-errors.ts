@@ -46,6 +46,11 @@ export function codeErrorText(error: unknown, texts: TCodeErrorTexts): string {
   if (api.kind === 'timeout') return common.timeout;
   const key = String(api.code);
   const message = isErrorKey(errors, key) ? errors[key] : api.message || common.requestFailed;
+  if (api.code === ErrorCode.tooManyRequests) {
+    // Too many failures from the client's address: blocked for that long (decision 0012).
+    const seconds = errorDataNumber(error, 'retryAfterSeconds');
+    if (seconds !== null) return interpolate(errors.addressBlocked, { seconds });
+  }
   if (api.code === ErrorCode.callLimitExceeded) {
     const seconds = errorDataNumber(error, 'retryAfterSeconds');
     if (seconds !== null) return interpolate(errors.resendTooSoon, { seconds });

@@ -22,6 +22,17 @@ export function testMeta(overrides: Partial<TMeta> = {}): TMeta {
     fallbackHosts: [],
     mobileLoginHosts: [],
     devOutbox: false,
+    adapters: {
+      provisioner: 'development',
+      marketplace: 'development',
+      identity: 'development',
+      wechatPay: 'development',
+      alipay: 'development',
+      sms: 'development',
+      email: 'development',
+      license: 'development',
+    },
+    isDemonstration: false,
     ...overrides,
   };
 }

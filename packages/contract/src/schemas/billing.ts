@@ -23,6 +23,7 @@ import {
   TransactionChannels,
   TransactionTypes,
   VoucherStates,
+  WebhookSigningModes,
   webhookNamePattern,
   yuanAmountPattern,
 } from '../billing-enums';
@@ -425,6 +426,18 @@ export const ZWebhookInput = z.object({
   successKey: z.string(vkey('webhookSuccessKey')).trim().min(1, vkey('webhookSuccessKey')).max(256),
   successValue: z.string(vkey('webhookSuccessValue')).trim().min(1, vkey('webhookSuccessValue')).max(256),
   isEnabled: z.boolean().default(true),
+  /** How deliveries are signed (see `WebhookSigningModes`). */
+  signingMode: z.enum(WebhookSigningModes).default('none'),
+  /**
+   * A new signing secret: DingTalk's and Feishu's as the robot's settings show it, or a Standard
+   * Webhooks `whsec_…` secret the receiver gave. Absent or empty: the current secret stays (while
+   * the mode stays); Standard Webhooks without one gets a generated secret, answered once.
+   */
+  signingSecret: z
+    .string(vkey('webhookSigningSecret'))
+    .trim()
+    .max(BillingLimits.webhookSecretMax, vkey('webhookSigningSecret'))
+    .optional(),
 });
 export type TWebhookInput = z.input<typeof ZWebhookInput>;
 
@@ -438,11 +451,27 @@ export const ZWebhook = z.object({
   successKey: z.string(),
   successValue: z.string(),
   isEnabled: z.boolean(),
+  signingMode: z.enum(WebhookSigningModes),
+  /** Whether a signing secret is set (the secret itself is never answered, except once when generated). */
+  hasSigningSecret: z.boolean(),
+  /** When the secret was last set, generated or rotated. */
+  secretUpdateTime: ZTimestamp.nullable(),
   createTime: ZTimestamp,
   updateTime: ZTimestamp,
   lastDelivery: z.object({ status: z.enum(['pending', 'success', 'failed']), time: ZTimestamp }).nullable(),
 });
 export type TWebhook = z.infer<typeof ZWebhook>;
+
+/**
+ * A saved webhook, with the Standard Webhooks secret generated for it if one was: shown this once,
+ * never again (the receiver keeps it). Null when no secret was generated.
+ */
+export const ZWebhookSaveResult = ZWebhook.extend({ newSigningSecret: z.string().nullable() });
+export type TWebhookSaveResult = z.infer<typeof ZWebhookSaveResult>;
+
+/** The answer of "rotate secret": the webhook and its new Standard Webhooks secret, shown this once. */
+export const ZWebhookSecretRotation = ZWebhook.extend({ newSigningSecret: z.string() });
+export type TWebhookSecretRotation = z.infer<typeof ZWebhookSecretRotation>;
 
 export const ZWebhookIdRequest = z.object({ accountId: ZId.optional(), id: ZId });
 
@@ -450,6 +479,8 @@ export const ZWebhookDelivery = z.object({
   id: ZId,
   webhookId: ZId,
   kind: z.enum(['alert', 'test']),
+  /** The delivery's `webhook-id`: the same in every attempt. */
+  messageId: z.string(),
   message: z.string(),
   status: z.enum(['pending', 'success', 'failed']),
   attempts: z.number().int(),

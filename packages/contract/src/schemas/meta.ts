@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdapterNames, AdapterStates, type TAdapterName, type TAdapterState } from '../adapters';
 import { DeployModes, Editions, Languages } from '../enums';
 
 export const ZFeatureFlags = z.object({
@@ -11,6 +12,14 @@ export const ZFeatureFlags = z.object({
   marketplaceRegister: z.boolean(),
 });
 export type TFeatureFlags = z.infer<typeof ZFeatureFlags>;
+
+export const ZAdapterStates = z.object(
+  Object.fromEntries(AdapterNames.map((name) => [name, z.enum(AdapterStates)])) as Record<
+    TAdapterName,
+    z.ZodEnum<{ [K in TAdapterState]: K }>
+  >,
+);
+export type TAdapterStates = z.infer<typeof ZAdapterStates>;
 
 /** Console meta: edition, mode and feature flags (`GET /api/meta`). */
 export const ZMeta = z.object({
@@ -38,6 +47,10 @@ export const ZMeta = z.object({
   mobileLoginHosts: z.array(z.string()),
   /** The development outbox exists (`/api/dev/outbox`, page `/dev/outbox`); never in production mode. */
   devOutbox: z.boolean(),
+  /** Which systems are configured: the console disables what an unconfigured one would serve. */
+  adapters: ZAdapterStates,
+  /** Production mode with development stand-ins answering: every page shows a banner. */
+  isDemonstration: z.boolean(),
 });
 export type TMeta = z.infer<typeof ZMeta>;
 

@@ -3,7 +3,7 @@ import { LicenseStatuses, PasswordCharTypes, RegistrationReasons } from '../enum
 import { Limits } from '../limits';
 import { Patterns } from '../rules';
 import { vkey, ZId, ZTimestamp } from './common';
-import { ZAuthCodeType, ZAuthMethod, ZEmail, ZPhone, ZPhoneCode } from './verification';
+import { ZAuthCodeType, ZAuthMethod, ZCaptchaFields, ZEmail, ZPhone, ZPhoneCode } from './verification';
 
 // ---- password policy ------------------------------------------------------------------------
 
@@ -77,10 +77,13 @@ export type TGetUsernamesRequest = z.infer<typeof ZGetUsernamesRequest>;
 export const ZFoundUsernames = z.object({ usernames: z.array(z.string()), count: z.number().int() });
 export type TFoundUsernames = z.infer<typeof ZFoundUsernames>;
 
-export const ZGetUserByUsernameRequest = z.object({
-  accountName: z.string().trim().min(1, vkey('accountNameRequired')).max(Limits.accountNameMax),
-  username: z.string().trim().min(1, vkey('usernameRequired')).max(64),
-});
+/** The reset lookup's names; the image captcha once the client's address made many lookups. */
+export const ZGetUserByUsernameRequest = z
+  .object({
+    accountName: z.string().trim().min(1, vkey('accountNameRequired')).max(Limits.accountNameMax),
+    username: z.string().trim().min(1, vkey('usernameRequired')).max(64),
+  })
+  .extend(ZCaptchaFields.shape);
 export type TGetUserByUsernameRequest = z.infer<typeof ZGetUserByUsernameRequest>;
 
 /**

@@ -44,6 +44,12 @@ export const ZSamlSettings = z.object({
   /** How many signing certificates the metadata listed. */
   idpCertificates: z.number().int(),
   usernameAttribute: z.string(),
+  /** Accept a signed response instead of signed assertions (the SP metadata then says WantAssertionsSigned="false"). */
+  acceptSignedResponse: z.boolean(),
+  /** When the metadata URL was last read (at save or by the daily refresh); null for pasted XML. */
+  metadataCheckedAt: ZTimestamp.nullable(),
+  /** Why the last reading of the metadata URL failed (the metadata read before stays in use), or null. */
+  metadataError: z.string().nullable(),
 });
 
 /** What this console is to the identity provider (shown on the configuration page). */
@@ -90,6 +96,8 @@ export const ZSamlSettingsInput = z
     metadataXml: z.string().trim().max(200_000, vkey('tooLong')).optional(),
     idpEntityId: z.string().trim().max(512, vkey('tooLong')).optional(),
     usernameAttribute: ZName(128).default(SsoDefaults.usernameAttribute),
+    /** Accept a signed response instead of signed assertions (default: assertions must be signed). */
+    acceptSignedResponse: z.boolean().default(false),
   })
   .refine((value) => Boolean(value.metadataUrl || value.metadataXml), {
     ...vkey('ssoMetadataRequired'),

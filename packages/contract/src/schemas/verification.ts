@@ -62,7 +62,8 @@ const ZCodeTarget = z.object({
 
 export const ZSendAuthCodeQuery = ZCodeTarget.extend(ZCaptchaFields.shape);
 export type TSendAuthCodeQuery = z.infer<typeof ZSendAuthCodeQuery>;
-export const ZCheckAuthCodeQuery = ZCodeTarget;
+/** A code check's target; the image captcha once the client's address failed many checks. */
+export const ZCheckAuthCodeQuery = ZCodeTarget.extend(ZCaptchaFields.shape);
 export type TCheckAuthCodeQuery = z.infer<typeof ZCheckAuthCodeQuery>;
 
 export const ZSendCodeResult = z.object({
@@ -83,12 +84,14 @@ export const ZSendPhoneAuthCodeBody = z
   .extend(ZCaptchaFields.shape);
 export type TSendPhoneAuthCodeBody = z.infer<typeof ZSendPhoneAuthCodeBody>;
 
-export const ZCheckPhoneAuthCodeBody = z.object({
-  phone: ZPhone,
-  phoneCode: ZPhoneCode.optional(),
-  authMethod: ZAuthMethod,
-  code: ZCode,
-});
+export const ZCheckPhoneAuthCodeBody = z
+  .object({
+    phone: ZPhone,
+    phoneCode: ZPhoneCode.optional(),
+    authMethod: ZAuthMethod,
+    code: ZCode,
+  })
+  .extend(ZCaptchaFields.shape);
 export type TCheckPhoneAuthCodeBody = z.infer<typeof ZCheckPhoneAuthCodeBody>;
 
 export const ZSendForUnregisteredBody = z

@@ -95,6 +95,7 @@ const billing = {
       description: 'Description',
       status: 'Status',
       lastDelivery: 'Last delivery',
+      signing: 'Signature',
       actions: 'Actions',
     },
     enabled: 'Enabled',
@@ -133,6 +134,62 @@ const billing = {
       isEnabled: 'Enabled',
       save: 'Save',
     },
+    signing: {
+      label: 'Signature',
+      modes: {
+        none: 'None',
+        standard: 'Standard Webhooks',
+        dingtalk: 'DingTalk robot',
+        feishu: 'Feishu / Lark bot',
+      },
+      hints: {
+        none: 'Deliveries carry the webhook-id and webhook-timestamp headers but no signature: a receiver cannot tell them from forged requests.',
+        standard:
+          'Each delivery is signed in the webhook-signature header with a secret that only the console and your receiver know (the Standard Webhooks specification).',
+        dingtalk:
+          'For a DingTalk robot whose security setting is "sign" (加签): the address gets the timestamp and sign parameters, and DingTalk checks them.',
+        feishu:
+          'For a Feishu or Lark bot with signature verification: the body gets the timestamp and sign fields, and Feishu checks them. The request parameters must be a JSON object.',
+      },
+      secret: 'Signing secret',
+      secretPlaceholders: {
+        standard: 'Leave empty to generate one, or paste a whsec_… secret',
+        dingtalk: "The SEC… secret from the robot's security settings",
+        feishu: "The secret from the bot's security settings",
+      },
+      secretStored: 'A secret is set (since {{time}}). Leave empty to keep it.',
+      rotate: 'Generate a new secret',
+      rotateConfirm: 'The current secret stops working at once: your receiver must switch to the new one.',
+      rotateOk: 'Generate',
+      newSecretTitle: 'Signing secret of {{name}}',
+      newSecretText:
+        'Copy this secret into your receiver now. It is shown only this once; if it is lost, generate a new one.',
+      copy: 'Copy',
+      copied: 'Copied',
+      done: 'Done',
+    },
+    verify: {
+      title: 'How a receiver verifies deliveries',
+      intro:
+        'Every delivery is a POST with these headers. A delivery can arrive more than once (a retry, or a resend after a server restart): it keeps its webhook-id, so handle each id once.',
+      headers: {
+        id: "The delivery's id (msg_…), the same in every attempt",
+        timestamp: 'When this attempt was sent, in unix seconds',
+        signature:
+          'With Standard Webhooks signing: v1, and the base64 HMAC-SHA256 of "{id}.{timestamp}.{body}", keyed with the bytes of the secret (the base64 after whsec_)',
+      },
+      steps:
+        'To verify, reject a timestamp more than 5 minutes from now, compute the HMAC over the body exactly as received, and compare it in constant time with each v1 signature of the header. The Standard Webhooks libraries (standardwebhooks on npm and PyPI) do this for you; without one, in Node.js:',
+      robots:
+        "DingTalk robots and Feishu bots check their own signatures: paste the secret from the robot's security settings, nothing else to do.",
+      sample: {
+        rawBody:
+          'rawBody: the request body exactly as received (text, before parsing); headers: lower-case names.',
+        once: 'A delivery may arrive twice: process each webhook-id once.',
+        age: 'Refuse old or future timestamps (replays).',
+        several: 'The header may carry several signatures, separated by spaces.',
+      },
+    },
     deliveries: {
       title: 'Delivery log: {{name}}',
       empty: 'Nothing delivered yet',
@@ -144,6 +201,7 @@ const billing = {
         response: 'Answer',
         error: 'Error',
         message: 'Message',
+        messageId: 'Delivery ID (webhook-id)',
       },
       kinds: { alert: 'Alert', test: 'Test' },
     },

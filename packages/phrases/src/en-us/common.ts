@@ -1,6 +1,8 @@
 /** Texts shared by every page. */
 const common = {
   productName: 'Data Platform Console',
+  demoBanner:
+    'Demonstration installation: development stand-ins answer for services, payments, verification and messages. Nothing done here is real.',
   ok: 'OK',
   cancel: 'Cancel',
   confirm: 'Confirm',

@@ -38,6 +38,18 @@ const errors = {
   '4045': 'This third-party sign-in is not available for the account.',
   '4046': 'This third-party identity is already bound to another user.',
   '4047': 'No identity of this provider is bound to your user.',
+  '4130':
+    'The identity provider did not sign the assertion. This account requires signed assertions: configure the identity provider to sign assertions, or let the account accept a signed response instead.',
+  '4131':
+    'The identity provider did not sign the response. This account accepts a signed response instead of signed assertions, so the response must be signed.',
+  '4132':
+    'The identity provider signed with {{algorithm}}, which is not accepted. Configure it to sign with RSA-SHA256 or stronger and a SHA-256 or SHA-512 digest.',
+  '4133':
+    'The identity provider sent a transient NameID, which changes at every sign-in and cannot be a username. Configure a persistent NameID at the identity provider, or choose a username attribute.',
+  '4134':
+    'The identity provider sent a sign-in the console did not ask for (an IdP-initiated sign-in). Start the sign-in from the console login page.',
+  '4135':
+    'The address {{host}} ({{address}}) is a loopback, private or link-local address, which this installation does not call. An operator can allow it with OUTBOUND_ALLOW_HOSTS.',
   '4050': 'The activation code is invalid, has been used or has expired.',
   '4051': 'The account is already a formal account.',
   '4052': 'An upgrade application is already in progress.',
@@ -48,11 +60,26 @@ const errors = {
   '4070': 'Insufficient balance. Please top up.',
   '4071': 'Recharge failed: {{detail}}',
   '4072': 'Webhook send failed. Check the address and the success key and value.',
+  '4140':
+    "Only Standard Webhooks secrets are generated here. A DingTalk or Feishu secret comes from the robot's settings: paste the new one into the webhook.",
   '4073': 'Failed to fetch bill details. Try again later.',
   '4080': 'Enterprise verification failed. Try again later.',
   '4081': 'Too many verification attempts today. Try again tomorrow.',
   '4082': 'The face check has expired or is finished. Start the verification again.',
   '4083': 'The account is verified already, or a verification waits for review.',
+  '4100': 'Opening services is not configured on this installation; contact the platform operator.',
+  '4101':
+    'Cloud-marketplace registration is not configured on this installation; contact the platform operator.',
+  '4102': 'Real-name verification is not configured on this installation; contact the platform operator.',
+  '4103': 'Top-ups by {{channel}} are not configured on this installation; contact the platform operator.',
+  '4104':
+    'Text messages (SMS) are not configured on this installation, so no code can be sent by SMS; contact the platform operator.',
+  '4105':
+    'E-mail is not configured on this installation, so no code can be sent by e-mail; contact the platform operator.',
+  '4106':
+    'Huawei-cloud licence activation is not configured on this installation; contact the platform operator.',
+  '4107': '{{feature}} is turned off on this installation.',
+  '4108': 'Bank remittance is not configured on this installation; contact the platform operator.',
   '4091': 'Encryption failed',
   '4092': 'Decryption failed',
   '4093': 'The verification code has already been used',
@@ -84,6 +111,16 @@ const errors = {
   challengeExpired: 'Verification failed: this sign-in has expired. Log in again.',
   gaNotBound: 'Verification failed: no authenticator app is bound yet.',
   registrationLimit: 'Too many registrations from this address. Please try again later.',
+  /** 429 while the client's address is blocked after many failed attempts (decision 0012). */
+  addressBlocked:
+    'Too many failed attempts from your network address. For your security, try again in {{seconds}} s.',
+  featureRegister: 'Self-registration',
+  featureMarketplaceRegister: 'Cloud-marketplace registration',
+  featureHuaweiLicense: 'Huawei-cloud licence activation',
+  featureCruBilling: 'Billing',
+  featureGlobalPhone: 'The use of phone numbers outside mainland China',
+  channelWechat: 'WeChat Pay',
+  channelAlipay: 'Alipay',
   charTypeDIGIT: 'digits',
   charTypeLOWERCASE: 'lowercase letters',
   charTypeUPPERCASE: 'uppercase letters',

@@ -31,6 +31,9 @@ const login = {
   attempts:
     'Incorrect password: attempt {{current}} of {{total}}. After {{total}} wrong attempts, login is locked for 1 minute.',
   locked: 'Locked for 1 minute after repeated wrong passwords. Try again in {{seconds}} s.',
+  /** 429: too many failed sign-ins from the client's network address (all names together). */
+  addressBlocked:
+    'Too many failed sign-ins from your network address. For your security, try again in {{seconds}} s.',
   loginAddressHint: 'You are on the login address of account {{name}}.',
   ssoHint: 'This account signs in with single sign-on (SSO).',
   ssoLogin: 'SSO login',

@@ -64,6 +64,10 @@ const recovery = {
     restart: 'The verification has expired. Verify again.',
     loadFailed: 'The reset could not be prepared. Check your network and try again.',
     retry: 'Try again',
+    /** The reset lookup asks for the image captcha after many lookups from the client's address. */
+    captchaHint:
+      'Many password resets were started from your network. Enter the characters in the picture to go on.',
+    continue: 'Continue',
   },
 };
 

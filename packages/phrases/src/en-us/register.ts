@@ -68,6 +68,7 @@ const register = {
     missingTitle: 'Marketplace token missing',
     missingText:
       'This page opens from your cloud marketplace subscription. Open it again from the marketplace.',
+    unavailableTitle: 'Marketplace registration unavailable',
     invalidTitle: 'Marketplace token invalid',
     invalidText: 'The marketplace token is invalid or has expired. Open the page again from the marketplace.',
     failedTitle: 'The subscription could not be checked',

@@ -26,7 +26,11 @@ const ssoConfig = {
   saml: {
     section: 'SAML 2.0',
     metadataUrl: 'IdP metadata URL',
-    metadataUrlHint: 'Fetched when you save. Give the URL or paste the XML below.',
+    metadataUrlHint:
+      'Fetched when you save, then again every day: a certificate rotation at the identity provider needs no save. Give the URL or paste the XML below.',
+    metadataCheckedAt: 'Metadata last read {{time}}.',
+    metadataRefreshFailed:
+      'The last reading of the metadata URL ({{time}}) failed: {{detail}}. Sign-ins go on with the metadata read before.',
     metadataXml: 'IdP metadata XML',
     metadataXmlHint: 'Used when no metadata URL is given.',
     metadataXmlPlaceholder: '<EntityDescriptor …>',
@@ -35,7 +39,10 @@ const ssoConfig = {
       'Optional. Read from the metadata when empty; clear it when you switch to another identity provider.',
     usernameAttribute: 'Username attribute',
     usernameAttributeHint:
-      'The assertion attribute that carries the console username; nameID means the NameID.',
+      'The assertion attribute that carries the console username; nameID means the NameID (a persistent one, never a transient one).',
+    acceptSignedResponse: 'Accept a signed response instead of signed assertions',
+    acceptSignedResponseHint:
+      'Off (recommended): each assertion must be signed by the identity provider. On: a signed response is accepted instead, and the response must then be signed. The SP metadata says which (download it again after saving). Signatures must use SHA-256 or stronger.',
   },
   options: {
     section: 'Sign-in',

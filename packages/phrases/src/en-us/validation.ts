@@ -57,6 +57,8 @@ const validation = {
   webhookTemplatePlaceholder: 'The request parameters must contain ${alertMessage}',
   webhookSuccessKey: 'Enter the success key (a key or a JSON path such as $.data.code)',
   webhookSuccessValue: 'Enter the success value',
+  webhookSigningSecret:
+    "Enter the signing secret: whsec_… for Standard Webhooks, SEC… from the DingTalk robot, or the Feishu bot's secret (leave it empty with no signing)",
   alertRecipients: 'Choose users of this account',
   alertWebhooks: 'Choose webhooks of this account',
   uploadType: 'Upload a JPG, JPEG, PNG or PDF file',

@@ -96,6 +96,7 @@ const billing: TPhrases['billing'] = {
       description: '描述',
       status: '状态',
       lastDelivery: '最近发送',
+      signing: '签名',
       actions: '操作',
     },
     enabled: '已启用',
@@ -134,6 +135,58 @@ const billing: TPhrases['billing'] = {
       isEnabled: '启用',
       save: '保存',
     },
+    signing: {
+      label: '签名',
+      modes: {
+        none: '不签名',
+        standard: 'Standard Webhooks',
+        dingtalk: '钉钉机器人',
+        feishu: '飞书机器人',
+      },
+      hints: {
+        none: '每次发送都带有 webhook-id 和 webhook-timestamp 请求头，但没有签名：接收方无法区分伪造的请求。',
+        standard:
+          '每次发送都在 webhook-signature 请求头中签名，密钥只有控制台和您的接收方知道（Standard Webhooks 规范）。',
+        dingtalk: '适用于安全设置为“加签”的钉钉机器人：地址中会加上 timestamp 和 sign 参数，由钉钉校验。',
+        feishu:
+          '适用于开启签名校验的飞书机器人：请求体中会加上 timestamp 和 sign 字段，由飞书校验。请求参数须为 JSON 对象。',
+      },
+      secret: '签名密钥',
+      secretPlaceholders: {
+        standard: '留空将自动生成，或粘贴 whsec_ 开头的密钥',
+        dingtalk: '机器人安全设置中 SEC 开头的密钥',
+        feishu: '机器人安全设置中的签名密钥',
+      },
+      secretStored: '已设置密钥（{{time}}）。留空则保持不变。',
+      rotate: '生成新密钥',
+      rotateConfirm: '当前密钥将立即失效，接收方须改用新密钥。',
+      rotateOk: '生成',
+      newSecretTitle: '{{name}} 的签名密钥',
+      newSecretText: '请立即将此密钥复制到接收方。密钥仅显示这一次；如果遗失，请生成新的密钥。',
+      copy: '复制',
+      copied: '已复制',
+      done: '完成',
+    },
+    verify: {
+      title: '接收方如何校验',
+      intro:
+        '每次发送都是带有以下请求头的 POST 请求。同一条消息可能送达多次（重试，或服务重启后重发），但 webhook-id 不变：请按 webhook-id 只处理一次。',
+      headers: {
+        id: '消息 ID（msg_…），每次重试都相同',
+        timestamp: '本次发送的时间，Unix 秒',
+        signature:
+          '仅在 Standard Webhooks 签名时：v1, 后接以密钥字节（whsec_ 之后的 base64）为键、对 "{id}.{timestamp}.{body}" 计算的 HMAC-SHA256 的 base64',
+      },
+      steps:
+        '校验时：拒绝与当前时间相差超过 5 分钟的时间戳；对收到的原始请求体计算 HMAC；与请求头中每个 v1 签名做常量时间比较。Standard Webhooks 官方库（npm 与 PyPI 上的 standardwebhooks）可直接完成校验；不用库时，Node.js 示例：',
+      robots: '钉钉和飞书机器人会自行校验签名：只需填入机器人安全设置中的密钥。',
+      sample: {
+        rawBody: 'rawBody：收到的原始请求体（文本，解析之前）；headers：小写的请求头名称。',
+        once: '同一条消息可能送达两次：每个 webhook-id 只处理一次。',
+        age: '拒绝过旧或来自未来的时间戳（防重放）。',
+        several: '请求头中可能有多个签名，以空格分隔。',
+      },
+    },
     deliveries: {
       title: '发送记录：{{name}}',
       empty: '还没有发送记录',
@@ -145,6 +198,7 @@ const billing: TPhrases['billing'] = {
         response: '应答',
         error: '错误',
         message: '消息',
+        messageId: '消息 ID（webhook-id）',
       },
       kinds: { alert: '预警', test: '测试' },
     },

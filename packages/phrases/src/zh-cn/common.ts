@@ -2,6 +2,7 @@ import type { TPhrases } from '../types';
 
 const common: TPhrases['common'] = {
   productName: '数据平台控制台',
+  demoBanner: '演示环境：服务开通、支付、实名认证和消息均由开发替身模拟，此处的操作都不会真实生效。',
   ok: '确定',
   cancel: '取消',
   confirm: '确认',

@@ -31,6 +31,7 @@ const login: TPhrases['login'] = {
   success: '登录成功',
   attempts: '密码错误：第 {{current}}/{{total}} 次。连续错误 {{total}} 次后将锁定 1 分钟。',
   locked: '密码连续错误次数过多，已锁定 1 分钟，请 {{seconds}} 秒后再试。',
+  addressBlocked: '您所在网络地址的登录失败次数过多，为保障安全，请 {{seconds}} 秒后再试。',
   loginAddressHint: '当前为账户 {{name}} 的专属登录地址。',
   ssoHint: '该账户已启用单点登录（SSO）。',
   ssoLogin: 'SSO 登录',

@@ -63,6 +63,8 @@ const recovery: TPhrases['recovery'] = {
     restart: '验证已失效，请重新验证。',
     loadFailed: '无法准备重置，请检查网络后重试。',
     retry: '重试',
+    captchaHint: '您所在网络发起的密码重置较多，请输入图片中的字符后继续。',
+    continue: '继续',
   },
 };
 

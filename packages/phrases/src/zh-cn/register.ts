@@ -67,6 +67,7 @@ const register: TPhrases['register'] = {
     checking: '正在检查您的云市场订阅…',
     missingTitle: '缺少云市场令牌',
     missingText: '此页面需从云市场订阅中打开，请返回云市场重新打开。',
+    unavailableTitle: '云市场注册不可用',
     invalidTitle: '云市场令牌无效',
     invalidText: '云市场令牌无效或已过期，请返回云市场重新打开此页面。',
     failedTitle: '无法检查订阅',

@@ -26,14 +26,22 @@ const ssoConfig: TPhrases['ssoConfig'] = {
   saml: {
     section: 'SAML 2.0',
     metadataUrl: 'IdP 元数据地址',
-    metadataUrlHint: '保存时获取。填写地址，或在下方粘贴 XML。',
+    metadataUrlHint:
+      '保存时获取，之后每天重新读取：身份提供方轮换证书后无需再次保存。填写地址，或在下方粘贴 XML。',
+    metadataCheckedAt: '元数据最近读取于 {{time}}。',
+    metadataRefreshFailed:
+      '最近一次读取元数据地址（{{time}}）失败：{{detail}}。登录继续使用之前读取的元数据。',
     metadataXml: 'IdP 元数据 XML',
     metadataXmlHint: '未填写元数据地址时使用。',
     metadataXmlPlaceholder: '<EntityDescriptor …>',
     entityId: 'IdP Entity ID',
     entityIdHint: '可选。留空时从元数据读取；更换身份提供方时请清空。',
     usernameAttribute: '用户名属性',
-    usernameAttributeHint: '断言中承载控制台用户名的属性；nameID 表示使用 NameID。',
+    usernameAttributeHint:
+      '断言中承载控制台用户名的属性；nameID 表示使用 NameID（须为持久 NameID，不能是临时 NameID）。',
+    acceptSignedResponse: '接受已签名的响应代替已签名的断言',
+    acceptSignedResponseHint:
+      '关闭（推荐）：每个断言都必须由身份提供方签名。开启：接受已签名的响应代替，此时响应必须签名。SP 元数据会注明当前要求（保存后请重新下载）。签名须使用 SHA-256 或更强的算法。',
   },
   options: {
     section: '登录设置',

@@ -58,6 +58,8 @@ const validation: TPhrases['validation'] = {
   webhookTemplatePlaceholder: '请求参数须包含 ${alertMessage}',
   webhookSuccessKey: '请填写成功标识的键（键名或 JSON 路径，如 $.data.code）',
   webhookSuccessValue: '请填写成功标识的值',
+  webhookSigningSecret:
+    '请填写签名密钥：Standard Webhooks 为 whsec_ 开头，钉钉机器人为 SEC 开头，飞书机器人为其安全设置中的密钥（不签名时留空）',
   alertRecipients: '请选择本账户的用户',
   alertWebhooks: '请选择本账户的 Webhook',
   uploadType: '请上传 JPG、JPEG、PNG 或 PDF 文件',

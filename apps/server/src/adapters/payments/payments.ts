@@ -1,8 +1,8 @@
 /**
  * The payment providers of this deployment: WeChat Pay and Alipay with their configured merchant
- * settings, or, outside production mode, the development gateway standing in for the providers
- * that are not configured. In production mode a provider without settings is absent (null): its
- * top-ups answer "recharge failed".
+ * settings, or, where development adapters may answer (outside production mode, or a
+ * demonstration installation), the development gateway standing in for the providers that are not
+ * configured. Otherwise a provider without settings is absent (null): its top-ups answer 4103.
  */
 import type { TPayChannel } from '@console/contract/billing-enums';
 import { apiPaths } from '@console/contract/paths';
@@ -20,7 +20,7 @@ export type TPayments = Record<TPayChannel, TPaymentProvider | null> & {
 export function createPayments(config: TConfig, now: () => Date): TPayments {
   const p = config.payments;
   const devGateway =
-    !config.isProduction && (!p.wechat || !p.alipay)
+    config.devAdapters && (!p.wechat || !p.alipay)
       ? createDevPayGateway({
           secretKey: config.secretKey,
           merchantName: p.merchantName,

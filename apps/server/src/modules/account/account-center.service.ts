@@ -15,6 +15,7 @@ import type {
 import { ErrorCode } from '@console/contract/codes';
 import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import { AccountType } from '@console/contract/enums';
+import { adapterStates } from '../../adapters/registry';
 import type { TAuth, TDeps } from '../../context';
 import { AppError } from '../../errors';
 import { insertAuditEntry } from '../audit/audit.repository';
@@ -265,6 +266,9 @@ export async function activateAccount(
     };
   }
 
+  // Not a console activation code: only a cloud marketplace could know it. Without one on this
+  // installation, the code is not valid here.
+  if (adapterStates(deps.config).marketplace === 'unconfigured') return refuse('unknown');
   let customer: Awaited<ReturnType<TDeps['marketplace']['resolve']>> = null;
   try {
     customer = await deps.marketplace.resolve(code, null, AbortSignal.timeout(marketplaceTimeoutMs));

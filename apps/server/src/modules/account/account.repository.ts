@@ -98,3 +98,30 @@ export async function createAccountWithRoles(
   }
   return { accountId: account.id, roleIds };
 }
+
+/** Whether an account is named (account name or display name, any case) or registered with this phone or e-mail. */
+export async function findAccountClash(
+  db: TDb,
+  input: { name: string; phone: string | null; email: string | null },
+): Promise<'name' | 'phone' | 'email' | null> {
+  const name = input.name.toLowerCase();
+  const [row] = await db
+    .select({
+      isName: sql<boolean>`bool_or(lower(${accounts.name}) = ${name} or lower(${accounts.displayName}) = ${name})`,
+      isPhone: sql<boolean>`coalesce(bool_or(${accounts.registrationPhone} = ${input.phone}), false)`,
+      isEmail: sql<boolean>`coalesce(bool_or(lower(${accounts.registrationEmail}) = ${input.email}), false)`,
+    })
+    .from(accounts)
+    .where(
+      or(
+        eq(sql`lower(${accounts.name})`, name),
+        eq(sql`lower(${accounts.displayName})`, name),
+        input.phone === null ? sql`false` : eq(accounts.registrationPhone, input.phone),
+        input.email === null ? sql`false` : eq(sql`lower(${accounts.registrationEmail})`, input.email),
+      ),
+    );
+  if (row?.isName) return 'name';
+  if (row?.isPhone) return 'phone';
+  if (row?.isEmail) return 'email';
+  return null;
+}

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { TDb, TQuery } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
+import {
+  addressPlaceholders,
+  addressRowOf,
+  addressValues,
+  countAddressFailureSql,
+  noAddressValues,
+  type TAddressCount,
+  type TAddressRow,
+} from '../address-limit/address-limit.repository';
 
 export type TLoginUser = {
   id: number;
@@ -36,6 +45,8 @@ export type TLoginLookup = {
   user: TLoginUser | null;
   /** The wrong-password count of the typed names, when there is one. */
   attempt: TAttempt | null;
+  /** The sign-in failures of the client's address, when there are any. */
+  address: TAddressRow | null;
 };
 
 type TLookupRaw = {
@@ -60,22 +71,28 @@ type TLookupRaw = {
   password_changed_at: Date | string | null;
   failures: number | null;
   locked_until: Date | string | null;
+  address_failures: number | null;
+  address_window_started_at: Date | string | null;
+  address_blocked_until: Date | string | null;
 };
 
 /**
  * Everything a sign-in needs to decide, in one query that answers one row whatever exists: the
  * account named (by display name, else by account name, case-insensitively), its user of that
- * username, and the wrong-password count of the typed names.
+ * username, the wrong-password count of the typed names and the sign-in failures of the client's
+ * address (`address` null: none).
  */
 export async function findLoginLookup(
   query: TQuery,
   accountName: string,
   username: string,
   attemptKey: Buffer,
+  address: string | null,
 ): Promise<TLoginLookup> {
   const rows = await query<TLookupRaw>(
     'login_lookup',
-    `select c.*, adm.is_admin, la.failures, la.locked_until
+    `select c.*, adm.is_admin, la.failures, la.locked_until, aa.failures as address_failures,
+            aa.window_started_at as address_window_started_at, aa.blocked_until as address_blocked_until
      from (select 1) as one
      left join lateral (
        select a.id as account_id, a.display_name as account_display_name, a.status as account_status,
@@ -96,8 +113,9 @@ export async function findLoginLookup(
                 select 1 from user_roles ur join roles r on r.id = ur.role_id
                 where ur.user_id = c.user_id and r.code = 'account_admin') end as is_admin
      ) adm on true
-     left join login_attempts la on la.key = $3`,
-    [accountName, username, attemptKey],
+     left join login_attempts la on la.key = $3
+     left join address_attempts aa on aa.address = $4::text and aa.scope = 'login'`,
+    [accountName, username, attemptKey, address],
   );
   const r = rows[0];
   if (!r) throw new Error('login lookup returned no row');
@@ -138,21 +156,61 @@ export async function findLoginLookup(
             failures: Number(r.failures),
             lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
           },
+    address: addressRowOf({
+      failures: r.address_failures,
+      window_started_at: r.address_window_started_at,
+      blocked_until: r.address_blocked_until,
+    }),
   };
 }
 
-export async function findAttempt(db: TDb, key: Buffer): Promise<TAttempt | null> {
-  const rows = await db
-    .select({ failures: loginAttempts.failures, lockedUntil: loginAttempts.lockedUntil })
-    .from(loginAttempts)
-    .where(eq(loginAttempts.key, key));
-  return rows[0] ?? null;
+/** The wrong-password count of the typed names and the sign-in failures of the address, in one query. */
+export async function findAttemptAndAddress(
+  query: TQuery,
+  key: Buffer,
+  address: string | null,
+): Promise<{ attempt: TAttempt | null; address: TAddressRow | null }> {
+  const rows = await query<{
+    failures: number | null;
+    locked_until: Date | string | null;
+    address_failures: number | null;
+    address_window_started_at: Date | string | null;
+    address_blocked_until: Date | string | null;
+  }>(
+    'login_attempt_and_address',
+    `select la.failures, la.locked_until, aa.failures as address_failures,
+            aa.window_started_at as address_window_started_at, aa.blocked_until as address_blocked_until
+     from (select 1) as one
+     left join login_attempts la on la.key = $1
+     left join address_attempts aa on aa.address = $2::text and aa.scope = 'login'`,
+    [key, address],
+  );
+  const r = rows[0];
+  if (!r) throw new Error('attempt lookup returned no row');
+  return {
+    attempt:
+      r.failures === null
+        ? null
+        : {
+            failures: Number(r.failures),
+            lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
+          },
+    address: addressRowOf({
+      failures: r.address_failures,
+      window_started_at: r.address_window_started_at,
+      blocked_until: r.address_blocked_until,
+    }),
+  };
 }
 
+/** A counted failure: the name's count, and the address's when there is an address. */
+export type TCountedFailure = TAttempt & { address: TAddressRow | null; isAddressBlockStart: boolean };
+
 /**
- * Counts one more wrong password atomically, and audits it in the named account when that
- * exists, in one statement. Once `maxFailures` is reached the name is locked until
- * `now + lockSeconds`; a count whose lock has ended starts again at 1.
+ * Counts one more wrong password atomically, on the typed names and on the client's address, and
+ * audits it in the named account when that exists, in one statement. Once `maxFailures` is reached
+ * the name is locked until `now + lockSeconds`; a count whose lock has ended starts again at 1.
+ * The address counts as `countAddressFailureSql` says; the entry notes a block it starts.
  */
 export async function recordFailure(
   query: TQuery,
@@ -168,10 +226,19 @@ export async function recordFailure(
     requestId: string | null;
     /** Why the attempt failed: a wrong password (default) or a wrong second-step code. */
     reason?: 'wrong_password' | 'wrong_code';
+    /** The failure of the client's address to count too (null: no address). */
+    address: TAddressCount | null;
   },
-): Promise<TAttempt> {
+): Promise<TCountedFailure> {
   const lockUntil = new Date(input.now.getTime() + input.lockSeconds * 1000);
-  const rows = await query<{ failures: number; locked_until: Date | string | null }>(
+  const rows = await query<{
+    failures: number;
+    locked_until: Date | string | null;
+    address_failures: number | null;
+    address_window_started_at: Date | string | null;
+    address_blocked_until: Date | string | null;
+    is_block_start: boolean | null;
+  }>(
     'login_record_failure',
     `with counted as (
        insert into login_attempts as la (key, failures, locked_until, updated_at)
@@ -184,16 +251,22 @@ export async function recordFailure(
                              then $4::timestamptz end,
          updated_at = $2::timestamptz
        returning failures, locked_until
+     ), addressed as (
+       ${countAddressFailureSql(addressPlaceholders(11), '$11::text is not null')}
      ), audited as (
        insert into audit_entries (account_id, user_id, username, action, object_type, object_name, status, info, ip,
                                   request_id, created_at)
        select $5::bigint, $6::bigint, $7::text, 'auth.login', 'session', $7::text, 0,
               jsonb_build_object('reason', $10::text, 'failures', counted.failures,
-                                 'locked', counted.locked_until is not null),
+                                 'locked', counted.locked_until is not null)
+                || case when ad.is_block_start then jsonb_build_object('addressBlocked', true) else '{}'::jsonb end,
               $8::text, $9::text, $2::timestamptz
-       from counted where $5::bigint is not null
+       from counted left join addressed ad on true where $5::bigint is not null
      )
-     select failures, locked_until from counted`,
+     select c.failures, c.locked_until, ad.failures as address_failures,
+            ad.window_started_at as address_window_started_at, ad.blocked_until as address_blocked_until,
+            ad.is_block_start
+     from counted c left join addressed ad on true`,
     [
       input.key,
       input.now,
@@ -205,6 +278,7 @@ export async function recordFailure(
       input.ip,
       input.requestId,
       input.reason ?? 'wrong_password',
+      ...(input.address ? addressValues(input.address) : noAddressValues),
     ],
   );
   const r = rows[0];
@@ -212,6 +286,12 @@ export async function recordFailure(
   return {
     failures: Number(r.failures),
     lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
+    address: addressRowOf({
+      failures: r.address_failures,
+      window_started_at: r.address_window_started_at,
+      blocked_until: r.address_blocked_until,
+    }),
+    isAddressBlockStart: r.is_block_start === true,
   };
 }
 

@@ -5,7 +5,9 @@
  * same code, message and counters, the same database work and the same hashing work (an unknown
  * name is verified against a dummy hash). Five consecutive wrong passwords lock the name for one
  * minute. Only after the password is right does the answer tell a disabled, deleted or service
- * user apart.
+ * user apart. On top of that, the client's address counts its failures across names and accounts
+ * (decision 0012): the captcha after a few, a short block (429) after many; the address's count is
+ * read by the same lookup and written by the same statement as the name's.
  */
 
 import type { TLoginRequest, TLoginResponse, TPwdErrorTimes } from '@console/contract';
@@ -16,6 +18,13 @@ import { Limits } from '@console/contract/limits';
 import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
 import { createToken, sha256 } from '../../lib/tokens';
+import {
+  addressBlocked,
+  addressCountOf,
+  addressKeyOf,
+  addressStateOf,
+  type TAddressState,
+} from '../address-limit/address-limit.service';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { completeSecondStep, needsSecondStep, startLoginChallenge } from '../mfa/mfa.service';
 import { passwordExpiresAt } from '../password/password.service';
@@ -23,10 +32,11 @@ import { requireCaptcha } from '../verification/captcha.service';
 import {
   clearAttempts,
   completeLogin,
-  findAttempt,
+  findAttemptAndAddress,
   findLoginLookup,
   recordFailure,
   type TAttempt,
+  type TCountedFailure,
 } from './auth.repository';
 import { revokeSession } from './session.repository';
 import { sessionTimeouts } from './session.service';
@@ -37,7 +47,11 @@ export function attemptKey(accountName: string, username: string): Buffer {
   return sha256(`${accountName.trim().toLowerCase()}\n${username.trim().toLowerCase()}`);
 }
 
-function errorTimes(attempt: TAttempt | null, now: Date): TPwdErrorTimes {
+/**
+ * The answer's counts of a name; `address` adds the captcha its client's address needs (a
+ * locked name needs none: nothing is tried while it is locked).
+ */
+function errorTimes(attempt: TAttempt | null, now: Date, address?: TAddressState): TPwdErrorTimes {
   const lockMs = attempt?.lockedUntil ? attempt.lockedUntil.getTime() - now.getTime() : 0;
   const isLocked = lockMs > 0;
   const lockEnded = attempt?.lockedUntil !== null && attempt?.lockedUntil !== undefined && !isLocked;
@@ -47,8 +61,20 @@ function errorTimes(attempt: TAttempt | null, now: Date): TPwdErrorTimes {
     total: Limits.maxPasswordErrors,
     exceed: isLocked,
     lockRemainingSeconds: isLocked ? Math.ceil(lockMs / 1000) : 0,
-    captchaRequired: !isLocked && current >= Limits.captchaAfterFailures,
+    captchaRequired: !isLocked && (current >= Limits.captchaAfterFailures || address?.phase === 'captcha'),
   };
+}
+
+/** The failure of the client's address to count with a sign-in's failure (null: no address). */
+function addressCount(deps: TDeps, address: string | null, now: Date) {
+  return address ? addressCountOf(deps.config.addressLimits, address, 'login', now) : null;
+}
+
+/** What a counted failure answers: 429 when it started the address's block, else 4019 with the counts. */
+function failureAnswer(deps: TDeps, counted: TCountedFailure, now: Date, error?: AppError): AppError {
+  const address = addressStateOf(counted.address, now, deps.config.addressLimits);
+  if (counted.isAddressBlockStart) return addressBlocked(address.retryAfterSeconds);
+  return error ?? wrongPassword(errorTimes(counted, now, address));
 }
 
 function wrongPassword(times: TPwdErrorTimes): AppError {
@@ -61,13 +87,20 @@ function wrongPassword(times: TPwdErrorTimes): AppError {
     : new AppError(ErrorCode.wrongPassword, { data: times });
 }
 
+/** The counts of a name, and whether a sign-in from the caller's address needs the captcha. */
 export async function getPasswordErrorTimes(
   deps: TDeps,
   accountName: string,
   username: string,
+  ip: string | null,
 ): Promise<TPwdErrorTimes> {
-  const attempt = await findAttempt(deps.db, attemptKey(accountName, username));
-  return errorTimes(attempt, deps.clock.now());
+  const found = await findAttemptAndAddress(
+    deps.database.query,
+    attemptKey(accountName, username),
+    addressKeyOf(ip),
+  );
+  const now = deps.clock.now();
+  return errorTimes(found.attempt, now, addressStateOf(found.address, now, deps.config.addressLimits));
 }
 
 export type TLoginResult = { response: TLoginResponse; token: string | null; expiresAt: Date | null };
@@ -83,16 +116,25 @@ export type TSignedIn = {
 
 export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMeta): Promise<TLoginResult> {
   const key = attemptKey(input.accountDisplayName, input.username);
-  if (input.uniqueId && input.code) return secondStep(deps, input, key, meta);
+  const address = addressKeyOf(meta.ip);
+  if (input.uniqueId && input.code) return secondStep(deps, input, key, address, meta);
   const { db, clock, hasher } = deps;
-  const { account, user, attempt } = await findLoginLookup(
+  const lookup = await findLoginLookup(
     deps.database.query,
     input.accountDisplayName,
     input.username,
     key,
+    address,
   );
+  const { account, user, attempt } = lookup;
 
-  const before = errorTimes(attempt, clock.now());
+  // The address first: a blocked one is refused whatever the names (they are not even told apart).
+  const addressState = addressStateOf(lookup.address, clock.now(), deps.config.addressLimits);
+  if (addressState.phase === 'blocked') {
+    await auditRefusedAttempt(deps, account?.id ?? null, user, input.username, 'address_blocked', meta);
+    throw addressBlocked(addressState.retryAfterSeconds);
+  }
+  const before = errorTimes(attempt, clock.now(), addressState);
   if (before.exceed) {
     await auditRefusedAttempt(deps, account?.id ?? null, user, input.username, 'locked', meta);
     throw wrongPassword(before);
@@ -122,8 +164,9 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
       username: input.username,
       ip: meta.ip,
       requestId: meta.requestId,
+      address: addressCount(deps, address, now),
     });
-    throw wrongPassword(errorTimes(counted, now));
+    throw failureAnswer(deps, counted, now);
   }
 
   // The password is right: from here on the answer may name the user's state.
@@ -201,7 +244,7 @@ async function auditRefusedAttempt(
   accountId: number | null,
   user: { id: number; username: string } | null,
   username: string,
-  reason: 'locked' | 'captcha' | 'wrong_code',
+  reason: 'locked' | 'captcha' | 'wrong_code' | 'address_blocked',
   meta: TRequestMeta,
 ): Promise<void> {
   if (accountId === null) return;
@@ -239,17 +282,27 @@ const wrongCodeAnswers: readonly number[] = [
 
 /**
  * The second step: the challenge proves the password, the code the second factor. Wrong codes
- * count on the sign-in name like wrong passwords; a locked name gets no second step.
+ * count on the sign-in name and on the client's address like wrong passwords; a locked name or a
+ * blocked address gets no second step. (The captcha phase of the address does not apply: the
+ * password step passed it, and a challenge dies after five wrong codes.)
  */
 async function secondStep(
   deps: TDeps,
   input: TLoginRequest,
   key: Buffer,
+  address: string | null,
   meta: TRequestMeta,
 ): Promise<TLoginResult> {
   const named = async () =>
-    findLoginLookup(deps.database.query, input.accountDisplayName, input.username, key);
-  if (errorTimes(await findAttempt(deps.db, key), deps.clock.now()).exceed) {
+    findLoginLookup(deps.database.query, input.accountDisplayName, input.username, key, address);
+  const found = await findAttemptAndAddress(deps.database.query, key, address);
+  const addressState = addressStateOf(found.address, deps.clock.now(), deps.config.addressLimits);
+  if (addressState.phase === 'blocked') {
+    const { account, user } = await named();
+    await auditRefusedAttempt(deps, account?.id ?? null, user, input.username, 'address_blocked', meta);
+    throw addressBlocked(addressState.retryAfterSeconds);
+  }
+  if (errorTimes(found.attempt, deps.clock.now()).exceed) {
     const { account, user } = await named();
     await auditRefusedAttempt(deps, account?.id ?? null, user, input.username, 'locked', meta);
     throw new AppError(ErrorCode.tooManyVerifications);
@@ -260,9 +313,10 @@ async function secondStep(
     if (error instanceof AppError && wrongCodeAnswers.includes(error.code)) {
       // Counted on the name, and audited as a wrong code in the named account.
       const { account, user } = await named();
-      await recordFailure(deps.database.query, {
+      const now = deps.clock.now();
+      const counted = await recordFailure(deps.database.query, {
         key,
-        now: deps.clock.now(),
+        now,
         maxFailures: Limits.maxPasswordErrors,
         lockSeconds: Limits.passwordLockSeconds,
         accountId: account?.id ?? null,
@@ -271,7 +325,9 @@ async function secondStep(
         ip: meta.ip,
         requestId: meta.requestId,
         reason: 'wrong_code',
+        address: addressCount(deps, address, now),
       });
+      throw failureAnswer(deps, counted, now, error);
     }
     throw error;
   }

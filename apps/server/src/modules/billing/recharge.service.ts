@@ -85,16 +85,20 @@ export async function createRecharge(
   query: { channel: TPayChannel; amount: string },
   meta: TRequestMeta,
 ): Promise<TRecharge> {
+  const provider = deps.payments[query.channel];
+  if (!provider) {
+    // Production mode without the channel's merchant settings: nothing is created.
+    throw new AppError(ErrorCode.paymentNotConfigured, {
+      params: { channel: query.channel },
+      data: { channel: query.channel },
+    });
+  }
   const amountFen = yuanToFen(query.amount);
   if (amountFen === null || amountFen <= 0) throw badField(lang, 'amount', 'amountFormat');
   if (query.channel === 'wechat' && amountFen > BillingLimits.wechatMaxFen) {
     throw badField(lang, 'amount', 'wechatAmountMax');
   }
   if (amountFen > BillingLimits.rechargeMaxFen) throw badField(lang, 'amount', 'rechargeAmountMax');
-  const provider = deps.payments[query.channel];
-  if (!provider) {
-    throw new AppError(ErrorCode.rechargeFailed, { params: { detail: 'NOT_CONFIGURED' } });
-  }
   const names = await accountNames(deps.db, auth.accountId);
   const now = deps.clock.now();
   const id = newRechargeId();

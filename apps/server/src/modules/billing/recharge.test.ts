@@ -437,7 +437,7 @@ describe('the query job', () => {
 });
 
 describe('production mode', () => {
-  it('has no development gateway, and a top-up without provider settings fails with 4071', async () => {
+  it('has no development gateway, and a top-up without provider settings is not configured (4103)', async () => {
     const p = await createTestApp({
       env: { NODE_ENV: 'production', SECRET_KEY: 'p'.repeat(40), USAGE_HOOK_SECRET: 'u'.repeat(40) },
     });
@@ -457,9 +457,21 @@ describe('production mode', () => {
         headers: { authorization: `Bearer ${token}`, 'cz-lang': 'en-US' },
       });
       expect(res.json()).toMatchObject({
-        code: ErrorCode.rechargeFailed,
-        message: 'Recharge failed: NOT_CONFIGURED',
+        code: ErrorCode.paymentNotConfigured,
+        message:
+          'Top-ups by WeChat Pay are not configured on this installation; contact the platform operator.',
+        data: { channel: 'wechat' },
       });
+      const alipay = await p.app.inject({
+        url: '/api/portal/billing/getPayQrcode?channel=alipay&amount=1&agreement=true',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(alipay.json()).toMatchObject({
+        code: ErrorCode.paymentNotConfigured,
+        message: '本安装未配置支付宝充值，请联系平台运维人员。',
+      });
+      const orders = await p.deps.db.execute(sql`select count(*)::int as n from recharges`);
+      expect(rowsOf<{ n: number }>(orders)[0]?.n).toBe(0);
       const notify = await p.app.inject({ method: 'POST', url: '/api/hooks/pay/alipay', payload: 'a=1' });
       expect(notify.body).toBe('failure');
     } finally {

@@ -50,7 +50,7 @@ export function remittanceRemark(accountName: string): string {
 
 export async function remittanceInfo(deps: TDeps, auth: TAuth) {
   const bank = deps.config.remittance;
-  if (!bank) throw new AppError(ErrorCode.notFound);
+  if (!bank) throw new AppError(ErrorCode.remittanceNotConfigured);
   const names = await accountNames(deps.db, auth.accountId);
   return { ...bank, remark: remittanceRemark(names?.name ?? String(auth.accountId)) };
 }
@@ -62,6 +62,7 @@ export async function submitRemittance(
   body: Omit<TRemittanceRequest, 'amount'> & { amount: string },
   meta: TRequestMeta,
 ): Promise<TRemittance> {
+  if (!deps.config.remittance) throw new AppError(ErrorCode.remittanceNotConfigured);
   const amountFen = yuanToFen(body.amount);
   if (amountFen === null || amountFen <= 0) throw badField(lang, 'amount', 'amountFormat');
   if (amountFen > BillingLimits.rechargeMaxFen) throw badField(lang, 'amount', 'rechargeAmountMax');

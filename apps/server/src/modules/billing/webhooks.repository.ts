@@ -1,4 +1,5 @@
 /** Webhooks of an account and their deliveries (SQL only). */
+import type { TWebhookSigningMode } from '@console/contract/billing-enums';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client';
 
@@ -13,6 +14,10 @@ export type TWebhookRecord = {
   successKey: string;
   successValue: string;
   isEnabled: boolean;
+  signingMode: TWebhookSigningMode;
+  /** Whether a signing secret is set (the sealed secret itself is read by `findSigningSecret` only). */
+  hasSigningSecret: boolean;
+  secretUpdatedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   lastDelivery: { status: 'pending' | 'success' | 'failed'; time: Date } | null;
@@ -29,6 +34,9 @@ type TWebhookRow = {
   success_key: string;
   success_value: string;
   is_enabled: boolean;
+  signing_mode: TWebhookSigningMode;
+  has_signing_secret: boolean;
+  secret_updated_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
   last_status: 'pending' | 'success' | 'failed' | null;
@@ -47,6 +55,9 @@ function toRecord(r: TWebhookRow): TWebhookRecord {
     successKey: r.success_key,
     successValue: r.success_value,
     isEnabled: r.is_enabled,
+    signingMode: r.signing_mode,
+    hasSigningSecret: r.has_signing_secret,
+    secretUpdatedAt: r.secret_updated_at === null ? null : new Date(r.secret_updated_at),
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
     lastDelivery:
@@ -56,7 +67,8 @@ function toRecord(r: TWebhookRow): TWebhookRecord {
 
 const selectWebhooks = sql`
   select w.id, w.account_id, w.name, w.description, w.url, w.channel, w.params_template, w.success_key,
-         w.success_value, w.is_enabled, w.created_at, w.updated_at,
+         w.success_value, w.is_enabled, w.signing_mode, w.signing_secret is not null as has_signing_secret,
+         w.secret_updated_at, w.created_at, w.updated_at,
          d.status as last_status, coalesce(d.finished_at, d.created_at) as last_time
     from webhooks w
     left join lateral (
@@ -120,6 +132,7 @@ export type TWebhookFields = {
   successKey: string;
   successValue: string;
   isEnabled: boolean;
+  signingMode: TWebhookSigningMode;
 };
 
 export async function insertWebhook(
@@ -131,9 +144,9 @@ export async function insertWebhook(
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       insert into webhooks (account_id, name, description, url, channel, params_template, success_key,
-                            success_value, is_enabled, created_at, updated_at)
+                            success_value, is_enabled, signing_mode, created_at, updated_at)
       values (${accountId}, ${f.name}, ${f.description}, ${f.url}, ${f.channel}, ${f.paramsTemplate},
-              ${f.successKey}, ${f.successValue}, ${f.isEnabled}, ${now}, ${now})
+              ${f.successKey}, ${f.successValue}, ${f.isEnabled}, ${f.signingMode}, ${now}, ${now})
       returning id`),
   );
   return Number(rows[0]?.id);
@@ -149,7 +162,22 @@ export async function updateWebhook(
   await db.execute(sql`
     update webhooks set name = ${f.name}, description = ${f.description}, url = ${f.url}, channel = ${f.channel},
                         params_template = ${f.paramsTemplate}, success_key = ${f.successKey},
-                        success_value = ${f.successValue}, is_enabled = ${f.isEnabled}, updated_at = ${now}
+                        success_value = ${f.successValue}, is_enabled = ${f.isEnabled},
+                        signing_mode = ${f.signingMode}, updated_at = ${now}
+     where id = ${id} and account_id = ${accountId}`);
+}
+
+/** Sets (sealed) or clears (null) the webhook's signing secret. */
+export async function setSigningSecret(
+  db: TDb,
+  accountId: number,
+  id: number,
+  sealed: string | null,
+  now: Date,
+): Promise<void> {
+  await db.execute(sql`
+    update webhooks set signing_secret = ${sealed}, secret_updated_at = ${sealed === null ? null : now},
+                        updated_at = ${now}
      where id = ${id} and account_id = ${accountId}`);
 }
 
@@ -180,6 +208,8 @@ export type TDeliveryRecord = {
   webhookId: number;
   accountId: number;
   kind: 'alert' | 'test';
+  /** The delivery's `webhook-id`, the same in every attempt. */
+  messageId: string;
   message: string;
   status: 'pending' | 'success' | 'failed';
   attempts: number;
@@ -194,6 +224,7 @@ type TDeliveryRow = {
   webhook_id: number;
   account_id: number;
   kind: 'alert' | 'test';
+  message_id: string;
   message: string;
   status: 'pending' | 'success' | 'failed';
   attempts: number;
@@ -209,6 +240,7 @@ function toDelivery(r: TDeliveryRow): TDeliveryRecord {
     webhookId: Number(r.webhook_id),
     accountId: Number(r.account_id),
     kind: r.kind,
+    messageId: r.message_id,
     message: r.message,
     status: r.status,
     attempts: Number(r.attempts),
@@ -219,8 +251,8 @@ function toDelivery(r: TDeliveryRow): TDeliveryRecord {
   };
 }
 
-const deliveryColumns = sql`id, webhook_id, account_id, kind, message, status, attempts, response_status, error,
-                            created_at, finished_at`;
+const deliveryColumns = sql`id, webhook_id, account_id, kind, message_id, message, status, attempts, response_status,
+                            error, created_at, finished_at`;
 
 export async function insertDelivery(
   db: TDb,
@@ -228,6 +260,8 @@ export async function insertDelivery(
     webhookId: number;
     accountId: number;
     kind: 'alert' | 'test';
+    /** The delivery's stable id (webhooks.signing.ts `newMessageId`). */
+    messageId: string;
     message: string;
     status?: 'pending' | 'success' | 'failed';
     attempts?: number;
@@ -239,9 +273,10 @@ export async function insertDelivery(
 ): Promise<TDeliveryRecord> {
   const rows = rowsOf<TDeliveryRow>(
     await db.execute(sql`
-      insert into webhook_deliveries (webhook_id, account_id, kind, message, status, attempts, response_status,
-                                      error, created_at, finished_at)
-      values (${d.webhookId}, ${d.accountId}, ${d.kind}, ${d.message}, ${d.status ?? 'pending'}, ${d.attempts ?? 0},
+      insert into webhook_deliveries (webhook_id, account_id, kind, message_id, message, status, attempts,
+                                      response_status, error, created_at, finished_at)
+      values (${d.webhookId}, ${d.accountId}, ${d.kind}, ${d.messageId}, ${d.message}, ${d.status ?? 'pending'},
+              ${d.attempts ?? 0},
               ${d.responseStatus ?? null}, ${d.error ?? null}, ${d.now}, ${d.finishedAt ?? null})
       returning ${deliveryColumns}`),
   );
@@ -264,6 +299,13 @@ export async function listDeliveries(
   return { list: rows.map(toDelivery), total: Number(total ?? 0) };
 }
 
+export async function findDelivery(db: TDb, id: number): Promise<TDeliveryRecord | null> {
+  const rows = rowsOf<TDeliveryRow>(
+    await db.execute(sql`select ${deliveryColumns} from webhook_deliveries where id = ${id}`),
+  );
+  return rows[0] ? toDelivery(rows[0]) : null;
+}
+
 /** A delivery with what the delivery job needs of its webhook. */
 export async function findPendingDelivery(db: TDb, id: number) {
   const rows = rowsOf<
@@ -273,11 +315,14 @@ export async function findPendingDelivery(db: TDb, id: number) {
       success_key: string;
       success_value: string;
       is_enabled: boolean;
+      signing_mode: TWebhookSigningMode;
+      signing_secret: string | null;
     }
   >(
     await db.execute(sql`
-      select d.id, d.webhook_id, d.account_id, d.kind, d.message, d.status, d.attempts, d.response_status, d.error,
-             d.created_at, d.finished_at, w.url, w.params_template, w.success_key, w.success_value, w.is_enabled
+      select d.id, d.webhook_id, d.account_id, d.kind, d.message_id, d.message, d.status, d.attempts,
+             d.response_status, d.error, d.created_at, d.finished_at, w.url, w.params_template, w.success_key,
+             w.success_value, w.is_enabled, w.signing_mode, w.signing_secret
         from webhook_deliveries d join webhooks w on w.id = d.webhook_id
        where d.id = ${id} and d.status = 'pending'`),
   );
@@ -291,8 +336,23 @@ export async function findPendingDelivery(db: TDb, id: number) {
       successKey: r.success_key,
       successValue: r.success_value,
     },
+    signing: { mode: r.signing_mode, sealedSecret: r.signing_secret },
     isEnabled: r.is_enabled,
   };
+}
+
+/** The webhook's signing mode and sealed secret (null when none), for sending. */
+export async function findSigningSecret(
+  db: TDb,
+  accountId: number,
+  id: number,
+): Promise<{ mode: TWebhookSigningMode; sealedSecret: string | null } | null> {
+  const rows = rowsOf<{ signing_mode: TWebhookSigningMode; signing_secret: string | null }>(
+    await db.execute(sql`
+      select signing_mode, signing_secret from webhooks where id = ${id} and account_id = ${accountId}`),
+  );
+  const r = rows[0];
+  return r ? { mode: r.signing_mode, sealedSecret: r.signing_secret } : null;
 }
 
 /** Records an attempt; answers false when another worker recorded this attempt already. */

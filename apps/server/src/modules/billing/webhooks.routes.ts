@@ -5,6 +5,7 @@ import {
   deleteWebhook,
   listWebhookDeliveries,
   listWebhooks,
+  rotateWebhookSecret,
   saveWebhook,
   testWebhook,
 } from './webhooks.service';
@@ -21,4 +22,7 @@ export function webhookRoutes(app: FastifyInstance): void {
     testWebhook(deps, auth, request.lang, body.id, requestMeta(request)),
   );
   defineRoute(app, 'webhookDeliveries', ({ deps, auth, body }) => listWebhookDeliveries(deps, auth, body));
+  defineRoute(app, 'rotateWebhookSecret', ({ deps, auth, request, body }) =>
+    rotateWebhookSecret(deps, auth, body.id, requestMeta(request)),
+  );
 }

@@ -94,7 +94,7 @@ describe('addresses', () => {
       '::ffff:127.0.0.1',
     ])
       expect(isPrivateAddress(ip), ip).toBe(true);
-    for (const ip of ['8.8.8.8', '172.32.0.1', '203.0.113.9', '2001:db8::1', '::ffff:8.8.8.8'])
+    for (const ip of ['8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])
       expect(isPrivateAddress(ip), ip).toBe(false);
   });
 });

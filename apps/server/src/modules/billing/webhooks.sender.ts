@@ -4,15 +4,24 @@
  * rule: a 2xx answer whose JSON value at the success key equals the success value as text. The
  * success key is a plain key of the answer or a JSON path (`$.data.code`, `data.items[0].ok`).
  *
- * Outside development, webhooks may not call loopback, private or link-local addresses: the
- * check runs on the address the connection actually uses (the resolver's answer), so a name that
- * resolves to an internal address is refused too. Redirects are not followed.
+ * Outside development, webhooks may not call loopback, private or link-local addresses unless
+ * `OUTBOUND_ALLOW_HOSTS` names them (lib/outbound.ts): the check runs on the address the connection
+ * actually uses (the resolver's answer), so a name that resolves to an internal address is refused
+ * too. Redirects are not followed.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import { AlertMessagePlaceholder } from '@console/contract/billing-enums';
+import {
+  checkLiteralHost,
+  createOutboundPolicy,
+  outboundLookup,
+  type TOutboundPolicy,
+} from '../../lib/outbound';
+import { signRequest, type TSignedRequest, type TWebhookSigning } from './webhooks.signing';
+
+export { isPrivateAddress } from '../../lib/outbound';
 
 /** What an answer may weigh; the rest is not read. */
 const answerMaxBytes = 64 * 1024;
@@ -128,70 +137,6 @@ export function valueText(value: unknown): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// addresses
-
-function isPrivateV4(ip: string): boolean {
-  const [a = 0, b = 0] = ip.split('.').map(Number);
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 198 && (b === 18 || b === 19)) ||
-    a >= 224
-  );
-}
-
-/** Loopback, private, link-local, shared, multicast or unspecified addresses. */
-export function isPrivateAddress(ip: string): boolean {
-  const version = isIP(ip);
-  if (version === 4) return isPrivateV4(ip);
-  if (version !== 6) return true;
-  const v6 = ip.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v6);
-  if (mapped) return isPrivateV4(mapped[1] as string);
-  return (
-    v6 === '::' ||
-    v6 === '::1' ||
-    v6.startsWith('fc') ||
-    v6.startsWith('fd') ||
-    v6.startsWith('fe8') ||
-    v6.startsWith('fe9') ||
-    v6.startsWith('fea') ||
-    v6.startsWith('feb') ||
-    v6.startsWith('ff')
-  );
-}
-
-class BlockedAddressError extends Error {
-  readonly code = 'BLOCKED_ADDRESS';
-}
-
-/** A resolver that refuses internal addresses (used for every connection when they are not allowed). */
-function guardedLookup(
-  hostname: string,
-  options: { all?: boolean },
-  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-): void {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) {
-      callback(error, '');
-      return;
-    }
-    const list = addresses as LookupAddress[];
-    if (list.length === 0 || list.some((a) => isPrivateAddress(a.address))) {
-      callback(new BlockedAddressError(`address of ${hostname} is not allowed`), '');
-      return;
-    }
-    if (options.all) callback(null, list);
-    else callback(null, (list[0] as LookupAddress).address, (list[0] as LookupAddress).family);
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
 // sending
 
 export type TWebhookTarget = {
@@ -199,6 +144,8 @@ export type TWebhookTarget = {
   paramsTemplate: string;
   successKey: string;
   successValue: string;
+  /** How the request is signed, with the opened secret; unsigned when absent. */
+  signing?: TWebhookSigning;
 };
 
 export type TWebhookOutcome = {
@@ -211,7 +158,7 @@ export type TWebhookOutcome = {
 
 function errorText(error: unknown): string {
   const e = error as { code?: unknown; message?: unknown };
-  if (e?.code === 'BLOCKED_ADDRESS') return 'address not allowed';
+  if (e?.code === 'OUTBOUND_ADDRESS_NOT_ALLOWED') return 'address not allowed';
   if (typeof e?.code === 'string') return e.code;
   return typeof e?.message === 'string' ? e.message.slice(0, 200) : 'request failed';
 }
@@ -220,14 +167,16 @@ function errorText(error: unknown): string {
 function post(
   url: URL,
   body: string,
+  extraHeaders: Record<string, string>,
   timeoutMs: number,
-  allowPrivate: boolean,
+  policy: TOutboundPolicy,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const isHttps = url.protocol === 'https:';
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!allowPrivate && isIP(host) && isPrivateAddress(host)) {
-      reject(new BlockedAddressError('address not allowed'));
+    try {
+      checkLiteralHost(policy, url.hostname);
+    } catch (error) {
+      reject(error);
       return;
     }
     const request = (isHttps ? https : http).request(url, {
@@ -237,8 +186,9 @@ function post(
         'content-length': Buffer.byteLength(body),
         'user-agent': 'console-webhook/1',
         accept: 'application/json',
+        ...extraHeaders,
       },
-      ...(allowPrivate ? {} : { lookup: guardedLookup as unknown as typeof dnsLookup }),
+      ...(policy.isRestricted ? { lookup: outboundLookup(policy) as unknown as typeof dnsLookup } : {}),
     });
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -285,15 +235,35 @@ function post(
   });
 }
 
-/** Sends the message to the webhook once and judges the answer. Never throws. */
+/**
+ * Sends the message to the webhook once and judges the answer. Never throws. The attempt carries
+ * the delivery's id and the attempt's time (`webhook-id`, `webhook-timestamp`), signed as the
+ * webhook's signing mode says (webhooks.signing.ts); nothing goes out unsigned when a signature is due.
+ */
 export async function sendWebhook(
   target: TWebhookTarget,
   message: string,
-  options: { timeoutMs: number; allowPrivate: boolean },
+  options: {
+    timeoutMs: number;
+    allowPrivate: boolean;
+    allowHosts?: readonly string[];
+    attempt: { messageId: string; time: Date };
+  },
 ): Promise<TWebhookOutcome> {
+  let signed: TSignedRequest;
+  try {
+    signed = signRequest(
+      target.url,
+      renderTemplate(target.paramsTemplate, message),
+      target.signing ?? { mode: 'none', secret: null },
+      options.attempt,
+    );
+  } catch {
+    return { isSuccess: false, responseStatus: null, error: 'not signed: signing secret or body unusable' };
+  }
   let url: URL;
   try {
-    url = new URL(target.url);
+    url = new URL(signed.url);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
   } catch {
     return { isSuccess: false, responseStatus: null, error: 'invalid address' };
@@ -302,9 +272,10 @@ export async function sendWebhook(
   try {
     answer = await post(
       url,
-      renderTemplate(target.paramsTemplate, message),
+      signed.body,
+      signed.headers,
       options.timeoutMs,
-      options.allowPrivate,
+      createOutboundPolicy({ isRestricted: !options.allowPrivate, allowHosts: options.allowHosts ?? [] }),
     );
   } catch (error) {
     return { isSuccess: false, responseStatus: null, error: errorText(error) };

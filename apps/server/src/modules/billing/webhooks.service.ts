@@ -3,16 +3,23 @@
  * and update under the rules of section 5 (name unique in the account, a JSON template with the
  * `${alertMessage}` placeholder), delete, "send test" and the delivery log. Every change is
  * audited in its transaction (`webhook.create`, `webhook.update`, `webhook.delete`,
- * `webhook.test`). A webhook of another account is refused with 403.
+ * `webhook.test`, `webhook.rotateSecret`). A webhook of another account is refused with 403.
+ *
+ * Signing (webhooks.signing.ts): a webhook signs as Standard Webhooks, DingTalk or Feishu with a
+ * secret kept sealed. The secret is never answered or logged; the audit says only that it changed.
+ * A Standard Webhooks secret can be generated (on save, or "rotate"), and is then answered once.
  */
 import type {
   TLanguage,
   TWebhook,
   TWebhookDelivery,
+  TWebhookSaveResult,
+  TWebhookSecretRotation,
   TWebhookTestResult,
   ZWebhookInput,
 } from '@console/contract';
 import { ZWebhookTestResult } from '@console/contract';
+import { signingSecretProblem } from '@console/contract/billing-enums';
 import { ErrorCode } from '@console/contract/codes';
 import { interpolate, serverPhrases } from '@console/phrases/server';
 import { sql } from 'drizzle-orm';
@@ -21,23 +28,33 @@ import type { TAuth, TDeps } from '../../context';
 import { rowsOf } from '../../db/client';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import { enqueueDelivery, webhookMaxAttempts, webhookRetryDelayMs } from '../../jobs/webhooks';
+import {
+  cancelDelivery,
+  enqueueDelivery,
+  webhookMaxAttempts,
+  webhookRetryDelayMs,
+} from '../../jobs/webhooks';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { TRequestMeta } from '../auth/auth.service';
 import {
   deleteWebhook as deleteWebhookRow,
+  findDelivery,
+  findSigningSecret,
   findWebhook,
   insertDelivery,
   insertWebhook,
   listDeliveries,
   listWebhooks as listWebhookRows,
   nameTaken,
+  recordAttempt,
+  setSigningSecret,
   type TDeliveryRecord,
   type TWebhookFields,
   type TWebhookRecord,
   updateWebhook,
 } from './webhooks.repository';
-import { sendWebhook, templateProblem } from './webhooks.sender';
+import { renderTemplate, sendWebhook, templateProblem } from './webhooks.sender';
+import { generateStandardSecret, newMessageId, openSigning } from './webhooks.signing';
 
 type TWebhookSave = z.output<typeof ZWebhookInput>;
 
@@ -64,6 +81,9 @@ export function webhookView(w: TWebhookRecord): TWebhook {
     successKey: w.successKey,
     successValue: w.successValue,
     isEnabled: w.isEnabled,
+    signingMode: w.signingMode,
+    hasSigningSecret: w.hasSigningSecret,
+    secretUpdateTime: w.secretUpdatedAt ? w.secretUpdatedAt.toISOString() : null,
     createTime: w.createdAt.toISOString(),
     updateTime: w.updatedAt.toISOString(),
     lastDelivery: w.lastDelivery
@@ -77,6 +97,7 @@ export function deliveryView(d: TDeliveryRecord): TWebhookDelivery {
     id: d.id,
     webhookId: d.webhookId,
     kind: d.kind,
+    messageId: d.messageId,
     message: d.message,
     status: d.status,
     attempts: d.attempts,
@@ -131,15 +152,53 @@ export async function listWebhooks(deps: TDeps, auth: TAuth): Promise<TWebhook[]
   return (await listWebhookRows(deps.db, auth.accountId)).map(webhookView);
 }
 
+/** What a save does to the signing secret. */
+type TSecretChange =
+  | { kind: 'keep' }
+  | { kind: 'clear' }
+  | { kind: 'set'; secret: string; isGenerated: boolean };
+
+/**
+ * A secret given is set; without one the current secret stays while the mode stays; Standard
+ * Webhooks otherwise gets a generated secret, and DingTalk or Feishu need the robot's secret. No
+ * signing, no secret.
+ */
+function secretChange(
+  lang: TLanguage,
+  input: TWebhookSave,
+  given: string | undefined,
+  current: TWebhookRecord | null,
+): TSecretChange {
+  const mode = input.signingMode;
+  if (mode === 'none') return current?.hasSigningSecret ? { kind: 'clear' } : { kind: 'keep' };
+  if (given !== undefined) return { kind: 'set', secret: given, isGenerated: false };
+  if (current && current.signingMode === mode && current.hasSigningSecret) return { kind: 'keep' };
+  if (mode === 'standard') return { kind: 'set', secret: generateStandardSecret(), isGenerated: true };
+  throw badField(lang, 'signingSecret', 'webhookSigningSecret');
+}
+
+/** Whether the template, filled, is a JSON object (Feishu's signature goes into it). */
+function isObjectTemplate(template: string): boolean {
+  const value: unknown = JSON.parse(renderTemplate(template, 'message'));
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 export async function saveWebhook(
   deps: TDeps,
   auth: TAuth,
   lang: TLanguage,
   input: TWebhookSave,
   meta: TRequestMeta,
-): Promise<TWebhook> {
+): Promise<TWebhookSaveResult> {
   const problem = templateProblem(input.paramsTemplate);
   if (problem) throw badField(lang, 'paramsTemplate', problem);
+  if (input.signingMode === 'feishu' && !isObjectTemplate(input.paramsTemplate)) {
+    throw badField(lang, 'paramsTemplate', 'webhookTemplate');
+  }
+  const given = input.signingSecret ? input.signingSecret : undefined;
+  if (given !== undefined && signingSecretProblem(input.signingMode, given)) {
+    throw badField(lang, 'signingSecret', 'webhookSigningSecret');
+  }
   const fields: TWebhookFields = {
     name: input.name,
     description: input.description,
@@ -149,27 +208,39 @@ export async function saveWebhook(
     successKey: input.successKey,
     successValue: input.successValue,
     isEnabled: input.isEnabled,
+    signingMode: input.signingMode,
   };
   const now = deps.clock.now();
   try {
-    const id = await deps.db.transaction(async (tx) => {
+    const saved = await deps.db.transaction(async (tx) => {
       const current = input.id ? await findWebhook(tx, auth.accountId, input.id, true) : null;
       if (input.id && !current) throw new AppError(ErrorCode.forbidden);
       if (await nameTaken(tx, auth.accountId, fields.name, current?.id ?? null)) {
         throw badField(lang, 'name', 'webhookNameTaken');
       }
+      const change = secretChange(lang, input, given, current);
       const details = {
         name: fields.name,
         host: hostOf(fields.url),
         channel: fields.channel,
         successKey: fields.successKey,
         isEnabled: fields.isEnabled,
+        signingMode: fields.signingMode,
+        // Whether the secret was set and how; never the secret.
+        ...(change.kind === 'set' ? { signing: change.isGenerated ? 'secret generated' : 'secret set' } : {}),
+        ...(change.kind === 'clear' ? { signing: 'secret removed' } : {}),
       };
+      const id = current ? current.id : await insertWebhook(tx, auth.accountId, fields, now);
+      if (current) await updateWebhook(tx, auth.accountId, current.id, fields, now);
+      if (change.kind !== 'keep') {
+        const sealed = change.kind === 'set' ? deps.secrets.seal(change.secret) : null;
+        await setSigningSecret(tx, auth.accountId, id, sealed, now);
+      }
       if (current) {
-        await updateWebhook(tx, auth.accountId, current.id, fields, now);
-        const changed = (Object.keys(fields) as (keyof TWebhookFields)[]).filter(
+        const changed: string[] = (Object.keys(fields) as (keyof TWebhookFields)[]).filter(
           (k) => fields[k] !== current[k],
         );
+        if (change.kind !== 'keep') changed.push('signingSecret');
         await insertAuditEntry(
           tx,
           audit(
@@ -177,7 +248,7 @@ export async function saveWebhook(
             meta,
             now,
             'webhook.update',
-            { id: current.id, name: fields.name },
+            { id, name: fields.name },
             {
               ...details,
               changed,
@@ -185,22 +256,53 @@ export async function saveWebhook(
             },
           ),
         );
-        return current.id;
+      } else {
+        await insertAuditEntry(
+          tx,
+          audit(auth, meta, now, 'webhook.create', { id, name: fields.name }, details),
+        );
       }
-      const created = await insertWebhook(tx, auth.accountId, fields, now);
-      await insertAuditEntry(
-        tx,
-        audit(auth, meta, now, 'webhook.create', { id: created, name: fields.name }, details),
-      );
-      return created;
+      return { id, newSigningSecret: change.kind === 'set' && change.isGenerated ? change.secret : null };
     });
-    return webhookView((await findWebhook(deps.db, auth.accountId, id)) as TWebhookRecord);
+    const view = webhookView((await findWebhook(deps.db, auth.accountId, saved.id)) as TWebhookRecord);
+    return { ...view, newSigningSecret: saved.newSigningSecret };
   } catch (error) {
     // Two saves of one name at once: the unique index decides.
     if (isUniqueViolation(error, 'webhooks_account_name_key'))
       throw badField(lang, 'name', 'webhookNameTaken');
     throw error;
   }
+}
+
+/**
+ * A new Standard Webhooks secret for the webhook, answered this once; the previous one stops
+ * signing at once. DingTalk and Feishu secrets come from the robot's settings (4140).
+ */
+export async function rotateWebhookSecret(
+  deps: TDeps,
+  auth: TAuth,
+  id: number,
+  meta: TRequestMeta,
+): Promise<TWebhookSecretRotation> {
+  const now = deps.clock.now();
+  const secret = generateStandardSecret();
+  await deps.db.transaction(async (tx) => {
+    const current = await findWebhook(tx, auth.accountId, id, true);
+    if (!current) throw new AppError(ErrorCode.forbidden);
+    if (current.signingMode !== 'standard') throw new AppError(ErrorCode.webhookSecretNotRotatable);
+    await setSigningSecret(tx, auth.accountId, id, deps.secrets.seal(secret), now);
+    await insertAuditEntry(
+      tx,
+      audit(auth, meta, now, 'webhook.rotateSecret', current, {
+        name: current.name,
+        host: hostOf(current.url),
+        signingMode: current.signingMode,
+        signing: current.hasSigningSecret ? 'secret rotated' : 'secret generated',
+      }),
+    );
+  });
+  const view = webhookView((await findWebhook(deps.db, auth.accountId, id)) as TWebhookRecord);
+  return { ...view, newSigningSecret: secret };
 }
 
 export async function deleteWebhook(deps: TDeps, auth: TAuth, id: number, meta: TRequestMeta): Promise<null> {
@@ -238,28 +340,46 @@ export async function testWebhook(
     name: webhook.name,
     account: account?.display_name ?? '',
   });
-  const outcome = await sendWebhook(webhook, message, {
+  // The delivery, with its id, is kept before the attempt, and its retry is queued with it: a
+  // server that dies after sending still has the delivery resent, under the same webhook-id.
+  const queuedAt = deps.clock.now();
+  const pending = await deps.db.transaction(async (tx) => {
+    const current = await findWebhook(tx, auth.accountId, id, true);
+    if (!current) throw new AppError(ErrorCode.forbidden);
+    const row = await insertDelivery(tx, {
+      webhookId: webhook.id,
+      accountId: auth.accountId,
+      kind: 'test',
+      messageId: newMessageId(),
+      message,
+      now: queuedAt,
+    });
+    await enqueueDelivery(tx, row.id, new Date(queuedAt.getTime() + webhookRetryDelayMs(deps, 1)));
+    return row;
+  });
+  const signing = (await findSigningSecret(deps.db, auth.accountId, id)) ?? {
+    mode: 'none' as const,
+    sealedSecret: null,
+  };
+  const outcome = await sendWebhook({ ...webhook, signing: openSigning(deps.secrets, signing) }, message, {
+    attempt: { messageId: pending.messageId, time: deps.clock.now() },
     timeoutMs: deps.config.alerts.webhookTimeoutMs,
     allowPrivate: deps.config.alerts.webhookAllowPrivate,
+    allowHosts: deps.config.outbound.allowHosts,
   });
   const now = deps.clock.now();
   const delivery = await deps.db.transaction(async (tx) => {
     const current = await findWebhook(tx, auth.accountId, id, true);
     if (!current) throw new AppError(ErrorCode.forbidden);
     const isRetried = !outcome.isSuccess && webhookMaxAttempts > 1;
-    const row = await insertDelivery(tx, {
-      webhookId: webhook.id,
-      accountId: auth.accountId,
-      kind: 'test',
-      message,
+    const isRecorded = await recordAttempt(tx, pending.id, 0, {
       status: outcome.isSuccess ? 'success' : isRetried ? 'pending' : 'failed',
-      attempts: 1,
       responseStatus: outcome.responseStatus,
       error: outcome.error,
-      finishedAt: outcome.isSuccess || !isRetried ? now : null,
       now,
     });
-    if (isRetried) await enqueueDelivery(tx, row.id, new Date(now.getTime() + webhookRetryDelayMs(deps, 1)));
+    // Settled now: the queued retry is not needed.
+    if (isRecorded && !isRetried) await cancelDelivery(tx, pending.id);
     await insertAuditEntry(
       tx,
       audit(
@@ -271,14 +391,15 @@ export async function testWebhook(
         {
           name: webhook.name,
           host: hostOf(webhook.url),
-          deliveryId: row.id,
+          deliveryId: pending.id,
+          signingMode: current.signingMode,
           responseStatus: outcome.responseStatus,
           ...(outcome.error ? { error: outcome.error } : {}),
         },
         outcome.isSuccess,
       ),
     );
-    return row;
+    return (await findDelivery(tx, pending.id)) as TDeliveryRecord;
   });
   const result = ZWebhookTestResult.parse({
     isSuccess: outcome.isSuccess,

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type TReceived = { path: string; headers: Record<string, unknown>; body: string; json: unknown };
-export type TAnswer = { status: number; body: string; delayMs?: number };
+/** `hold`: the answer waits until it settles (a receiver that is slow for as long as the test wants). */
+export type TAnswer = { status: number; body: string; delayMs?: number; hold?: Promise<void> };
 
 export type TReceiver = {
   url(path?: string): string;
@@ -35,7 +36,8 @@ export async function startReceiver(): Promise<TReceiver> {
         response.writeHead(answer.status, { 'content-type': 'application/json' });
         response.end(answer.body);
       };
-      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      if (answer.hold) answer.hold.then(send, send);
+      else if (answer.delayMs) setTimeout(send, answer.delayMs);
       else send();
     });
   });

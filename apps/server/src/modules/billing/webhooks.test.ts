@@ -1,8 +1,23 @@
-import type { TRouteId, TWebhook, TWebhookDelivery, TWebhookTestResult } from '@console/contract';
-import { AlertMessagePlaceholder } from '@console/contract/billing-enums';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type {
+  TRouteId,
+  TWebhook,
+  TWebhookDelivery,
+  TWebhookSaveResult,
+  TWebhookSecretRotation,
+  TWebhookTestResult,
+} from '@console/contract';
+import { AlertMessagePlaceholder, webhookVerifySample } from '@console/contract/billing-enums';
 import { ErrorCode } from '@console/contract/codes';
+import enBilling from '@console/phrases/en-us/billing';
 import { serverPhrases } from '@console/phrases/server';
+import zhBilling from '@console/phrases/zh-cn/billing';
 import { and, eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -13,11 +28,15 @@ import {
   type TSeededAccount,
   type TTestApp,
 } from '../../../test/harness';
+import { eventually, startWorkerProcess } from '../../../test/job-worker-process';
 import { rowsOf } from '../../db/client';
 import { auditEntries } from '../../db/schema';
 import { createJobRunner } from '../../jobs/runner';
-import { webhookDeliverJobKind, webhookJobHandlers } from '../../jobs/webhooks';
-import { startReceiver, type TReceiver } from './webhooks.test-receiver';
+import { enqueueDelivery, webhookDeliverJobKind, webhookJobHandlers } from '../../jobs/webhooks';
+import { systemClock } from '../../lib/clock';
+import { insertDelivery } from './webhooks.repository';
+import { newMessageId } from './webhooks.signing';
+import { startReceiver, type TReceived, type TReceiver } from './webhooks.test-receiver';
 
 let t: TTestApp;
 const { call, ok } = routeClient(() => t.app);
@@ -341,5 +360,376 @@ describe('send test', () => {
       ),
     );
     expect(left[0]?.n).toBe(0);
+  });
+});
+
+describe('signing: what a receiver checks', () => {
+  /** The requests the receiver got on a path (the query included in `path`). */
+  const at = (path: string) => receiver.received.filter((r) => r.path.split('?')[0] === path);
+  const header = (r: TReceived | undefined, name: string) => r?.headers[name] as string | undefined;
+  /** The receiver's side: the official Standard Webhooks verifier on the raw body and headers. */
+  const verify = (secret: string, r: TReceived | undefined) =>
+    new Webhook(secret).verify(r?.body ?? '', r?.headers as Record<string, string>);
+
+  async function storedSecret(id: number): Promise<string | null> {
+    const rows = rowsOf<{ signing_secret: string | null }>(
+      await t.deps.db.execute(sql`select signing_secret from webhooks where id = ${id}`),
+    );
+    return rows[0]?.signing_secret ?? null;
+  }
+
+  async function auditText(id: number): Promise<string> {
+    const rows = await t.deps.db
+      .select({ info: auditEntries.info })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.objectType, 'webhook'), eq(auditEntries.objectId, String(id))));
+    return JSON.stringify(rows);
+  }
+
+  async function deliveryRow(id: number) {
+    return rowsOf<{ status: string; attempts: number; message_id: string }>(
+      await t.deps.db.execute(
+        sql`select status, attempts, message_id from webhook_deliveries where id = ${id}`,
+      ),
+    )[0];
+  }
+
+  /** A pending alert delivery with its job due now, as the alert job makes them. */
+  async function queueDelivery(webhookId: number, runAt: Date) {
+    const delivery = await insertDelivery(t.deps.db, {
+      webhookId,
+      accountId: demo.id,
+      kind: 'alert',
+      messageId: newMessageId(),
+      message: 'Balance below 50.00',
+      now: t.clock.now(),
+    });
+    await enqueueDelivery(t.deps.db, delivery.id, runAt);
+    return delivery;
+  }
+
+  beforeAll(async () => {
+    // Standard Webhooks receivers compare the timestamp with their own clock (5 minutes apart at most).
+    t.clock.set(new Date());
+    await t.deps.db.execute(sql`delete from jobs`);
+    admin = await signIn(t.app, 'demo', demo.admin);
+    member = await signIn(t.app, 'demo', demo.member);
+    acmeAdmin = await signIn(t.app, 'acme', acme.admin);
+  });
+
+  let standard: { id: number; secret: string };
+
+  it('generates a Standard Webhooks secret shown once, kept sealed, and deliveries verify with the official library', async () => {
+    receiver.answer('/std', { status: 200, body: '{"code":0}' });
+    const saved = await ok<TWebhookSaveResult>(
+      'saveWebhook',
+      admin,
+      webhookInput({ name: 'signed_std', url: receiver.url('/std'), signingMode: 'standard' }),
+    );
+    const secret = saved.newSigningSecret as string;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(saved).toMatchObject({ signingMode: 'standard', hasSigningSecret: true });
+    standard = { id: saved.id, secret };
+    // Never again: not in the list, sealed at rest, not in the audit.
+    const list = await call('webhookList', admin);
+    expect(list.body).not.toContain(secret);
+    expect(envelope<TWebhook[]>(list).data.find((w) => w.id === saved.id)).toMatchObject({
+      signingMode: 'standard',
+      hasSigningSecret: true,
+    });
+    const sealed = (await storedSecret(saved.id)) as string;
+    expect(sealed).not.toContain(secret.slice(6));
+    expect(t.deps.secrets.open(sealed)).toBe(secret);
+    expect(await auditText(saved.id)).not.toContain(secret.slice(6));
+    expect(await auditText(saved.id)).toContain('"signing":"secret generated"');
+    // Saving again without a secret keeps it and answers none.
+    const again = await ok<TWebhookSaveResult>(
+      'saveWebhook',
+      admin,
+      webhookInput({
+        id: saved.id,
+        name: 'signed_std',
+        url: receiver.url('/std'),
+        signingMode: 'standard',
+        description: 'signed',
+      }),
+    );
+    expect(again.newSigningSecret).toBeNull();
+    expect(t.deps.secrets.open((await storedSecret(saved.id)) as string)).toBe(secret);
+
+    const result = await ok<TWebhookTestResult>('testWebhook', admin, { id: saved.id });
+    expect(result.delivery.messageId).toMatch(/^msg_/);
+    const got = at('/std').at(-1);
+    expect(header(got, 'webhook-id')).toBe(result.delivery.messageId);
+    expect(header(got, 'webhook-timestamp')).toBe(String(Math.floor(t.clock.now().getTime() / 1000)));
+    expect(header(got, 'webhook-signature')).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    const payload = verify(secret, got) as { text: { content: string } };
+    expect(payload.text.content).toBe(result.delivery.message);
+    // A forged body or another secret does not verify.
+    expect(() => verify(secret, { ...(got as TReceived), body: `${got?.body} ` })).toThrow();
+    expect(() => verify(`whsec_${randomBytes(32).toString('base64')}`, got)).toThrow();
+  });
+
+  it('verifies real deliveries with the sample the settings page shows (in both languages)', async () => {
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const dir = mkdtempSync(join(tmpdir(), 'verify-sample-'));
+      const file = join(dir, 'verify.mjs');
+      writeFileSync(
+        file,
+        webhookVerifySample({ 'en-US': enBilling, 'zh-CN': zhBilling }[lang].webhooks.verify.sample),
+      );
+      const sample = (await import(pathToFileURL(file).href)) as {
+        verify(secret: string, rawBody: string, headers: Record<string, unknown>): boolean;
+      };
+      rmSync(dir, { recursive: true, force: true });
+      const got = at('/std').at(-1) as TReceived;
+      expect(sample.verify(standard.secret, got.body, got.headers)).toBe(true);
+      expect(sample.verify(standard.secret, `${got.body} `, got.headers)).toBe(false);
+      expect(sample.verify(`whsec_${randomBytes(32).toString('base64')}`, got.body, got.headers)).toBe(false);
+      expect(
+        sample.verify(standard.secret, got.body, { ...got.headers, 'webhook-timestamp': '1614265330' }),
+      ).toBe(false);
+    }
+  });
+
+  it('sends the same webhook-id in every attempt of a delivery, each attempt with its own timestamp', async () => {
+    receiver.answer('/std-retry', { status: 503, body: 'unavailable' });
+    const hook = await ok<TWebhook>(
+      'saveWebhook',
+      admin,
+      webhookInput({
+        name: 'signed_retry',
+        url: receiver.url('/std-retry'),
+        signingMode: 'standard',
+        signingSecret: standard.secret,
+      }),
+    );
+    const failed = envelope<TWebhookTestResult>(await call('testWebhook', admin, { id: hook.id }));
+    expect(failed.code).toBe(ErrorCode.webhookSendFailed);
+    const { id, messageId } = failed.data.delivery;
+    receiver.answer('/std-retry', { status: 200, body: '{"code":0}' });
+    t.clock.advance(30_000);
+    await deliveries().drain();
+    expect(await deliveryRow(id)).toMatchObject({ status: 'success', attempts: 2, message_id: messageId });
+    const [first, second] = at('/std-retry');
+    expect(at('/std-retry')).toHaveLength(2);
+    expect(header(first, 'webhook-id')).toBe(messageId);
+    expect(header(second, 'webhook-id')).toBe(messageId);
+    expect(Number(header(second, 'webhook-timestamp')) - Number(header(first, 'webhook-timestamp'))).toBe(30);
+    verify(standard.secret, first);
+    verify(standard.secret, second);
+  });
+
+  it('resends the same webhook-id when the job is run again after its worker lost it mid-send', async () => {
+    // Worker A sends and hangs waiting for the answer (a replica about to die); its lease ends.
+    let release: () => void = () => undefined;
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    receiver.answer('/lost', { status: 200, body: '{"code":0}', hold });
+    const hook = await ok<TWebhook>(
+      'saveWebhook',
+      admin,
+      webhookInput({
+        name: 'signed_lost',
+        url: receiver.url('/lost'),
+        signingMode: 'standard',
+        signingSecret: standard.secret,
+      }),
+    );
+    const delivery = await queueDelivery(hook.id, t.clock.now());
+    const patient = {
+      ...t.deps,
+      config: { ...t.deps.config, alerts: { ...t.deps.config.alerts, webhookTimeoutMs: 120_000 } },
+    };
+    const lease = { pollMs: 1000, leaseMs: 10_000, heartbeatMs: 0 };
+    const workerA = createJobRunner(patient, webhookJobHandlers(t.app.log), t.app.log, {
+      ...lease,
+      workerId: 'A',
+    });
+    const drainingA = workerA.drain();
+    await eventually(async () => at('/lost').length === 1, {
+      timeoutMs: 10_000,
+      what: 'A sent the delivery',
+    });
+    // Worker B takes the job over once the lease is over and sends it again: the same id.
+    receiver.answer('/lost', { status: 200, body: '{"code":0}' });
+    t.clock.advance(11_000);
+    const workerB = createJobRunner(t.deps, webhookJobHandlers(t.app.log), t.app.log, {
+      ...lease,
+      workerId: 'B',
+    });
+    expect(await workerB.drain()).toBe(1);
+    expect(await deliveryRow(delivery.id)).toMatchObject({ status: 'success', attempts: 1 });
+    const sent = at('/lost');
+    expect(sent).toHaveLength(2);
+    expect(sent.map((r) => header(r, 'webhook-id'))).toEqual([delivery.messageId, delivery.messageId]);
+    for (const r of sent) verify(standard.secret, r);
+    // A's answer comes late: the attempt B recorded stands, counted once.
+    release();
+    await drainingA;
+    expect(await deliveryRow(delivery.id)).toMatchObject({ status: 'success', attempts: 1 });
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'resends the same webhook-id after a worker process is killed (SIGKILL) between sending and recording',
+    async () => {
+      receiver.answer('/killed', {
+        status: 200,
+        body: '{"code":0}',
+        hold: new Promise<void>(() => undefined),
+      });
+      const hook = await ok<TWebhook>(
+        'saveWebhook',
+        admin,
+        webhookInput({
+          name: 'signed_killed',
+          url: receiver.url('/killed'),
+          signingMode: 'standard',
+          signingSecret: standard.secret,
+        }),
+      );
+      // The child works on real time: the delivery is due now by the wall clock.
+      const delivery = await queueDelivery(hook.id, new Date(Date.now() - 1000));
+      const child = startWorkerProcess({
+        databaseUrl: t.databaseUrl as string,
+        workerId: 'doomed',
+        env: { JOBS_LEASE_SECONDS: '3', SECRET_KEY: t.deps.config.secretKey, WEBHOOK_TIMEOUT_MS: '60000' },
+      });
+      try {
+        await eventually(async () => at('/killed').length === 1, {
+          timeoutMs: 30_000,
+          what: `the worker process sent the delivery ${child.errors()}`,
+        });
+      } finally {
+        await child.kill();
+      }
+      expect(await deliveryRow(delivery.id)).toMatchObject({ status: 'pending', attempts: 0 });
+      receiver.answer('/killed', { status: 200, body: '{"code":0}' });
+      const survivor = createJobRunner(
+        { ...t.deps, clock: systemClock },
+        webhookJobHandlers(t.app.log),
+        t.app.log,
+        {
+          pollMs: 1000,
+          leaseMs: 3_000,
+          workerId: 'survivor',
+        },
+      );
+      await eventually(
+        async () => {
+          await survivor.drain();
+          return (await deliveryRow(delivery.id))?.status === 'success';
+        },
+        { timeoutMs: 30_000, everyMs: 250, what: 'the delivery resent by another worker' },
+      );
+      const sent = at('/killed');
+      expect(sent).toHaveLength(2);
+      expect(sent.map((r) => header(r, 'webhook-id'))).toEqual([delivery.messageId, delivery.messageId]);
+      for (const r of sent) verify(standard.secret, r);
+      expect(await deliveryRow(delivery.id)).toMatchObject({ status: 'success', attempts: 1 });
+    },
+    90_000,
+  );
+
+  it('signs DingTalk robot addresses and Feishu bodies with the secret the robot gave', async () => {
+    const dingSecret = `SEC${randomBytes(32).toString('hex')}`;
+    const base = {
+      name: 'ding_robot',
+      url: `${receiver.url('/ding')}?access_token=tok`,
+      signingMode: 'dingtalk',
+    };
+    for (const signingSecret of [undefined, '', 'not-a-dingtalk-secret']) {
+      const res = await call('saveWebhook', admin, webhookInput({ ...base, signingSecret }));
+      expect(res.statusCode).toBe(400);
+      expect(envelope<{ fieldErrors: Record<string, string> }>(res).data.fieldErrors.signingSecret).toBe(
+        v.webhookSigningSecret,
+      );
+    }
+    const ding = await call('saveWebhook', admin, webhookInput({ ...base, signingSecret: dingSecret }));
+    expect(ding.body).not.toContain(dingSecret);
+    expect(envelope<TWebhookSaveResult>(ding).data).toMatchObject({
+      signingMode: 'dingtalk',
+      hasSigningSecret: true,
+      newSigningSecret: null,
+    });
+    const dingId = envelope<TWebhookSaveResult>(ding).data.id;
+    await ok('testWebhook', admin, { id: dingId });
+    const dingGot = at('/ding').at(-1);
+    const query = new URL(`http://receiver${dingGot?.path}`).searchParams;
+    expect(query.get('access_token')).toBe('tok');
+    const timestamp = query.get('timestamp') as string;
+    expect(timestamp).toBe(String(t.clock.now().getTime()));
+    // What DingTalk computes on its side.
+    expect(query.get('sign')).toBe(
+      createHmac('sha256', dingSecret).update(`${timestamp}\n${dingSecret}`).digest('base64'),
+    );
+    expect(header(dingGot, 'webhook-signature')).toBeUndefined();
+    expect(await auditText(dingId)).not.toContain(dingSecret);
+
+    const feishuSecret = 'nIMtb7r3N9pkXyXdtAbx6e';
+    const feishu = { name: 'feishu_bot', url: receiver.url('/feishu'), signingMode: 'feishu' };
+    const notObject = await call(
+      'saveWebhook',
+      admin,
+      webhookInput({ ...feishu, signingSecret: feishuSecret, paramsTemplate: tpl('[@MSG]') }),
+    );
+    expect(envelope<{ fieldErrors: Record<string, string> }>(notObject).data.fieldErrors.paramsTemplate).toBe(
+      v.webhookTemplate,
+    );
+    const bot = await ok<TWebhookSaveResult>(
+      'saveWebhook',
+      admin,
+      webhookInput({
+        ...feishu,
+        signingSecret: feishuSecret,
+        paramsTemplate: tpl('{"msg_type":"text","content":{"text":@MSG}}'),
+      }),
+    );
+    const result = await ok<TWebhookTestResult>('testWebhook', admin, { id: bot.id });
+    const body = at('/feishu').at(-1)?.json as { timestamp: string; sign: string; content: { text: string } };
+    expect(body.timestamp).toBe(String(Math.floor(t.clock.now().getTime() / 1000)));
+    // What Feishu computes on its side: the key is "{timestamp}\n{secret}", the message empty.
+    expect(body.sign).toBe(createHmac('sha256', `${body.timestamp}\n${feishuSecret}`).digest('base64'));
+    expect(body.content.text).toBe(result.delivery.message);
+  });
+
+  it('rotates a Standard Webhooks secret: shown once, the old one stops; robots’ secrets are not generated (4140)', async () => {
+    const rotated = await ok<TWebhookSecretRotation>('rotateWebhookSecret', admin, { id: standard.id });
+    expect(rotated.newSigningSecret).toMatch(/^whsec_/);
+    expect(rotated.newSigningSecret).not.toBe(standard.secret);
+    expect(rotated.secretUpdateTime).not.toBeNull();
+    await ok('testWebhook', admin, { id: standard.id });
+    const got = at('/std').at(-1);
+    verify(rotated.newSigningSecret, got);
+    expect(() => verify(standard.secret, got)).toThrow();
+    expect(await auditActions(standard.id)).toContain('webhook.rotateSecret');
+    expect(await auditText(standard.id)).toContain('"signing":"secret rotated"');
+    expect(await auditText(standard.id)).not.toContain(rotated.newSigningSecret.slice(6));
+
+    const [ding] = (await ok<TWebhook[]>('webhookList', admin)).filter((w) => w.signingMode === 'dingtalk');
+    const refused = envelope(await call('rotateWebhookSecret', admin, { id: ding?.id }));
+    expect(refused.code).toBe(ErrorCode.webhookSecretNotRotatable);
+    expect(refused.message).toBe(serverPhrases['en-US'].errors['4140']);
+    expect(envelope(await call('rotateWebhookSecret', member, { id: standard.id })).code).toBe(
+      ErrorCode.notAccountAdmin,
+    );
+    expect((await call('rotateWebhookSecret', acmeAdmin, { id: standard.id })).statusCode).toBe(403);
+
+    // No signing: the secret goes, the id and timestamp stay.
+    const plain = await ok<TWebhookSaveResult>(
+      'saveWebhook',
+      admin,
+      webhookInput({ id: standard.id, name: 'signed_std', url: receiver.url('/std'), signingMode: 'none' }),
+    );
+    expect(plain).toMatchObject({ signingMode: 'none', hasSigningSecret: false, secretUpdateTime: null });
+    expect(await storedSecret(standard.id)).toBeNull();
+    const unsigned = await ok<TWebhookTestResult>('testWebhook', admin, { id: standard.id });
+    const last = at('/std').at(-1);
+    expect(header(last, 'webhook-id')).toBe(unsigned.delivery.messageId);
+    expect(header(last, 'webhook-signature')).toBeUndefined();
+    expect(envelope(await call('rotateWebhookSecret', admin, { id: standard.id })).code).toBe(
+      ErrorCode.webhookSecretNotRotatable,
+    );
   });
 });

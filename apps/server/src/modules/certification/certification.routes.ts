@@ -36,7 +36,7 @@ export function certificationRoutes(app: FastifyInstance): void {
     companyVerify(deps, auth, request.lang, body, requestMeta(request)),
   );
   defineRoute(app, 'certificationStatus', ({ deps, auth }) => certificationState(deps, auth));
-  if (!app.deps.config.isProduction && app.deps.identity.dev) devFaceRoutes(app);
+  if (app.deps.identity.dev) devFaceRoutes(app);
 }
 
 function escapeHtml(text: string): string {

@@ -36,6 +36,7 @@ import type { TLanguage } from '@console/contract/enums';
 import { AccountType } from '@console/contract/enums';
 import { sql } from 'drizzle-orm';
 import { IdentityError } from '../../adapters/identity';
+import { requireAdapter } from '../../adapters/registry';
 import type { TAuth, TDeps } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
 import { AppError } from '../../errors';
@@ -113,6 +114,7 @@ function faceTokenHash(deps: TDeps, token: string): Buffer {
 }
 
 function providerFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
   if (error instanceof IdentityError) {
     return new AppError(ErrorCode.certificationFailed, { cause: `identity provider: ${error.reason}` });
   }
@@ -218,6 +220,7 @@ export async function personalVerify(
   body: { name: string; idNumber: string },
   meta: TRequestMeta,
 ): Promise<TPersonalVerifyResult> {
+  requireAdapter(deps.config, 'identity');
   await requireOpen(deps, auth.accountId, 'personal');
   await takeAttempt(deps, auth.accountId);
   let sessionId: string;
@@ -388,6 +391,7 @@ export async function companyVerify(
   body: Required<{ [K in keyof TCompanyVerifyRequest]: string }>,
   meta: TRequestMeta,
 ): Promise<TCertification> {
+  requireAdapter(deps.config, 'identity');
   const upload = await findUpload(deps.db, body.licenseFileId);
   if (!upload || upload.accountId !== auth.accountId || upload.purpose !== 'businessLicense')
     throw licenceError(lang);

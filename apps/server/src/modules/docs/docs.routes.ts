@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildOpenApiDocument } from './openapi';
 
 export async function docsRoutes(app: FastifyInstance, version: string): Promise<void> {
-  const document = buildOpenApiDocument(version, app.deps.config.isProduction);
+  const document = buildOpenApiDocument(version, !app.deps.config.devAdapters);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

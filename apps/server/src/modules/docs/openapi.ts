@@ -81,10 +81,10 @@ function operationOf(id: string, route: TRouteDef): TJson {
   return operation;
 }
 
-export function buildOpenApiDocument(version: string, isProduction: boolean): TJson {
+export function buildOpenApiDocument(version: string, withoutDevRoutes: boolean): TJson {
   const paths: Record<string, Record<string, TJson>> = {};
   for (const [id, route] of Object.entries(routes) as [string, TRouteDef][]) {
-    if (route.devOnly && isProduction) continue;
+    if (route.devOnly && withoutDevRoutes) continue;
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
     const pathItem = paths[path] as Record<string, TJson>;

@@ -8,6 +8,7 @@ import { createPrivateKey, createPublicKey, randomUUID, sign, verify } from 'nod
 import type { TLicense, TLicenseStatus } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { desc, eq } from 'drizzle-orm';
+import { requireAdapter } from '../../adapters/registry';
 import type { TDeps } from '../../context';
 import { huaweiLicenses } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -40,8 +41,11 @@ export function issueDevLicense(input: { customer: string; days: number; now?: D
   return issueLicense(devLicensePrivateKey, input);
 }
 
-function publicKeyOf(deps: TDeps): string | null {
-  return deps.config.licensePublicKey ?? (deps.config.isProduction ? null : devLicensePublicKey);
+/** The configured key, the development key where stand-ins answer, else 4106. */
+function publicKeyOf(deps: TDeps): string {
+  if (deps.config.licensePublicKey) return deps.config.licensePublicKey;
+  requireAdapter(deps.config, 'license');
+  return devLicensePublicKey;
 }
 
 /** The payload of a license whose signature verifies, else null. */
@@ -86,8 +90,7 @@ function licenseOf(row: TRow, now: Date): TLicense {
 }
 
 export async function activateLicense(deps: TDeps, license: string): Promise<TLicense> {
-  const key = publicKeyOf(deps);
-  const payload = key ? readLicense(key, license) : null;
+  const payload = readLicense(publicKeyOf(deps), license);
   if (!payload) throw new AppError(ErrorCode.licenseInvalid);
   const now = deps.clock.now();
   const expireTime = new Date(payload.expireTime);

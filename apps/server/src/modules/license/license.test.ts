@@ -3,6 +3,7 @@ import { ErrorCode } from '@console/contract/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TTestApp } from '../../../test/harness';
 import { loadConfig } from '../../config';
+import { huaweiLicenses } from '../../db/schema';
 import { issueDevLicense, issueLicense, releaseLicense } from './license.service';
 
 const activate = (t: TTestApp, license: string) =>
@@ -99,10 +100,11 @@ describe('Huawei-cloud licenses', () => {
         ...loadConfig({ NODE_ENV: 'production', SECRET_KEY: 's'.repeat(40), FEATURE_HUAWEI_LICENSE: '1' }),
       },
     };
+    // Production without a key of its own: activation is not configured (no development key).
     await expect(
       activateLicense(production, issueDevLicense({ customer: 'Dev', days: 10, now: t.clock.now() })),
     ).rejects.toMatchObject({
-      code: ErrorCode.licenseInvalid,
+      code: ErrorCode.licenseNotConfigured,
     });
   });
 });
@@ -114,8 +116,17 @@ describe('without the license feature', () => {
   });
   afterAll(() => t.close());
 
-  it('the license routes do not exist', async () => {
-    expect((await t.app.inject('/api/portal/huaweiLicense/listLicenses')).statusCode).toBe(404);
-    expect((await activate(t, issueDevLicense({ customer: 'x', days: 1 }))).statusCode).toBe(404);
+  it('the license routes answer that the feature is off, and activate nothing', async () => {
+    const list = await t.app.inject('/api/portal/huaweiLicense/listLicenses');
+    expect(envelope(list)).toMatchObject({
+      code: ErrorCode.featureDisabled,
+      data: { feature: 'huaweiLicense' },
+    });
+    const activated = await activate(t, issueDevLicense({ customer: 'x', days: 1 }));
+    expect(envelope(activated).code).toBe(ErrorCode.featureDisabled);
+    expect(envelope(activated).message).toBe(
+      'Huawei-cloud licence activation is turned off on this installation.',
+    );
+    expect(await t.deps.db.select().from(huaweiLicenses)).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import type { TMeta } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
+import { adapterStates, isDemonstration } from '../../adapters/registry';
 import type { TConfig } from '../../config';
 import { defineRoute } from '../../http/define-route';
 
 export function buildMeta(config: TConfig): TMeta {
+  const adapters = adapterStates(config);
   return {
     edition: config.edition,
     deployMode: config.deployMode,
@@ -15,7 +17,9 @@ export function buildMeta(config: TConfig): TMeta {
     ipLookupUrl: config.ipLookupUrl,
     fallbackHosts: config.fallbackHosts,
     mobileLoginHosts: config.mobileLoginHosts,
-    devOutbox: !config.isProduction,
+    devOutbox: config.devAdapters,
+    adapters,
+    isDemonstration: isDemonstration(config, adapters),
   };
 }
 

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/define-route';
+import { requestMeta } from '../auth/auth.routes';
 import { findAccounts, findUsernames, lookupForReset } from './recovery.service';
 
 export function recoveryRoutes(app: FastifyInstance): void {
-  defineRoute(app, 'findAccount', ({ deps, body, headers }) =>
-    findAccounts(deps, body, headers.authcodetoken),
+  defineRoute(app, 'findAccount', ({ deps, body, headers, request }) =>
+    findAccounts(deps, body, headers.authcodetoken, requestMeta(request)),
   );
-  defineRoute(app, 'getUsernamesByPhoneOrEmail', ({ deps, body, headers }) =>
-    findUsernames(deps, body, headers.authcodetoken),
+  defineRoute(app, 'getUsernamesByPhoneOrEmail', ({ deps, body, headers, request }) =>
+    findUsernames(deps, body, headers.authcodetoken, requestMeta(request)),
   );
-  defineRoute(app, 'getUserByUsername', ({ deps, body }) =>
-    lookupForReset(deps, body.accountName, body.username),
+  defineRoute(app, 'getUserByUsername', ({ deps, body, request }) =>
+    lookupForReset(deps, body.accountName, body.username, requestMeta(request), body),
   );
 }

@@ -4,6 +4,10 @@
  * lookup answers the same way whether or not the names exist: it shows masked addresses — real
  * ones, or consistent decoys — and an opaque `lookupId` that addresses the codes; a decoy's codes
  * are never delivered and never verify.
+ *
+ * Each runs under the limits of the client's address (decision 0012, scope `recovery`): refused
+ * proofs count, and so does every reset lookup (whether it found someone cannot count: that would
+ * tell); the reset lookup needs the image captcha after many, and all answer 429 while blocked.
  */
 
 import type { TFoundAccount, TFoundUsernames, TResetLookup } from '@console/contract';
@@ -15,6 +19,13 @@ import type { TDeps } from '../../context';
 import { rowsOf } from '../../db/client';
 import { AppError } from '../../errors';
 import { loginAddressOf } from '../account/account.service';
+import {
+  countFailure,
+  guardAddress,
+  type TAddressCaller,
+  underAddressLimit,
+} from '../address-limit/address-limit.service';
+import type { TCaptchaAnswer } from '../verification/captcha.service';
 import { consumeCheckToken, emailTarget, phoneTarget, type TCodeTarget } from '../verification/code.service';
 import type { TChannel } from '../verification/delivery';
 
@@ -31,6 +42,22 @@ function targetOfContact(
   return registerType === 'phone'
     ? { channel: 'sms', target: phoneTarget(registerData, phoneCode) }
     : { channel: 'email', target: emailTarget(registerData) };
+}
+
+/** The client of a recovery call. */
+export type TRecoveryCaller = Omit<TAddressCaller, 'scope'>;
+
+/** Refusals of a proof (unknown, spent, expired, another target): count on the address. */
+const refusedProof: readonly number[] = [ErrorCode.codeAlreadyUsed, ErrorCode.verificationFailed];
+
+/** Runs a lookup by a verified code under the address limits (its proof's refusals count). */
+function underRecoveryLimit<T>(deps: TDeps, caller: TRecoveryCaller, run: () => Promise<T>): Promise<T> {
+  return underAddressLimit(
+    deps,
+    { ...caller, scope: 'recovery' },
+    { isFailure: (error) => refusedProof.includes(error.code) },
+    run,
+  );
 }
 
 /** Spends a checkToken that must prove `purpose` for exactly this phone or e-mail. */
@@ -57,9 +84,12 @@ export async function findAccounts(
   deps: TDeps,
   body: { registerData: string; registerType: 'phone' | 'email'; phoneCode?: string | undefined },
   checkToken: string,
+  caller: TRecoveryCaller,
 ): Promise<TFoundAccount[]> {
   const contact = targetOfContact(body.registerType, body.registerData, body.phoneCode);
-  await requireVerified(deps, checkToken, 'FIND_ACCOUNT_FORM', contact);
+  await underRecoveryLimit(deps, caller, () =>
+    requireVerified(deps, checkToken, 'FIND_ACCOUNT_FORM', contact),
+  );
   const registered =
     contact.channel === 'sms'
       ? sql`a.registration_phone = ${contact.target}`
@@ -88,9 +118,12 @@ export async function findUsernames(
     phoneCode?: string | undefined;
   },
   checkToken: string,
+  caller: TRecoveryCaller,
 ): Promise<TFoundUsernames> {
   const contact = targetOfContact(body.registerType, body.registerData, body.phoneCode);
-  await requireVerified(deps, checkToken, 'FIND_USERNAME_FORM', contact);
+  await underRecoveryLimit(deps, caller, () =>
+    requireVerified(deps, checkToken, 'FIND_USERNAME_FORM', contact),
+  );
   const name = body.accountName.trim().toLowerCase();
   const rows = rowsOf<{ username: string }>(
     await deps.db.execute(sql`
@@ -124,7 +157,13 @@ export async function lookupForReset(
   deps: TDeps,
   accountName: string,
   username: string,
+  caller: TRecoveryCaller,
+  captcha: TCaptchaAnswer,
 ): Promise<TResetLookup> {
+  // Every lookup counts, found or not, and alike: the address's count must not tell them apart.
+  const limited = { ...caller, scope: 'recovery' } as const;
+  await guardAddress(deps, limited, { captcha });
+  await countFailure(deps, limited);
   const name = accountName.trim().toLowerCase();
   const rows = rowsOf<{ account_id: number; id: number; phone: string | null; email: string | null }>(
     await deps.db.execute(sql`

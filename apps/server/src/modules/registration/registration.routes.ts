@@ -6,6 +6,7 @@ import {
   registerFromMarketplace,
   resolveMarketplaceToken,
   saveRegistrationInfo,
+  underRegistrationLimit,
 } from './registration.service';
 
 export function registrationRoutes(app: FastifyInstance): void {
@@ -15,8 +16,10 @@ export function registrationRoutes(app: FastifyInstance): void {
   defineRoute(app, 'createAwsMktAccount', ({ deps, request, body, headers }) =>
     registerFromMarketplace(deps, request, body, headers.authcodetoken, requestMeta(request)),
   );
-  defineRoute(app, 'checkAwsMktToken', ({ deps, query }) =>
-    resolveMarketplaceToken(deps, query.awsMktToken, query.awsMktOfferType ?? null),
+  defineRoute(app, 'checkAwsMktToken', ({ deps, query, request }) =>
+    underRegistrationLimit(deps, requestMeta(request), () =>
+      resolveMarketplaceToken(deps, query.awsMktToken, query.awsMktOfferType ?? null),
+    ),
   );
   defineRoute(app, 'updateRegistrationInfo', ({ deps, request, body }) =>
     saveRegistrationInfo(deps, request, body, requestMeta(request)),

@@ -4,7 +4,9 @@
  * its phone (domestic) or e-mail (international), an invite code in the international edition,
  * the agreement when the general-availability flag is on, and a password under the default
  * policy; a client address registers at most 5 accounts an hour. Whether the phone or e-mail is
- * already registered is told only after its code was verified.
+ * already registered is told only after its code was verified. Guesses (invite codes, marketplace
+ * tokens, refused proofs) count on the client's address (decision 0012, scope `registration`),
+ * which is answered 429 while blocked; the captcha of its phase is the one registration always needs.
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
@@ -27,6 +29,7 @@ import { fieldErrorsOf } from '../../http/validation';
 import { translateValidation } from '../../i18n';
 import { createAccountWithRoles } from '../account/account.repository';
 import { loginAddressOf } from '../account/account.service';
+import { type TAddressCaller, underAddressLimit } from '../address-limit/address-limit.service';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { TRequestMeta } from '../auth/auth.service';
 import { getPolicy, requireUnderPolicy } from '../password/password.service';
@@ -38,6 +41,28 @@ function fieldError(request: FastifyRequest, field: string, key: string): AppErr
   return new AppError(ErrorCode.badRequest, {
     data: { fieldErrors: { [field]: translateValidation(request.lang, key) } },
   });
+}
+
+/** Refusals that count as a guess on the client's address. */
+const guessAnswers: readonly number[] = [
+  ErrorCode.inviteCodeInvalid,
+  ErrorCode.marketplaceTokenInvalid,
+  ErrorCode.codeAlreadyUsed,
+  ErrorCode.verificationFailed,
+];
+
+/** Runs a registration step under the limits of the client's address. */
+export function underRegistrationLimit<T>(
+  deps: TDeps,
+  caller: Omit<TAddressCaller, 'scope'>,
+  run: () => Promise<T>,
+): Promise<T> {
+  return underAddressLimit(
+    deps,
+    { ...caller, scope: 'registration' },
+    { isFailure: (error) => guessAnswers.includes(error.code) },
+    run,
+  );
 }
 
 function randomAccountName(): string {
@@ -57,19 +82,31 @@ export async function resolveMarketplaceToken(
       AbortSignal.timeout(deps.config.sendTimeoutMs),
     );
   } catch (error) {
+    // Not configured (4101) says so; any other failure reads as a token that does not resolve.
+    if (error instanceof AppError) throw error;
     throw new AppError(ErrorCode.marketplaceTokenInvalid, { cause: error });
   }
   if (!customer) throw new AppError(ErrorCode.marketplaceTokenInvalid);
   return customer;
 }
 
-export async function register(
+export function register(
   deps: TDeps,
   request: FastifyRequest,
   body: TRegistrationFields,
   checkToken: string,
   meta: TRequestMeta,
-  marketplace: TMarketplaceCustomer | null = null,
+): Promise<TCreatedAccount> {
+  return underRegistrationLimit(deps, meta, () => createAccount(deps, request, body, checkToken, meta, null));
+}
+
+async function createAccount(
+  deps: TDeps,
+  request: FastifyRequest,
+  body: TRegistrationFields,
+  checkToken: string,
+  meta: TRequestMeta,
+  marketplace: TMarketplaceCustomer | null,
 ): Promise<TCreatedAccount> {
   const isInternational = deps.config.edition === 'international';
   if (deps.config.features.gaAgreement && body.agreement !== true)
@@ -191,15 +228,17 @@ export async function register(
   };
 }
 
-export async function registerFromMarketplace(
+export function registerFromMarketplace(
   deps: TDeps,
   request: FastifyRequest,
   body: TCreateAwsMktAccountRequest,
   checkToken: string,
   meta: TRequestMeta,
 ): Promise<TCreatedAccount> {
-  const customer = await resolveMarketplaceToken(deps, body.awsMktToken, body.awsMktOfferType ?? null);
-  return register(deps, request, body, checkToken, meta, customer);
+  return underRegistrationLimit(deps, meta, async () => {
+    const customer = await resolveMarketplaceToken(deps, body.awsMktToken, body.awsMktOfferType ?? null);
+    return createAccount(deps, request, body, checkToken, meta, customer);
+  });
 }
 
 /** Saves the questionnaire of a registration, proven by its registrationKey within a day. */

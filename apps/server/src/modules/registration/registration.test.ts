@@ -50,7 +50,8 @@ async function registerWith(t: TTestApp, fields: Record<string, unknown>, ip = '
 describe('registration (domestic edition)', () => {
   let t: TTestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Cloud-marketplace registration is a feature of its own (off by default).
+    t = await createTestApp({ env: { FEATURE_MARKETPLACE_REGISTER: '1' } });
     await seedAccount(t.deps, 'demo');
     await t.deps.db
       .update(accounts)

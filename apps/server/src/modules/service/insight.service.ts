@@ -16,6 +16,7 @@ import {
 } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { type SQL, sql } from 'drizzle-orm';
+import { requireAdapter } from '../../adapters/registry';
 import type { TAuth, TDeps } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
 import { AppError } from '../../errors';
@@ -224,6 +225,7 @@ export async function enableInsightUsers(
   body: { userIds: number[]; role?: string | undefined },
   meta: TRequestMeta,
 ): Promise<{ count: number }> {
+  requireAdapter(deps.config, 'provisioner');
   const now = deps.clock.now();
   const roles = await listInsightRoles(deps, lang);
   const role = body.role ?? roles.find((r) => r.isDefault)?.code ?? roles[0]?.code ?? null;
@@ -272,6 +274,7 @@ export async function disableInsightUsers(
   body: { userIds: number[] },
   meta: TRequestMeta,
 ): Promise<{ count: number }> {
+  requireAdapter(deps.config, 'provisioner');
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const { users, instance, statuses } = await lockTargets(tx, auth, lang, body.userIds);

@@ -19,6 +19,7 @@ import type {
 } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { type SQL, sql } from 'drizzle-orm';
+import { requireAdapter } from '../../adapters/registry';
 import type { TAuth, TDeps } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
 import { AppError } from '../../errors';
@@ -235,6 +236,7 @@ export async function createInstance(
   body: { serviceId: number; versionId: number; regionId: number },
   meta: TRequestMeta,
 ): Promise<TInstance> {
+  requireAdapter(deps.config, 'provisioner');
   await requireService(deps, lang, body.serviceId);
   const version = rowsOf<{ id: number }>(
     await deps.db.execute(sql`
@@ -338,6 +340,7 @@ export async function retryInstance(
   instanceId: number,
   meta: TRequestMeta,
 ): Promise<TInstance> {
+  requireAdapter(deps.config, 'provisioner');
   const now = deps.clock.now();
   const deadline = new Date(now.getTime() + deps.config.provisioning.openTimeoutMs);
   const instance = await deps.db.transaction(async (tx) => {
@@ -363,6 +366,7 @@ export async function closeInstance(
   instanceId: number,
   meta: TRequestMeta,
 ): Promise<TInstance> {
+  requireAdapter(deps.config, 'provisioner');
   const now = deps.clock.now();
   const instance = await deps.db.transaction(async (tx) => {
     const current = await lockInstance(tx, auth.accountId, instanceId);

@@ -3,9 +3,19 @@
  * (S256), state and nonce, and the code exchange whose ID token is checked for signature (JWKS of
  * the issuer), issuer, audience, expiry and nonce. The username is read from the ID token's claim,
  * else from the userinfo answer for the same subject.
+ *
+ * Every request openid-client makes for the issuer (discovery, JWKS, token, userinfo) goes through
+ * the outbound address rule's fetch (lib/outbound.ts): in production, an issuer or an endpoint its
+ * discovery names that is (or resolves to) an internal address is refused unless allowed.
  */
 import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
+import {
+  type OutboundAddressError,
+  outboundFetch,
+  outboundRefusalOf,
+  type TOutboundPolicy,
+} from '../../lib/outbound';
 import { briefOf, SsoFailure } from './sso-failure';
 
 export type TOidcSettings = {
@@ -20,20 +30,24 @@ const discoveryTimeoutSeconds = 10;
 const cacheMs = 10 * 60 * 1000;
 const cache = new Map<string, { config: client.Configuration; at: number }>();
 
-function cacheKey(s: TOidcSettings): string {
-  return createHash('sha256').update(`${s.issuer}\n${s.clientId}\n${s.clientSecret}`).digest('base64url');
+function cacheKey(s: TOidcSettings, outbound: TOutboundPolicy): string {
+  const rule = `${outbound.isRestricted}:${outbound.allowHosts.join(',')}`;
+  return createHash('sha256')
+    .update(`${s.issuer}\n${s.clientId}\n${s.clientSecret}\n${rule}`)
+    .digest('base64url');
 }
 
 /**
- * The client configuration of an issuer, discovered once per ten minutes. http issuers are
- * accepted (spec section 5: SSO URLs start with http:// or https://). Throws Error with a short
- * reason when discovery fails.
+ * The client configuration of an issuer, discovered once per ten minutes, whose requests all go
+ * through the outbound rule's fetch. http issuers are accepted (spec section 5: SSO URLs start
+ * with http:// or https://). Throws Error with a short reason when discovery fails.
  */
 export async function oidcConfiguration(
   settings: TOidcSettings,
+  outbound: TOutboundPolicy,
   now = Date.now(),
 ): Promise<client.Configuration> {
-  const key = cacheKey(settings);
+  const key = cacheKey(settings, outbound);
   const hit = cache.get(key);
   if (hit && now - hit.at < cacheMs) return hit.config;
   const issuer = new URL(settings.issuer);
@@ -44,6 +58,8 @@ export async function oidcConfiguration(
     client.ClientSecretBasic(settings.clientSecret),
     {
       timeout: discoveryTimeoutSeconds,
+      // Also kept by the configuration for the JWKS, token and userinfo requests.
+      [client.customFetch]: outboundFetch(outbound) as client.CustomFetch,
       ...(issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
     },
   );
@@ -54,25 +70,46 @@ export async function oidcConfiguration(
   return config;
 }
 
-/** Discovery for the configuration form: answers the reason instead of throwing. */
-export async function checkOidcIssuer(settings: TOidcSettings): Promise<string | null> {
+/** A short reason of a failure, with its first cause when openid-client only says it failed. */
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: unknown })?.cause;
+  const message = briefOf(error);
+  return cause instanceof Error && cause.message && !message.includes(cause.message)
+    ? briefOf(`${message} (${cause.message})`)
+    : message;
+}
+
+/**
+ * Discovery for the configuration form: answers the reason instead of throwing (and the outbound
+ * rule's refusal, when that is the reason).
+ */
+export async function checkOidcIssuer(
+  settings: TOidcSettings,
+  outbound: TOutboundPolicy,
+): Promise<{ detail: string; refusal: OutboundAddressError | null } | null> {
   try {
-    cache.delete(cacheKey(settings));
-    await oidcConfiguration(settings);
+    cache.delete(cacheKey(settings, outbound));
+    await oidcConfiguration(settings, outbound);
     return null;
   } catch (error) {
-    return briefOf(error);
+    return { detail: reasonOf(error), refusal: outboundRefusalOf(error) };
   }
+}
+
+/** The refusal shown to the user when the outbound rule refused a request of the flow. */
+export function outboundFailure(refusal: OutboundAddressError): SsoFailure {
+  return new SsoFailure('4135', { host: refusal.host, address: refusal.address }, refusal.message);
 }
 
 export type TOidcStart = { url: string; codeVerifier: string; nonce: string };
 
 export async function oidcAuthorizationUrl(
   settings: TOidcSettings,
+  outbound: TOutboundPolicy,
   redirectUri: string,
   state: string,
 ): Promise<TOidcStart> {
-  const config = await oidcConfiguration(settings);
+  const config = await oidcConfiguration(settings, outbound);
   const codeVerifier = client.randomPKCECodeVerifier();
   const nonce = client.randomNonce();
   const url = client.buildAuthorizationUrl(config, {
@@ -89,6 +126,8 @@ export async function oidcAuthorizationUrl(
 /** Maps openid-client's refusals to the reasons shown to the user. */
 function failureOf(error: unknown): SsoFailure {
   if (error instanceof SsoFailure) return error;
+  const refusal = outboundRefusalOf(error);
+  if (refusal) return outboundFailure(refusal);
   // openid-client wraps oauth4webapi's error, which names the offending claim or parameter in
   // its own cause: the whole chain's messages are read.
   const chain: string[] = [];
@@ -125,6 +164,7 @@ function failureOf(error: unknown): SsoFailure {
  */
 export async function oidcCallback(
   settings: TOidcSettings,
+  outbound: TOutboundPolicy,
   input: { callbackUrl: URL; state: string; codeVerifier: string; nonce: string },
 ): Promise<{ username: string; subject: string }> {
   const error = input.callbackUrl.searchParams.get('error');
@@ -133,7 +173,7 @@ export async function oidcCallback(
     throw new SsoFailure('ssoProviderError', { detail: (description || error).slice(0, 300) }, error);
   }
   try {
-    const config = await oidcConfiguration(settings);
+    const config = await oidcConfiguration(settings, outbound);
     const tokens = await client.authorizationCodeGrant(config, input.callbackUrl, {
       pkceCodeVerifier: input.codeVerifier,
       expectedState: input.state,

@@ -1,10 +1,12 @@
 /**
  * The SAML 2.0 side of the sign-in flows: the settings kept for an account (metadata as given and
- * what was read from it), the start (an AuthnRequest whose id the flow remembers), and the
- * checked answer. The IdP's metadata is read when the configuration is saved or tested; sign-ins
- * use the certificates read then (saving again refreshes them).
+ * what was read from it, and whether a signed response is accepted instead of signed assertions),
+ * the start (an AuthnRequest whose id the flow remembers), and the checked answer. The IdP's
+ * metadata is read when the configuration is saved or tested, and a metadata URL again every day
+ * (sso.jobs.ts); sign-ins use the certificates read last.
  */
 import { SsoDefaults } from '@console/contract';
+import type { TOutboundFetch } from '../../lib/outbound';
 import {
   readIdpMetadata,
   samlAuthnRequestUrl,
@@ -19,27 +21,58 @@ export type TSamlSettings = {
   metadataXml: string | null;
   idp: TIdpMetadata;
   usernameAttribute: string;
+  /** Accept a signed response instead of signed assertions (the response must then be signed). */
+  acceptSignedResponse: boolean;
 };
 
 const metadataTimeoutMs = 10_000;
 
-/** Reads the IdP metadata of a submitted form; a given entity id overrides the metadata's. */
-export async function readSamlSettings(input: {
-  metadataUrl?: string | undefined;
-  metadataXml?: string | undefined;
-  idpEntityId?: string | undefined;
-  usernameAttribute: string;
-}): Promise<TSamlSettings> {
+/**
+ * Reads the IdP metadata of a submitted form (a URL through `fetch`, the outbound address rule's);
+ * a given entity id overrides the metadata's.
+ */
+export async function readSamlSettings(
+  input: {
+    metadataUrl?: string | undefined;
+    metadataXml?: string | undefined;
+    idpEntityId?: string | undefined;
+    usernameAttribute: string;
+    acceptSignedResponse?: boolean | undefined;
+  },
+  fetch: TOutboundFetch,
+): Promise<TSamlSettings> {
   const metadataUrl = input.metadataUrl?.trim() || null;
   const metadataXml = metadataUrl ? null : input.metadataXml?.trim() || null;
-  const idp = await readIdpMetadata({ url: metadataUrl, xml: metadataXml }, metadataTimeoutMs);
+  const idp = await readIdpMetadata(
+    { url: metadataUrl, xml: metadataXml },
+    { timeoutMs: metadataTimeoutMs, fetch },
+  );
   const entityId = input.idpEntityId?.trim();
   return {
     metadataUrl,
     metadataXml,
     idp: entityId ? { ...idp, entityId } : idp,
     usernameAttribute: input.usernameAttribute,
+    acceptSignedResponse: input.acceptSignedResponse === true,
   };
+}
+
+/**
+ * A metadata URL as the audit log and the server log show it: without its query and fragment
+ * (some IdPs put access keys there).
+ */
+export function metadataUrlForRecord(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}${parsed.search || parsed.hash ? '?…' : ''}`;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** Reads the IdP metadata of a stored metadata URL again (the daily refresh). */
+export function readMetadataUrl(url: string, fetch: TOutboundFetch): Promise<TIdpMetadata> {
+  return readIdpMetadata({ url }, { timeoutMs: metadataTimeoutMs, fetch });
 }
 
 /** The stored SAML settings of an account, when complete. */
@@ -50,6 +83,7 @@ export function samlSettingsOf(row: TSsoConfigRow): TSamlSettings | null {
     metadataXml: row.samlMetadataXml,
     idp: { entityId: row.samlIdpEntityId, ssoUrl: row.samlIdpSsoUrl, certificates: row.samlIdpCerts },
     usernameAttribute: row.samlUsernameAttribute ?? SsoDefaults.usernameAttribute,
+    acceptSignedResponse: row.samlAcceptSignedResponse,
   };
 }
 
@@ -74,5 +108,7 @@ export function samlFinish(
     samlResponse,
     expectedRequestId: requestId,
     usernameAttribute: saml.usernameAttribute,
+    // A test flow sealed before this setting existed carries none: the default.
+    signature: { acceptSignedResponse: saml.acceptSignedResponse === true },
   });
 }

@@ -34,17 +34,21 @@ async function signIn(options: TSamlResponseOptions = {}, usernameAttribute = 'n
   const idp = await idpSettings();
   const { url, requestId } = await samlAuthnRequestUrl({ sp, idp, relayState: 'state-123' });
   const answer = await testIdp.respond(url, options);
-  const run = () =>
+  /** Checks the answer; `acceptSignedResponse` is the account's setting (default off). */
+  const run = (acceptSignedResponse = false) =>
     validateSamlResponse({
       sp,
       idp,
       samlResponse: answer.samlResponse,
       expectedRequestId: requestId,
       usernameAttribute,
+      signature: { acceptSignedResponse },
       ...(now ? { now } : {}),
     });
   return { answer, requestId, run };
 }
+
+const transient = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 
 async function failureOf(promise: Promise<unknown>): Promise<SsoFailure> {
   try {
@@ -93,7 +97,7 @@ describe('readIdpMetadata', () => {
   });
 
   it('reads the metadata from a URL', async () => {
-    const idp = await readIdpMetadata({ url: idpServer.metadataUrl }, 5_000);
+    const idp = await readIdpMetadata({ url: idpServer.metadataUrl }, { timeoutMs: 5_000 });
     expect(idp.entityId).toBe(idpServer.entityId);
     expect(idp.ssoUrl).toBe(idpServer.ssoUrl);
     expect(idp.certificates).toEqual([idpServer.certificate]);
@@ -101,7 +105,7 @@ describe('readIdpMetadata', () => {
 
   it('explains a URL that fails', async () => {
     await expect(readIdpMetadata({ url: `${idpServer.ssoUrl}/nothing-here` })).rejects.toThrow(/HTTP 4\d\d/);
-    await expect(readIdpMetadata({ url: slowUrl }, 300)).rejects.toThrow(/did not answer/);
+    await expect(readIdpMetadata({ url: slowUrl }, { timeoutMs: 300 })).rejects.toThrow(/did not answer/);
     await expect(readIdpMetadata({ url: 'ftp://idp.example.test/metadata' })).rejects.toThrow(/http/);
   });
 
@@ -167,6 +171,19 @@ describe('serviceProviderMetadata', () => {
     expect(acs?.getAttribute('Binding')).toBe('urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST');
     expect(acs?.getAttribute('Location')).toBe(sp.acsUrl);
   });
+
+  it('says WantAssertionsSigned="false" when the account accepts a signed response instead', () => {
+    const xml = serviceProviderMetadata(sp, { acceptSignedResponse: true });
+    const doc = new DOMParser().parseFromString(xml, 'text/xml');
+    const descriptor = doc.getElementsByTagNameNS(
+      'urn:oasis:names:tc:SAML:2.0:metadata',
+      'SPSSODescriptor',
+    )[0];
+    expect(descriptor?.getAttribute('WantAssertionsSigned')).toBe('false');
+    expect(serviceProviderMetadata(sp, { acceptSignedResponse: false })).toContain(
+      'WantAssertionsSigned="true"',
+    );
+  });
 });
 
 describe('samlAuthnRequestUrl', () => {
@@ -206,9 +223,78 @@ describe('validateSamlResponse', () => {
     expect((await run()).username).toBe('bob');
   });
 
-  it('accepts a signed response around an unsigned assertion, and both signed', async () => {
-    expect((await (await signIn({ sign: 'response' })).run()).username).toBe('alice');
+  it('requires a signed assertion by default: a signed response does not stand in for it', async () => {
+    const responseOnly = await signIn({ sign: 'response' });
+    // The IdP really signed the response (and only it).
+    expect(decode(responseOnly.answer.samlResponse).match(/<ds:Signature\b/g)).toHaveLength(1);
+    const failure = await failureOf(responseOnly.run());
+    expect(failure.key).toBe('4130');
+    expect(failure.detail).toBe('the response is signed but the assertion is not');
     expect((await (await signIn({ sign: 'both' })).run()).username).toBe('alice');
+    expect((await (await signIn({ sign: 'assertion' })).run()).username).toBe('alice');
+  });
+
+  it('with the account setting, requires a signed response instead', async () => {
+    expect((await (await signIn({ sign: 'response' })).run(true)).username).toBe('alice');
+    expect((await (await signIn({ sign: 'both' })).run(true)).username).toBe('alice');
+    // An unsigned response around a signed assertion: the response must be signed.
+    const failure = await failureOf((await signIn({ sign: 'assertion' })).run(true));
+    expect(failure.key).toBe('4131');
+    // A response signature that does not verify is still refused.
+    const forged = await failureOf((await signIn({ sign: 'response', signWithOtherKey: true })).run(true));
+    expect(forged.key).toBe('ssoSignatureInvalid');
+  });
+
+  it('refuses SHA-1 signatures and digests, naming the algorithm', async () => {
+    const rsaSha1 = await signIn({ signatureAlgorithm: 'rsa-sha1' });
+    expect(decode(rsaSha1.answer.samlResponse)).toContain(
+      'Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"',
+    );
+    const bySignature = await failureOf(rsaSha1.run());
+    expect(bySignature.key).toBe('4132');
+    expect(bySignature.params).toEqual({ algorithm: 'RSA-SHA1' });
+
+    const sha1Digest = await signIn({ digestAlgorithm: 'sha1' });
+    const xml = decode(sha1Digest.answer.samlResponse);
+    expect(xml).toContain('Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"');
+    expect(xml).toContain('Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"');
+    const byDigest = await failureOf(sha1Digest.run());
+    expect(byDigest.key).toBe('4132');
+    expect(byDigest.params).toEqual({ algorithm: 'SHA-1' });
+
+    // Also on a response signature, with the setting that accepts it.
+    const onResponse = await failureOf(
+      (await signIn({ sign: 'response', signatureAlgorithm: 'rsa-sha1' })).run(true),
+    );
+    expect(onResponse.params).toEqual({ algorithm: 'RSA-SHA1' });
+  });
+
+  it('accepts RSA-SHA512 with a SHA-512 digest, and a SHA-256 signature with a SHA-512 digest', async () => {
+    const sha512 = await signIn({ signatureAlgorithm: 'rsa-sha512' });
+    expect(decode(sha512.answer.samlResponse)).toContain('xmldsig-more#rsa-sha512');
+    expect((await sha512.run()).username).toBe('alice');
+    expect((await (await signIn({ digestAlgorithm: 'sha512' })).run()).username).toBe('alice');
+  });
+
+  it('refuses a transient NameID as the username, not as a subject when an attribute names the user', async () => {
+    const failure = await failureOf((await signIn({ username: 'a1b2c3', nameIdFormat: transient })).run());
+    expect(failure.key).toBe('4133');
+    const byAttribute = await signIn(
+      { username: 'a1b2c3', nameIdFormat: transient, attributes: { uid: 'bob' } },
+      'uid',
+    );
+    expect((await byAttribute.run()).username).toBe('bob');
+    const persistent = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
+    expect((await (await signIn({ username: 'carol', nameIdFormat: persistent })).run()).username).toBe(
+      'carol',
+    );
+  });
+
+  it('refuses an answer nobody asked for (no InResponseTo)', async () => {
+    const { answer, run } = await signIn({ unsolicited: true });
+    expect(decode(answer.samlResponse)).not.toContain('InResponseTo');
+    const failure = await failureOf(run());
+    expect(failure.key).toBe('4134');
   });
 
   it('refuses a missing username', async () => {
@@ -229,11 +315,13 @@ describe('validateSamlResponse', () => {
   it('refuses an unsigned response with an unsigned assertion', async () => {
     const { answer, run } = await signIn({ sign: 'none' });
     expect(decode(answer.samlResponse)).not.toContain('Signature');
-    expect((await failureOf(run())).key).toBe('ssoSignatureInvalid');
+    expect((await failureOf(run())).key).toBe('4130');
+    expect((await failureOf(run(true))).key).toBe('4131');
   });
 
   it('refuses an assertion altered after signing', async () => {
     for (const sign of ['assertion', 'response'] as const) {
+      const acceptSignedResponse = sign === 'response';
       const { answer, requestId } = await signIn({ username: 'alice', sign });
       const altered = encode(
         decode(answer.samlResponse).replace('>alice</saml:NameID>', '>admin</saml:NameID>'),
@@ -246,6 +334,7 @@ describe('validateSamlResponse', () => {
           samlResponse: altered,
           expectedRequestId: requestId,
           usernameAttribute: 'nameID',
+          signature: { acceptSignedResponse },
         }),
       );
       expect(failure.key).toBe('ssoSignatureInvalid');

@@ -1,10 +1,17 @@
 /**
  * SAML 2.0 service provider (`@node-saml/node-saml`): reading the identity provider's metadata,
  * our own SP metadata, the SP-initiated AuthnRequest (HTTP-Redirect binding) and the check of the
- * HTTP-POST answer. The answer must carry a valid signature by one of the IdP's certificates on
- * the response or on the assertion; issuer, audience, destination, recipient, validity window,
- * InResponseTo and status are checked, and everything read from the assertion comes from its
- * signed part only.
+ * HTTP-POST answer.
+ *
+ * What the SP metadata says is what is enforced: by default the assertion itself must carry a
+ * valid signature by one of the IdP's certificates (`WantAssertionsSigned="true"`; a signed
+ * response around an unsigned assertion is refused). An account may accept a signed response
+ * instead (`acceptSignedResponse`): the metadata then says `WantAssertionsSigned="false"` and the
+ * response itself must be signed. Every signature of the answer must use an algorithm of the
+ * allow-list (RSA with SHA-256 or stronger, SHA-256 or SHA-512 digests; SHA-1 is refused by name).
+ * Issuer, audience, destination, recipient, validity window, InResponseTo (an answer nobody asked
+ * for is refused) and status are checked, a transient NameID is not taken for a username, and
+ * everything read from the assertion comes from its signed part only.
  */
 import { randomBytes, X509Certificate } from 'node:crypto';
 import {
@@ -15,10 +22,20 @@ import {
   ValidateInResponseTo,
 } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
+import {
+  createOutboundPolicy,
+  type OutboundAddressError,
+  outboundFetch,
+  outboundRefusalOf,
+  type TOutboundFetch,
+} from '../../lib/outbound';
 import { briefOf, SsoFailure } from './sso-failure';
 
 export type TIdpMetadata = { entityId: string; ssoUrl: string; certificates: string[] };
 export type TServiceProvider = { entityId: string; acsUrl: string };
+
+/** How the IdP's answer must be signed: the assertion (default), or the response instead. */
+export type TSignaturePolicy = { acceptSignedResponse: boolean };
 
 const ns = {
   metadata: 'urn:oasis:names:tc:SAML:2.0:metadata',
@@ -33,6 +50,7 @@ const bindings = {
 const statusSuccess = 'urn:oasis:names:tc:SAML:2.0:status:Success';
 const bearerMethod = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const nameIdUnspecified = 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified';
+const nameIdTransient = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 /** The `usernameAttribute` value that reads the subject's NameID. */
 const nameIdAttribute = 'nameID';
 
@@ -40,6 +58,38 @@ const nameIdAttribute = 'nameID';
 export const samlClockSkewMs = 60_000;
 const defaultMetadataTimeoutMs = 10_000;
 const maxMetadataChars = 1_000_000;
+
+/**
+ * Signature algorithms accepted on an answer: RSA (PKCS#1 v1.5 or PSS) with SHA-256 or stronger,
+ * as far as the XML signature library verifies them (it has no ECDSA and no RSA-SHA384).
+ */
+export const allowedSignatureAlgorithms: readonly string[] = [
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512',
+  'http://www.w3.org/2007/05/xmldsig-more#sha256-rsa-MGF1',
+];
+/** Digest algorithms accepted in an answer's signature references. */
+export const allowedDigestAlgorithms: readonly string[] = [
+  'http://www.w3.org/2001/04/xmlenc#sha256',
+  'http://www.w3.org/2001/04/xmlenc#sha512',
+];
+/** Short names of algorithms an answer may name (the rest are named by their URI's last part). */
+const algorithmNames: Record<string, string> = {
+  'http://www.w3.org/2000/09/xmldsig#rsa-sha1': 'RSA-SHA1',
+  'http://www.w3.org/2000/09/xmldsig#dsa-sha1': 'DSA-SHA1',
+  'http://www.w3.org/2000/09/xmldsig#hmac-sha1': 'HMAC-SHA1',
+  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha1': 'ECDSA-SHA1',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-md5': 'RSA-MD5',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha224': 'RSA-SHA224',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha384': 'RSA-SHA384',
+  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256': 'ECDSA-SHA256',
+  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384': 'ECDSA-SHA384',
+  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha512': 'ECDSA-SHA512',
+  'http://www.w3.org/2000/09/xmldsig#sha1': 'SHA-1',
+  'http://www.w3.org/2001/04/xmldsig-more#md5': 'MD5',
+  'http://www.w3.org/2001/04/xmldsig-more#sha224': 'SHA-224',
+  'http://www.w3.org/2001/04/xmldsig-more#sha384': 'SHA-384',
+};
 
 // ---------------------------------------------------------------------------------------------
 // XML
@@ -109,17 +159,26 @@ function isSameUrl(a: string, b: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // IdP metadata
 
-async function fetchMetadata(url: string, timeoutMs: number): Promise<string> {
+/** Outside production: any address (the caller passes the account's rule). */
+const unrestrictedFetch = outboundFetch(createOutboundPolicy({ isRestricted: false }));
+
+async function fetchMetadata(url: string, timeoutMs: number, fetcher: TOutboundFetch): Promise<string> {
   if (!isHttpUrl(url)) throw new Error('the metadata URL must start with http:// or https://');
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetcher(url, {
       headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml, */*' },
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
+    // The outbound address rule: the caller tells it apart (its own code and message).
+    const refusal: OutboundAddressError | null = outboundRefusalOf(error);
+    if (refusal) throw refusal;
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
       throw new Error(`the metadata URL did not answer within ${Math.round(timeoutMs / 1000)} s`);
+    }
+    if ((error as { code?: unknown }).code === 'OUTBOUND_ANSWER_TOO_LARGE') {
+      throw new Error('the metadata document is too large');
     }
     const cause = error instanceof Error && error.cause ? briefOf(error.cause, 120) : briefOf(error, 120);
     throw new Error(`the metadata URL cannot be reached (${cause})`);
@@ -177,17 +236,25 @@ function signingCertificates(idp: Element): string[] {
 }
 
 /**
- * Reads IdP metadata from a URL (fetched with the given timeout, http or https) or from XML:
- * the IdP entity id, the HTTP-Redirect (else HTTP-POST) SingleSignOnService location, and the
- * signing certificates (KeyDescriptor use="signing" or without use), as base64 DER without
- * whitespace. Throws Error with a short reason when it cannot. Refuses DOCTYPE and entities.
+ * Reads IdP metadata from a URL (fetched with the given timeout, http or https, through `fetch`:
+ * pass the outbound address rule's) or from XML: the IdP entity id, the HTTP-Redirect (else
+ * HTTP-POST) SingleSignOnService location, and the signing certificates (KeyDescriptor
+ * use="signing" or without use), as base64 DER without whitespace. Throws Error with a short
+ * reason when it cannot (OutboundAddressError when the rule refuses the address). Refuses DOCTYPE
+ * and entities.
  */
 export async function readIdpMetadata(
   source: { url?: string | null; xml?: string | null },
-  timeoutMs = defaultMetadataTimeoutMs,
+  options: { timeoutMs?: number; fetch?: TOutboundFetch } = {},
 ): Promise<TIdpMetadata> {
   const url = source.url?.trim();
-  const xml = url ? await fetchMetadata(url, timeoutMs) : source.xml?.trim();
+  const xml = url
+    ? await fetchMetadata(
+        url,
+        options.timeoutMs ?? defaultMetadataTimeoutMs,
+        options.fetch ?? unrestrictedFetch,
+      )
+    : source.xml?.trim();
   if (!xml) throw new Error(url ? 'the metadata document is empty' : 'the metadata URL or XML is required');
 
   let document: Document;
@@ -222,15 +289,24 @@ export async function readIdpMetadata(
 
 /**
  * Our SP metadata document (EntityDescriptor with SPSSODescriptor, AuthnRequestsSigned=false,
- * WantAssertionsSigned=true, NameIDFormat unspecified, AssertionConsumerService HTTP-POST at acsUrl).
+ * WantAssertionsSigned true, or false when the account accepts a signed response instead,
+ * NameIDFormat unspecified, AssertionConsumerService HTTP-POST at acsUrl).
  */
-export function serviceProviderMetadata(sp: TServiceProvider): string {
-  return generateServiceProviderMetadata({
+export function serviceProviderMetadata(
+  sp: TServiceProvider,
+  signature: TSignaturePolicy = { acceptSignedResponse: false },
+): string {
+  const xml = generateServiceProviderMetadata({
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,
     identifierFormat: nameIdUnspecified,
     wantAssertionsSigned: true,
   });
+  if (!signature.acceptSignedResponse) return xml;
+  // node-saml leaves the attribute out when it is false (the schema's default): say it.
+  const wanted = 'WantAssertionsSigned="true"';
+  if (xml.split(wanted).length !== 2) throw new Error('unexpected SP metadata');
+  return xml.replace(wanted, 'WantAssertionsSigned="false"');
 }
 
 /** A request-id store for node-saml that knows only the request this answer must belong to. */
@@ -252,10 +328,12 @@ class ServiceProviderSaml extends SAML {
   static create(input: {
     sp: TServiceProvider;
     idp: TIdpMetadata;
+    signature?: TSignaturePolicy;
     expectedRequestId?: string;
     requestId?: string;
     now?: Date;
   }): ServiceProviderSaml {
+    const acceptSignedResponse = input.signature?.acceptSignedResponse === true;
     const requestId = input.requestId;
     const saml = new ServiceProviderSaml({
       entryPoint: input.idp.ssoUrl,
@@ -267,10 +345,10 @@ class ServiceProviderSaml extends SAML {
       identifierFormat: nameIdUnspecified,
       // No RequestedAuthnContext: the IdP chooses how its users authenticate.
       disableRequestedAuthnContext: true,
-      // One valid signature suffices, on the response or on the assertion (node-saml refuses an
-      // answer with neither).
-      wantAuthnResponseSigned: false,
-      wantAssertionsSigned: false,
+      // Exactly what the SP metadata says: the assertion signed (a signed response does not
+      // stand in for it), or, when the account accepts it instead, the response signed.
+      wantAuthnResponseSigned: acceptSignedResponse,
+      wantAssertionsSigned: !acceptSignedResponse,
       acceptedClockSkewMs: samlClockSkewMs,
       validateInResponseTo: ValidateInResponseTo.always,
       cacheProvider: singleRequestCache(input.expectedRequestId ?? ''),
@@ -312,6 +390,101 @@ function responseInvalid(detail: string): SsoFailure {
   return new SsoFailure('ssoResponseInvalid', { detail }, detail);
 }
 
+/** An answer no sign-in of the console asked for (IdP-initiated). */
+export function unsolicited(detail: string): SsoFailure {
+  return new SsoFailure('4134', {}, detail);
+}
+
+/** The short name of an algorithm URI, for the refusal's message. */
+export function algorithmName(uri: string): string {
+  const known = algorithmNames[uri];
+  if (known) return known;
+  const last = uri.replace(/^.*[#/]/, '').replace(/[^\w.+-]/g, '');
+  return briefOf(last || uri || '(none)', 60);
+}
+
+/**
+ * Refuses any signature of the answer (on the response, an assertion or anywhere else) whose
+ * signature or digest algorithm is not on the allow-list: SHA-1 and weaker are named.
+ */
+function checkAlgorithms(document: Element): void {
+  const signatures = Array.from(document.getElementsByTagNameNS(ns.dsig, 'Signature'));
+  for (const signature of signatures) {
+    const signedInfo = childOf(signature, ns.dsig, 'SignedInfo');
+    const method = attributeOf(childOf(signedInfo, ns.dsig, 'SignatureMethod'), 'Algorithm') ?? '';
+    if (!allowedSignatureAlgorithms.includes(method)) {
+      const algorithm = algorithmName(method);
+      throw new SsoFailure('4132', { algorithm }, `signature algorithm ${briefOf(method, 120)}`);
+    }
+    const references = signedInfo ? childrenOf(signedInfo, ns.dsig, 'Reference') : [];
+    for (const reference of references) {
+      const digest = attributeOf(childOf(reference, ns.dsig, 'DigestMethod'), 'Algorithm') ?? '';
+      if (!allowedDigestAlgorithms.includes(digest)) {
+        const algorithm = algorithmName(digest);
+        throw new SsoFailure('4132', { algorithm }, `digest algorithm ${briefOf(digest, 120)}`);
+      }
+    }
+  }
+}
+
+/**
+ * Refuses an answer that lacks the signature the account requires: on the assertion (default), or
+ * on the response (when the account accepts a signed response instead). Whether a present
+ * signature verifies is node-saml's check, after this one.
+ */
+function checkSignaturePresence(response: Element, signature: TSignaturePolicy): void {
+  const assertions = childrenOf(response, ns.assertion, 'Assertion').length;
+  const encrypted = childrenOf(response, ns.assertion, 'EncryptedAssertion').length;
+  // One assertion at most (node-saml refuses more as well): a second one is a wrapping attempt.
+  if (assertions + encrypted > 1) {
+    throw new SsoFailure('ssoSignatureInvalid', {}, 'more than one assertion');
+  }
+  if (signature.acceptSignedResponse) {
+    if (childrenOf(response, ns.dsig, 'Signature').length === 0) {
+      throw new SsoFailure('4131', {}, 'the response is not signed');
+    }
+    return;
+  }
+  for (const assertion of childrenOf(response, ns.assertion, 'Assertion')) {
+    if (childrenOf(assertion, ns.dsig, 'Signature').length === 0) {
+      throw new SsoFailure(
+        '4130',
+        {},
+        childrenOf(response, ns.dsig, 'Signature').length > 0
+          ? 'the response is signed but the assertion is not'
+          : 'neither the response nor the assertion is signed',
+      );
+    }
+  }
+}
+
+/**
+ * What an answer says of itself before any check (never trusted): the request it answers, and the
+ * audiences of its assertions. Null when it is not a readable SAML 2.0 Response.
+ */
+export function peekSamlResponse(
+  samlResponse: string,
+): { inResponseTo: string | null; audiences: string[] } | null {
+  const encoded = samlResponse.replace(/\s+/g, '');
+  if (!encoded || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return null;
+  try {
+    const response = parseXml(Buffer.from(encoded, 'base64').toString('utf8')).documentElement;
+    if (response.namespaceURI !== ns.protocol || response.localName !== 'Response') return null;
+    const audiences = childrenOf(response, ns.assertion, 'Assertion').flatMap((assertion) =>
+      childrenOf(
+        childOf(assertion, ns.assertion, 'Conditions') ?? assertion,
+        ns.assertion,
+        'AudienceRestriction',
+      )
+        .flatMap((restriction) => childrenOf(restriction, ns.assertion, 'Audience'))
+        .map((audience) => textOf(audience)),
+    );
+    return { inResponseTo: attributeOf(response, 'InResponseTo'), audiences };
+  } catch {
+    return null;
+  }
+}
+
 /** Turns node-saml's refusals into failure keys (its messages, lib/saml.js and lib/xml.js). */
 function failureOf(error: unknown): SsoFailure {
   if (error instanceof SsoFailure) return error;
@@ -331,6 +504,7 @@ function failureOf(error: unknown): SsoFailure {
   if (/audience/i.test(message)) return new SsoFailure('ssoAudienceInvalid', {}, detail);
   if (/signature|signed data|ref URI/i.test(message))
     return new SsoFailure('ssoSignatureInvalid', {}, detail);
+  if (/InResponseTo is missing/.test(message)) return unsolicited(detail);
   if (/InResponseTo/.test(message)) {
     return new SsoFailure(
       'ssoResponseInvalid',
@@ -378,7 +552,9 @@ function checkResponseEnvelope(
   if (destination !== null && !isSameUrl(destination, input.sp.acsUrl)) {
     throw new SsoFailure('ssoRecipientInvalid', {}, `destination ${briefOf(destination, 120)}`);
   }
-  if (attributeOf(response, 'InResponseTo') !== input.expectedRequestId) {
+  const inResponseTo = attributeOf(response, 'InResponseTo');
+  if (inResponseTo === null) throw unsolicited('the response has no InResponseTo');
+  if (inResponseTo !== input.expectedRequestId) {
     throw new SsoFailure(
       'ssoResponseInvalid',
       { detail: 'it answers another sign-in request (InResponseTo)' },
@@ -387,10 +563,17 @@ function checkResponseEnvelope(
   }
 }
 
-/** The username read from the (signed) assertion. */
+/**
+ * The username read from the (signed) assertion. A transient NameID (a fresh pseudonym at each
+ * sign-in) is refused as a username.
+ */
 function usernameOf(assertion: Element, usernameAttribute: string): string {
   if (usernameAttribute === nameIdAttribute) {
-    return textOf(childOf(childOf(assertion, ns.assertion, 'Subject'), ns.assertion, 'NameID'));
+    const nameId = childOf(childOf(assertion, ns.assertion, 'Subject'), ns.assertion, 'NameID');
+    if (attributeOf(nameId, 'Format')?.trim() === nameIdTransient) {
+      throw new SsoFailure('4133', {}, 'transient NameID');
+    }
+    return textOf(nameId);
   }
   const attributes = childrenOf(assertion, ns.assertion, 'AttributeStatement').flatMap((statement) =>
     childrenOf(statement, ns.assertion, 'Attribute'),
@@ -407,12 +590,13 @@ function usernameOf(assertion: Element, usernameAttribute: string): string {
 }
 
 /**
- * Validates an HTTP-POST SAMLResponse (base64): a valid signature by one of the IdP's
- * certificates on the response or on the assertion; Issuer = idp.entityId; Audience =
+ * Validates an HTTP-POST SAMLResponse (base64): every signature with an allowed algorithm; a valid
+ * signature by one of the IdP's certificates on the assertion (or, when `signature` accepts a
+ * signed response instead, on the response); Issuer = idp.entityId; Audience =
  * sp.entityId; Destination (when present) and the bearer SubjectConfirmationData Recipient =
  * sp.acsUrl; NotBefore/NotOnOrAfter within 60 s of `now`; InResponseTo = expectedRequestId;
- * status Success. Answers the username (NameID when usernameAttribute is 'nameID', else the
- * first value of that attribute), the assertion's ID, and until when the assertion could still be
+ * status Success. Answers the username (NameID, not a transient one, when usernameAttribute is
+ * 'nameID', else the first value of that attribute), the assertion's ID, and until when the assertion could still be
  * accepted (its earliest NotOnOrAfter plus the accepted clock skew): remembering the id until then
  * makes a replay fail. Every refusal throws SsoFailure.
  */
@@ -422,8 +606,10 @@ export async function validateSamlResponse(input: {
   samlResponse: string;
   expectedRequestId: string;
   usernameAttribute: string;
+  signature?: TSignaturePolicy;
   now?: Date;
 }): Promise<{ username: string; assertionId: string; expiresAt: Date }> {
+  const signature = input.signature ?? { acceptSignedResponse: false };
   const nowMs = (input.now ?? new Date()).getTime();
   const encoded = input.samlResponse.replace(/\s+/g, '');
   if (!encoded || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded))
@@ -440,12 +626,15 @@ export async function validateSamlResponse(input: {
     throw responseInvalid('the SAMLResponse is not a SAML 2.0 Response');
   }
   checkResponseEnvelope(response, input);
+  checkAlgorithms(response);
+  checkSignaturePresence(response, signature);
 
   let assertionXml: string;
   try {
     const saml = ServiceProviderSaml.create({
       sp: input.sp,
       idp: input.idp,
+      signature,
       expectedRequestId: input.expectedRequestId,
       now: input.now,
     });

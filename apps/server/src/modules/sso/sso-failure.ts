@@ -25,7 +25,13 @@ export type TSsoFailureKey =
   | '4043'
   | '4044'
   | '4045'
-  | '4046';
+  | '4046'
+  | '4130'
+  | '4131'
+  | '4132'
+  | '4133'
+  | '4134'
+  | '4135';
 
 export class SsoFailure extends Error {
   readonly key: TSsoFailureKey;

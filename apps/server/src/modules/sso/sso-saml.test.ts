@@ -94,6 +94,25 @@ async function signInWith(options: TSamlResponseOptions) {
   return { answer, res: await post(answer.samlResponse, answer.relayState) };
 }
 
+function decode(samlResponse: string): string {
+  return Buffer.from(samlResponse, 'base64').toString('utf8');
+}
+
+/** How many sign-in refusals of the demo account carry the reason. */
+async function refusalsOf(reason: string): Promise<number> {
+  const rows = await t.deps.db
+    .select()
+    .from(auditEntries)
+    .where(
+      and(
+        eq(auditEntries.accountId, demo.id),
+        eq(auditEntries.action, 'auth.login'),
+        eq(auditEntries.status, 0),
+      ),
+    );
+  return rows.filter((row) => (row.info as { reason?: string }).reason === reason).length;
+}
+
 function errMsgOf(res: LightMyRequestResponse): string {
   const location = String(res.headers.location);
   expect(location.startsWith('/sso-error?errMsg=')).toBe(true);
@@ -197,10 +216,31 @@ describe('SAML sign-in', () => {
     expect(errMsgOf(await post(answer.samlResponse, other.relayState))).toMatch(/invalid|already used/);
   });
 
-  it('refuses an answer without RelayState (IdP-initiated) and one with an unknown RelayState', async () => {
+  it('refuses an answer to a request of the console that lost or changed its RelayState', async () => {
     const answer = await idp.respond(await start(), { username: 'saml_user' });
     expect(errMsgOf(await post(answer.samlResponse, null))).toMatch(/state mismatch/);
     expect(errMsgOf(await post(answer.samlResponse, 'made-up-relay-state'))).toMatch(/state mismatch/);
+  });
+
+  it('refuses an unsolicited (IdP-initiated) answer: start the sign-in from the console', async () => {
+    const before = await refusalsOf('4134');
+    // No InResponseTo at all, with or without a RelayState of a real flow.
+    const initiated = await idp.respond(await start(), { username: 'saml_user', unsolicited: true });
+    expect(decode(initiated.samlResponse)).not.toContain('InResponseTo');
+    expect(errMsgOf(await post(initiated.samlResponse, null))).toBe(
+      'The identity provider sent a sign-in the console did not ask for (an IdP-initiated sign-in). Start the sign-in from the console login page.',
+    );
+    expect(errMsgOf(await post(initiated.samlResponse, initiated.relayState, 'zh-CN'))).toBe(
+      '身份提供方发来了控制台未发起的登录（IdP 发起的登录）。请从控制台登录页开始登录。',
+    );
+    // An InResponseTo of no request the console made, without a flow of its own.
+    const stray = await idp.respond(await start(), {
+      username: 'saml_user',
+      inResponseTo: '_never-requested',
+    });
+    expect(errMsgOf(await post(stray.samlResponse, null))).toMatch(/did not ask for/);
+    // Recorded in the account that the answer's audience names.
+    expect((await refusalsOf('4134')) - before).toBe(3);
   });
 
   it('refuses unknown and disabled users, in the user’s language', async () => {
@@ -229,5 +269,90 @@ describe('SAML sign-in', () => {
     expect(res.statusCode).toBe(400);
     const garbage = await post('bm90IHhtbA==', 'x');
     expect(garbage.statusCode).toBe(302);
+  });
+});
+
+describe('SAML signatures, algorithms and NameID', () => {
+  beforeAll(async () => {
+    expect(envelope(await saveSaml({ metadataXml: idp.metadataXml, usernameAttribute: 'nameID' })).code).toBe(
+      0,
+    );
+  });
+
+  it('refuses a signed response around an unsigned assertion by default, in the user’s language', async () => {
+    const before = await refusalsOf('4130');
+    const { answer, res } = await signInWith({ username: 'saml_user', sign: 'response' });
+    expect(decode(answer.samlResponse)).toContain('Signature');
+    expect(errMsgOf(res)).toMatch(/did not sign the assertion/);
+    const zh = await idp.respond(await start(), { username: 'saml_user', sign: 'response' });
+    expect(errMsgOf(await post(zh.samlResponse, zh.relayState, 'zh-CN'))).toMatch(/未对断言签名/);
+    expect((await refusalsOf('4130')) - before).toBe(2);
+  });
+
+  it('accepts a signed response instead when the account says so; the metadata then says so too', async () => {
+    const saved = envelope<{ saml: { acceptSignedResponse: boolean } }>(
+      await saveSaml({
+        metadataXml: idp.metadataXml,
+        usernameAttribute: 'nameID',
+        acceptSignedResponse: true,
+      }),
+    );
+    expect(saved.code).toBe(0);
+    expect(saved.data.saml.acceptSignedResponse).toBe(true);
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.accountId, demo.id), eq(auditEntries.action, 'sso.config.update')))
+      .orderBy(desc(auditEntries.id))
+      .limit(1);
+    expect(audit?.info).toMatchObject({ acceptSignedResponse: true });
+    const metadata = await t.app.inject({
+      method: 'GET',
+      url: '/api/portal/sso/saml/metadata?accountName=demo',
+    });
+    expect(metadata.body).toContain('WantAssertionsSigned="false"');
+
+    const { res } = await signInWith({ username: 'saml_user', sign: 'response' });
+    expect(res.headers.location).toBe('/workbench');
+    // The response must be signed now: a signed assertion in an unsigned response is refused.
+    const { res: assertionOnly } = await signInWith({ username: 'saml_user', sign: 'assertion' });
+    expect(errMsgOf(assertionOnly)).toMatch(/did not sign the response/);
+
+    // Back to the default: the metadata says it, and a response signature is not enough again.
+    expect(envelope(await saveSaml({ metadataXml: idp.metadataXml, usernameAttribute: 'nameID' })).code).toBe(
+      0,
+    );
+    const strict = await t.app.inject({
+      method: 'GET',
+      url: '/api/portal/sso/saml/metadata?accountName=demo',
+    });
+    expect(strict.body).toContain('WantAssertionsSigned="true"');
+    const { res: again } = await signInWith({ username: 'saml_user', sign: 'response' });
+    expect(errMsgOf(again)).toMatch(/did not sign the assertion/);
+  });
+
+  it('refuses SHA-1 signatures and digests, naming the algorithm', async () => {
+    const { res } = await signInWith({ username: 'saml_user', signatureAlgorithm: 'rsa-sha1' });
+    expect(errMsgOf(res)).toBe(
+      'The identity provider signed with RSA-SHA1, which is not accepted. Configure it to sign with RSA-SHA256 or stronger and a SHA-256 or SHA-512 digest.',
+    );
+    const digest = await idp.respond(await start(), { username: 'saml_user', digestAlgorithm: 'sha1' });
+    expect(errMsgOf(await post(digest.samlResponse, digest.relayState, 'zh-CN'))).toMatch(
+      /不被接受的算法 SHA-1 签名/,
+    );
+    const { res: strong } = await signInWith({ username: 'saml_user', signatureAlgorithm: 'rsa-sha512' });
+    expect(strong.headers.location).toBe('/workbench');
+  });
+
+  it('refuses a transient NameID as the username', async () => {
+    const before = await refusalsOf('4133');
+    const { res } = await signInWith({
+      username: 'saml_user',
+      nameIdFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
+    });
+    const message = errMsgOf(res);
+    expect(message).toMatch(/transient NameID/);
+    expect(message).toMatch(/persistent NameID at the identity provider, or choose a username attribute/);
+    expect((await refusalsOf('4133')) - before).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 /** SQL of single sign-on: configurations, flows, accepted SAML assertion ids, and user lookup. */
-import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { accounts, ssoAssertionIds, ssoConfigs, ssoFlows, users } from '../../db/schema';
 
@@ -16,6 +16,66 @@ export async function findSsoConfig(db: TDb, accountId: number): Promise<TSsoCon
 export async function upsertSsoConfig(db: TDb, row: TNewSsoConfigRow): Promise<void> {
   const { accountId: _accountId, ...set } = row;
   await db.insert(ssoConfigs).values(row).onConflictDoUpdate({ target: ssoConfigs.accountId, set });
+}
+
+export type TMetadataUrlConfig = {
+  accountId: number;
+  metadataUrl: string;
+  ssoUrl: string | null;
+  certificates: string[];
+  error: string | null;
+};
+
+/** SAML configurations that read their IdP metadata from a URL, after `afterAccountId`, in order. */
+export async function listMetadataUrlConfigs(
+  db: TDb,
+  afterAccountId: number,
+  limit: number,
+): Promise<TMetadataUrlConfig[]> {
+  const rows = await db
+    .select({
+      accountId: ssoConfigs.accountId,
+      metadataUrl: ssoConfigs.samlMetadataUrl,
+      ssoUrl: ssoConfigs.samlIdpSsoUrl,
+      certificates: ssoConfigs.samlIdpCerts,
+      error: ssoConfigs.samlMetadataError,
+    })
+    .from(ssoConfigs)
+    .where(and(isNotNull(ssoConfigs.samlMetadataUrl), gt(ssoConfigs.accountId, afterAccountId)))
+    .orderBy(asc(ssoConfigs.accountId))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    metadataUrl: row.metadataUrl as string,
+    certificates: row.certificates ?? [],
+  }));
+}
+
+/**
+ * Records a reading of the account's metadata URL, if the URL is still the one read: on success
+ * the SSO URL and certificates read (and no error), on failure only the error (the metadata read
+ * before stays). Answers whether the row was changed.
+ */
+export async function recordMetadataReading(
+  db: TDb,
+  input: {
+    accountId: number;
+    metadataUrl: string;
+    checkedAt: Date;
+    read: { ssoUrl: string; certificates: string[] } | null;
+    error: string | null;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(ssoConfigs)
+    .set({
+      samlMetadataCheckedAt: input.checkedAt,
+      samlMetadataError: input.error,
+      ...(input.read ? { samlIdpSsoUrl: input.read.ssoUrl, samlIdpCerts: input.read.certificates } : {}),
+    })
+    .where(and(eq(ssoConfigs.accountId, input.accountId), eq(ssoConfigs.samlMetadataUrl, input.metadataUrl)))
+    .returning({ accountId: ssoConfigs.accountId });
+  return rows.length === 1;
 }
 
 export type TNamedAccount = { id: number; name: string; displayName: string; status: number };
@@ -81,6 +141,12 @@ export async function consumeFlow(db: TDb, stateHash: Buffer, now: Date): Promis
     .set({ consumedAt: now })
     .where(and(eq(ssoFlows.stateHash, stateHash), isNull(ssoFlows.consumedAt), gt(ssoFlows.expiresAt, now)))
     .returning();
+  return rows[0] ?? null;
+}
+
+/** The flow of a SAML AuthnRequest id (used, expired or not), or null when the console made no such request. */
+export async function findFlowByRequestIdHash(db: TDb, requestIdHash: Buffer): Promise<TFlowRow | null> {
+  const rows = await db.select().from(ssoFlows).where(eq(ssoFlows.requestIdHash, requestIdHash)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/define-route';
+import { allowOpenerFor, scriptHash } from '../../http/security-headers';
 import { requestMeta, setSessionCookie } from '../auth/auth.routes';
-import { serviceProviderMetadata } from './saml';
-import { findAccountByLoginName } from './sso.repository';
 import {
+  accountSpMetadata,
   completeOidc,
   completeSaml,
   getSsoConfig,
@@ -20,11 +20,30 @@ function sendOutcome(request: FastifyRequest, reply: FastifyReply, outcome: TFlo
   clearBrowserCookie(reply);
   reply.header('cache-control', 'no-store');
   if (outcome.type === 'page') {
-    reply.status(200).type('text/html; charset=utf-8').send(outcome.html);
+    // The test run's result page reports to the console window that opened the pop-up.
+    allowOpenerFor(reply);
+    reply
+      .status(200)
+      .header('content-security-policy', pageCsp(outcome.html))
+      .type('text/html; charset=utf-8')
+      .send(outcome.html);
     return;
   }
   if (outcome.session) setSessionCookie(request, reply, outcome.session.token, outcome.session.expiresAt);
   reply.redirect(outcome.location, 302);
+}
+
+/** A page of the server's own making: its inline scripts allowed by hash, nothing else. */
+function pageCsp(html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => scriptHash(m[1] ?? ''));
+  return [
+    "default-src 'none'",
+    `script-src ${hashes.join(' ') || "'none'"}`,
+    "style-src 'unsafe-inline'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }
 
 export function ssoRoutes(app: FastifyInstance): void {
@@ -66,13 +85,15 @@ export function ssoRoutes(app: FastifyInstance): void {
     return null;
   });
   defineRoute(app, 'ssoSamlMetadata', async ({ deps, query, reply }) => {
-    const account = await findAccountByLoginName(deps.db, query.accountName);
-    const sp = serviceProviderOf(deps, account?.name ?? query.accountName.trim());
+    const metadata = await accountSpMetadata(deps, query.accountName);
     reply
-      .status(account ? 200 : 404)
+      .status(metadata ? 200 : 404)
       .type('application/samlmetadata+xml; charset=utf-8')
-      .header('content-disposition', `attachment; filename="sp-metadata-${account?.name ?? 'unknown'}.xml"`)
-      .send(account ? serviceProviderMetadata({ entityId: sp.entityId, acsUrl: sp.acsUrl }) : '');
+      .header(
+        'content-disposition',
+        `attachment; filename="sp-metadata-${metadata?.accountName ?? 'unknown'}.xml"`,
+      )
+      .send(metadata?.xml ?? '');
     return null;
   });
 }

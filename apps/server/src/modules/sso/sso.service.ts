@@ -11,6 +11,13 @@ import type { z } from 'zod';
 import type { TAuth, TDeps } from '../../context';
 import { AppError } from '../../errors';
 import { translateError, translateValidation } from '../../i18n';
+import {
+  type OutboundAddressError,
+  outboundFetch,
+  outboundPolicyOf,
+  outboundRefusalOf,
+  type TOutboundPolicy,
+} from '../../lib/outbound';
 import { createToken, sha256 } from '../../lib/tokens';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { TRequestMeta } from '../auth/auth.service';
@@ -19,11 +26,26 @@ import { thirdPartyLoginOptions } from '../third-party/third-party.service';
 
 [] as { provider: string; name: string; loginUrl: string }[];
 
-import { checkOidcIssuer, oidcAuthorizationUrl, oidcCallback, type TOidcSettings } from './oidc';
-import { readSamlSettings, samlFinish, samlSettingsOf, samlStart, type TSamlSettings } from './saml-flow';
+import {
+  checkOidcIssuer,
+  oidcAuthorizationUrl,
+  oidcCallback,
+  outboundFailure,
+  type TOidcSettings,
+} from './oidc';
+import { peekSamlResponse, serviceProviderMetadata, unsolicited } from './saml';
+import {
+  metadataUrlForRecord,
+  readSamlSettings,
+  samlFinish,
+  samlSettingsOf,
+  samlStart,
+  type TSamlSettings,
+} from './saml-flow';
 import {
   findAccountById,
   findAccountByLoginName,
+  findFlowByRequestIdHash,
   findSsoConfig,
   findUserById,
   rememberAssertion,
@@ -54,6 +76,43 @@ export function serviceProviderOf(deps: TDeps, accountName: string) {
     entityId: metadataUrl,
     acsUrl: `${base}/api/portal/sso/saml/acs`,
     metadataUrl,
+  };
+}
+
+/**
+ * The outbound address rule of identity-provider addresses (SAML metadata URLs, OpenID issuers):
+ * in production no internal address unless OUTBOUND_ALLOW_HOSTS names it.
+ */
+export function outboundOf(deps: TDeps): TOutboundPolicy {
+  return outboundPolicyOf(deps.config);
+}
+
+/** The answer to a request the outbound rule refused (never a 500). */
+function addressNotAllowed(refusal: OutboundAddressError): AppError {
+  return new AppError(ErrorCode.outboundAddressNotAllowed, {
+    params: { host: refusal.host, address: refusal.address },
+    cause: refusal,
+  });
+}
+
+/**
+ * Our SAML SP metadata for an account named at login (it says whether assertions must be signed,
+ * as the account's setting says); null when no account has that name.
+ */
+export async function accountSpMetadata(
+  deps: TDeps,
+  accountName: string,
+): Promise<{ accountName: string; xml: string } | null> {
+  const account = await findAccountByLoginName(deps.db, accountName);
+  if (!account) return null;
+  const row = await findSsoConfig(deps.db, account.id);
+  const sp = serviceProviderOf(deps, account.name);
+  return {
+    accountName: account.name,
+    xml: serviceProviderMetadata(
+      { entityId: sp.entityId, acsUrl: sp.acsUrl },
+      { acceptSignedResponse: row?.samlAcceptSignedResponse ?? false },
+    ),
   };
 }
 
@@ -104,6 +163,9 @@ function toView(
           idpSsoUrl: row.samlIdpSsoUrl,
           idpCertificates: row.samlIdpCerts?.length ?? 0,
           usernameAttribute: row.samlUsernameAttribute ?? SsoDefaults.usernameAttribute,
+          acceptSignedResponse: row.samlAcceptSignedResponse,
+          metadataCheckedAt: row.samlMetadataCheckedAt?.toISOString() ?? null,
+          metadataError: row.samlMetadataError,
         }
       : null,
     sp: serviceProviderOf(deps, account.name),
@@ -149,8 +211,9 @@ async function resolveSettings(
       scopes: oidc.scopes,
       usernameClaim: oidc.usernameClaim,
     };
-    const problem = await checkOidcIssuer(settings);
-    if (problem) throw new AppError(ErrorCode.ssoProviderInvalid, { params: { detail: problem } });
+    const problem = await checkOidcIssuer(settings, outboundOf(deps));
+    if (problem?.refusal) throw addressNotAllowed(problem.refusal);
+    if (problem) throw new AppError(ErrorCode.ssoProviderInvalid, { params: { detail: problem.detail } });
     return {
       oidc: settings,
       saml: null,
@@ -160,8 +223,14 @@ async function resolveSettings(
   const saml = input.saml;
   if (!saml) throw required('saml');
   try {
-    return { oidc: null, saml: await readSamlSettings(saml), sealedSecret: stored?.oidcClientSecret ?? null };
+    return {
+      oidc: null,
+      saml: await readSamlSettings(saml, outboundFetch(outboundOf(deps))),
+      sealedSecret: stored?.oidcClientSecret ?? null,
+    };
   } catch (error) {
+    const refusal = outboundRefusalOf(error);
+    if (refusal) throw addressNotAllowed(refusal);
     throw new AppError(ErrorCode.ssoProviderInvalid, {
       params: { detail: error instanceof Error ? error.message.slice(0, 300) : String(error) },
     });
@@ -198,6 +267,16 @@ export async function saveSsoConfig(
       samlIdpSsoUrl: resolved.saml?.idp.ssoUrl ?? stored?.samlIdpSsoUrl ?? null,
       samlIdpCerts: resolved.saml?.idp.certificates ?? stored?.samlIdpCerts ?? null,
       samlUsernameAttribute: resolved.saml?.usernameAttribute ?? stored?.samlUsernameAttribute ?? null,
+      samlAcceptSignedResponse: resolved.saml
+        ? resolved.saml.acceptSignedResponse
+        : (stored?.samlAcceptSignedResponse ?? false),
+      // A metadata URL was read just now; pasted XML is never read again.
+      samlMetadataCheckedAt: resolved.saml
+        ? resolved.saml.metadataUrl
+          ? now
+          : null
+        : (stored?.samlMetadataCheckedAt ?? null),
+      samlMetadataError: resolved.saml ? null : (stored?.samlMetadataError ?? null),
       updatedAt: now,
       updatedBy: auth.userId,
     });
@@ -217,6 +296,8 @@ export async function saveSsoConfig(
         jitProvisioning: body.jitProvisioning,
         issuer: resolved.oidc?.issuer ?? null,
         idpEntityId: resolved.saml?.idp.entityId ?? null,
+        metadataUrl: resolved.saml?.metadataUrl ? metadataUrlForRecord(resolved.saml.metadataUrl) : null,
+        acceptSignedResponse: resolved.saml?.acceptSignedResponse ?? null,
         clientSecretChanged: Boolean(body.oidc?.clientSecret?.trim()),
       },
       ip: meta.ip,
@@ -250,6 +331,9 @@ export async function testSsoConfig(
     userId: auth.userId,
     returnTo: null,
   }).catch((error: unknown) => {
+    if (error instanceof SsoFailure && error.key === '4135') {
+      throw new AppError(ErrorCode.outboundAddressNotAllowed, { params: error.params });
+    }
     // The provider stopped answering between the check and the start: a clear 4043, not a 500.
     throw new AppError(ErrorCode.ssoProviderInvalid, { params: { detail: briefOf(error) } });
   });
@@ -316,13 +400,15 @@ async function startSignIn(
     const oidc = config.oidc;
     return startFlowWith(deps, account, config, options, async (state) => {
       try {
-        const start = await oidcAuthorizationUrl(oidc, sp.redirectUri, state);
+        const start = await oidcAuthorizationUrl(oidc, outboundOf(deps), sp.redirectUri, state);
         return {
           url: start.url,
           secrets: { codeVerifier: start.codeVerifier, nonce: start.nonce },
           requestId: null,
         };
       } catch (error) {
+        const refusal = outboundRefusalOf(error);
+        if (refusal) throw outboundFailure(refusal);
         // Discovery failed: the provider is down or its address is wrong.
         throw new SsoFailure('4043', { detail: briefOf(error) }, briefOf(error));
       }
@@ -436,6 +522,8 @@ async function finishFlow(
       secrets: Record<string, unknown>,
       account: TNamedAccount,
     ) => Promise<string>;
+    /** The account a refusal before the flow was found is recorded in, when the answer names one. */
+    accountOfRefusal?: () => Promise<number | null>;
   },
   meta: TRequestMeta,
   lang: TLanguage,
@@ -477,6 +565,9 @@ async function finishFlow(
     };
   } catch (error) {
     const failure = asSsoFailure(error);
+    if (accountId === null && input.accountOfRefusal) {
+      accountId = await input.accountOfRefusal().catch(() => null);
+    }
     log.warn({ method, accountId, reason: failure.key, detail: failure.detail }, 'single sign-on refused');
     await auditRefusal(deps, accountId, method, failure, meta).catch(() => {});
     if (isTest) {
@@ -506,7 +597,7 @@ export function completeOidc(
       take: () => takeFlow(deps, query.state, browserToken, ['login', 'test']),
       identify: async (config, secrets) => {
         if (!config.oidc) throw new SsoFailure('4042');
-        const { username } = await oidcCallback(config.oidc, {
+        const { username } = await oidcCallback(config.oidc, outboundOf(deps), {
           callbackUrl,
           state: query.state ?? '',
           codeVerifier: String(secrets.codeVerifier),
@@ -521,7 +612,30 @@ export function completeOidc(
   );
 }
 
-/** POST /sso/saml/acs. */
+/**
+ * The account whose SP entity id an answer's audience names (only to record a refusal that came
+ * before any flow was found in that account's audit log; nothing is trusted from it).
+ */
+async function accountOfAudience(deps: TDeps, audiences: readonly string[]): Promise<number | null> {
+  const prefix = serviceProviderOf(deps, '').entityId;
+  for (const audience of audiences.slice(0, 3)) {
+    if (!audience.startsWith(prefix) || audience.length > prefix.length + 200) continue;
+    let name: string;
+    try {
+      name = decodeURIComponent(audience.slice(prefix.length));
+    } catch {
+      continue;
+    }
+    const account = name ? await findAccountByLoginName(deps.db, name) : null;
+    if (account && serviceProviderOf(deps, account.name).entityId === audience) return account.id;
+  }
+  return null;
+}
+
+/**
+ * POST /sso/saml/acs. An answer that names no request (IdP-initiated), or one whose RelayState
+ * names no flow and whose InResponseTo names no request the console made, is unsolicited.
+ */
 export function completeSaml(
   deps: TDeps,
   body: { SAMLResponse: string; RelayState?: string | undefined },
@@ -529,11 +643,15 @@ export function completeSaml(
   lang: TLanguage,
   log: TLog,
 ): Promise<TFlowOutcome> {
+  const peeked = peekSamlResponse(body.SAMLResponse);
   return finishFlow(
     deps,
     {
       protocol: 'SAML2',
       take: async () => {
+        if (peeked && peeked.inResponseTo === null) {
+          throw unsolicited('the response has no InResponseTo (IdP-initiated)');
+        }
         try {
           return await takeFlow(deps, body.RelayState, null, ['login', 'test']);
         } catch (error) {
@@ -541,9 +659,18 @@ export function completeSaml(
           if (error instanceof SsoFailure && error.key === 'ssoFlowExpired' && error.detail === 'flow used') {
             throw new SsoFailure('ssoReplayed', {}, 'flow used');
           }
+          if (
+            error instanceof SsoFailure &&
+            error.key === 'ssoStateMismatch' &&
+            peeked?.inResponseTo &&
+            !(await findFlowByRequestIdHash(deps.db, sha256(peeked.inResponseTo)))
+          ) {
+            throw unsolicited(`no request of the console has the InResponseTo (${error.detail ?? ''})`);
+          }
           throw error;
         }
       },
+      accountOfRefusal: () => accountOfAudience(deps, peeked?.audiences ?? []),
       identify: async (config, secrets, account) => {
         if (!config.saml) throw new SsoFailure('4042');
         const sp = serviceProviderOf(deps, account.name);

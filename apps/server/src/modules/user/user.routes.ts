@@ -35,8 +35,8 @@ export function userRoutes(app: FastifyInstance): void {
   defineRoute(app, 'bindEmail', ({ deps, auth, body, headers, request }) =>
     bindEmail(deps, auth, body.email, headers.authcodetoken, requestMeta(request)),
   );
-  defineRoute(app, 'getPwdErrorTimes', ({ deps, query }) =>
-    getPasswordErrorTimes(deps, query.accountDisplayName, query.username),
+  defineRoute(app, 'getPwdErrorTimes', ({ deps, query, request }) =>
+    getPasswordErrorTimes(deps, query.accountDisplayName, query.username, request.ip ?? null),
   );
   // user management (administrators)
   defineRoute(app, 'userList', ({ deps, auth, body }) => getUserList(deps, auth, body));

@@ -16,9 +16,11 @@ import type { TAuthCodeType, TAuthMethod, TLanguage } from '@console/contract/en
 import { Limits } from '@console/contract/limits';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { requireAdapter } from '../../adapters/registry';
 import type { TDeps } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
 import { AppError } from '../../errors';
+import { type TAddressSubject, underAddressLimit } from '../address-limit/address-limit.service';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { requireCaptcha, type TCaptchaAnswer } from './captcha.service';
 import { deliverCode, type TChannel } from './delivery';
@@ -80,6 +82,8 @@ export async function sendCode(
   log: FastifyBaseLogger,
 ): Promise<TSendCodeResult> {
   const { target, purpose } = input;
+  // No SMS provider or SMTP server on this installation: say so before anything is counted or kept.
+  requireAdapter(deps.config, target.channel === 'sms' ? 'sms' : 'email');
   const now = deps.clock.now();
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const ttl = ttlOf(target.channel);
@@ -223,6 +227,42 @@ export async function verifyCode(
   if ('remaining' in outcome)
     throw new AppError(outcome.code, { data: { remainingAttempts: outcome.remaining } });
   throw new AppError(outcome.code);
+}
+
+/** Answers of a check that count as a failed guess on the client's address. */
+const wrongCodeAnswers: readonly number[] = [ErrorCode.codeMismatch, ErrorCode.tooManyVerifications];
+
+/**
+ * A code check of a client (`checkAuthCode`, `checkPhoneAuthCode`): under the limits of its
+ * address (decision 0012: wrong codes count; the image captcha after many, 429 while blocked;
+ * a block is audited in the account of a user's own target), then `verifyCode`, then the
+ * checkToken.
+ */
+export async function checkCodeFrom(
+  deps: TDeps,
+  input: { purpose: TAuthMethod; target: TCodeTarget; code: string; captcha: TCaptchaAnswer },
+  caller: { ip: string | null; requestId: string | null },
+): Promise<TCheckResult> {
+  const { target } = input;
+  const subject: TAddressSubject =
+    target.accountId === null
+      ? null
+      : {
+          accountId: target.accountId,
+          userId: target.userId,
+          username: null,
+          action: 'verification.check',
+          objectType: target.channel === 'sms' ? 'phone' : 'email',
+          objectName: maskTarget(target),
+          info: { purpose: input.purpose, reason: 'wrong_code' },
+        };
+  await underAddressLimit(
+    deps,
+    { scope: 'code', ip: caller.ip, requestId: caller.requestId },
+    { captcha: input.captcha, subject, isFailure: (error) => wrongCodeAnswers.includes(error.code) },
+    () => verifyCode(deps, { purpose: input.purpose, target, code: input.code }),
+  );
+  return issueCheckToken(deps, { purpose: input.purpose, target });
 }
 
 export async function issueCheckToken(

@@ -1,12 +1,15 @@
 /**
  * Delivery of verification codes: the localized text for the purpose, the development outbox
- * (outside production mode), and the configured SMTP server or SMS provider, waited for at most
- * ten seconds. Any failure is a 4097 for the caller; the log keeps the cause, never the code.
+ * (outside production mode, and on a demonstration installation for the channels a stand-in
+ * serves), and the configured SMTP server or SMS provider, waited for at most ten seconds. A
+ * channel with no provider in production answers 4104 or 4105; a failed send is a 4097 for the
+ * caller, and the log keeps the cause, never the code.
  */
 import { ErrorCode } from '@console/contract/codes';
 import type { TAuthMethod, TLanguage } from '@console/contract/enums';
 import { interpolate, serverPhrases } from '@console/phrases/server';
 import type { FastifyBaseLogger } from 'fastify';
+import { adapterStates, requireAdapter } from '../../adapters/registry';
 import type { TDeps } from '../../context';
 import { outbox } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -50,36 +53,53 @@ export type TMessage = {
  * Sends one message: into the development outbox (outside production mode), then through the
  * configured SMTP server or SMS provider, waiting at most the send timeout; any failure is a 4097.
  */
+/** Whether a message of this channel is also kept in the development outbox. */
+function isKeptInOutbox(deps: TDeps, channel: TChannel): boolean {
+  if (!deps.config.devAdapters) return false;
+  // Outside production everything is kept; a demonstration installation keeps only what no real
+  // provider delivers, so that real recipients' messages are never shown in the outbox.
+  return (
+    !deps.config.isProduction ||
+    adapterStates(deps.config)[channel === 'sms' ? 'sms' : 'email'] === 'development'
+  );
+}
+
+async function keepInOutbox(deps: TDeps, message: TMessage): Promise<void> {
+  if (!isKeptInOutbox(deps, message.channel)) return;
+  await deps.db.insert(outbox).values({
+    channel: message.channel,
+    recipient: message.target,
+    subject: message.subject,
+    text: message.text,
+    code: message.code,
+    createdAt: deps.clock.now(),
+  });
+}
+
+/**
+ * Sends one message: into the development outbox (where stand-ins deliver), then through the
+ * configured SMTP server or SMS provider, waiting at most the send timeout. Without a provider and
+ * without a stand-in the channel is not configured (4104, 4105); any failure to send is a 4097.
+ */
 export async function deliverMessage(
   deps: TDeps,
   message: TMessage,
   log: FastifyBaseLogger,
   what: string,
 ): Promise<void> {
-  if (!deps.config.isProduction) {
-    await deps.db.insert(outbox).values({
-      channel: message.channel,
-      recipient: message.target,
-      subject: message.subject,
-      text: message.text,
-      code: message.code,
-      createdAt: deps.clock.now(),
-    });
-  }
+  requireAdapter(deps.config, message.channel === 'sms' ? 'sms' : 'email');
+  await keepInOutbox(deps, message);
   const signal = AbortSignal.timeout(deps.config.sendTimeoutMs);
   try {
     if (message.channel === 'email') {
       if (deps.mailer)
         await deps.mailer.send({ to: message.target, subject: message.subject, text: message.text }, signal);
-      else if (deps.config.isProduction) throw new Error('no SMTP server is configured (SMTP_URL)');
     } else if (deps.sms) {
       // E.164: +8613800000000
       await deps.sms.send(
         { phone: message.target.replace(' ', ''), text: message.text, template: 'notice', params: { what } },
         signal,
       );
-    } else if (deps.config.isProduction) {
-      throw new Error('no SMS provider is configured (SMS_ENDPOINT)');
     }
   } catch (error) {
     log.error({ err: error, channel: message.channel, what }, 'sending a message failed');
@@ -91,16 +111,7 @@ export async function deliverCode(deps: TDeps, delivery: TDelivery, log: Fastify
   const { subject, text } = composeMessage(delivery);
   if (delivery.channel === 'sms' && deps.sms) {
     // The provider's verification template takes the code and its validity as parameters.
-    if (!deps.config.isProduction) {
-      await deps.db.insert(outbox).values({
-        channel: 'sms',
-        recipient: delivery.target,
-        subject,
-        text,
-        code: delivery.code,
-        createdAt: deps.clock.now(),
-      });
-    }
+    await keepInOutbox(deps, { channel: 'sms', target: delivery.target, subject, text, code: delivery.code });
     try {
       await deps.sms.send(
         {

@@ -13,12 +13,11 @@ import { targetOfLookup } from '../recovery/recovery.service';
 import { createCaptcha, type TCaptchaAnswer } from './captcha.service';
 import {
   channelOf,
+  checkCodeFrom,
   emailTarget,
-  issueCheckToken,
   phoneTarget,
   sendCode,
   type TCodeTarget,
-  verifyCode,
 } from './code.service';
 import { countryList } from './countries';
 
@@ -111,8 +110,11 @@ export function verificationRoutes(app: FastifyInstance): void {
 
   defineRoute(app, 'checkAuthCode', async ({ deps, request, auth, query, headers }) => {
     const target = await resolveTarget(deps, request, auth, query);
-    await verifyCode(deps, { purpose: headers.authmethod, target, code: headers.authcode });
-    return issueCheckToken(deps, { purpose: headers.authmethod, target });
+    return checkCodeFrom(
+      deps,
+      { purpose: headers.authmethod, target, code: headers.authcode, captcha: query },
+      requestMeta(request),
+    );
   });
 
   const sendToPhone = (
@@ -147,8 +149,11 @@ export function verificationRoutes(app: FastifyInstance): void {
       accountId: null,
       userId: null,
     };
-    await verifyCode(deps, { purpose: body.authMethod, target, code: body.code });
-    return issueCheckToken(deps, { purpose: body.authMethod, target });
+    return checkCodeFrom(
+      deps,
+      { purpose: body.authMethod, target, code: body.code, captcha: body },
+      requestMeta(request),
+    );
   });
 
   // Whether the address is already registered is told only after its code was verified
@@ -169,7 +174,9 @@ export function verificationRoutes(app: FastifyInstance): void {
     return countryList(request.lang);
   });
 
-  if (!app.deps.config.isProduction) {
+  // The outbox is where development stand-ins deliver: never in production mode, except on a
+  // demonstration installation (DEV_ADAPTERS=1).
+  if (app.deps.config.devAdapters) {
     defineRoute(app, 'devOutbox', async ({ deps, query }) => {
       const to = query.to ? normalizeOutboxAddress(query.to) : null;
       const rows = await deps.db

@@ -11,10 +11,17 @@ import { buildMeta } from '../meta/meta.routes';
 
 const metaPlaceholder = '<!--cz-meta-->';
 
-export function renderIndex(template: string, meta: unknown): string {
+/**
+ * The text of the inline script that hands the console its meta; the Content-Security-Policy
+ * allows exactly this text by its hash (see http/security-headers.ts).
+ */
+export function metaScriptOf(meta: unknown): string {
   // `<` is escaped so that no value can close the script element.
-  const json = JSON.stringify(meta).replace(/</g, '\\u003c');
-  return template.replace(metaPlaceholder, `<script>window.__CZ_META__=${json}</script>`);
+  return `window.__CZ_META__=${JSON.stringify(meta).replace(/</g, '\\u003c')}`;
+}
+
+export function renderIndex(template: string, meta: unknown): string {
+  return template.replace(metaPlaceholder, `<script>${metaScriptOf(meta)}</script>`);
 }
 
 /** Registers the web app when its build exists; answers whether it did. */

@@ -118,4 +118,25 @@ describe('SendCodeButton', () => {
     expect(button.dataset.state).toBe('idle');
     expect(button.textContent).toBe('Send code');
   });
+
+  it('sends nothing where its channel is not configured, and says why to screen readers', () => {
+    const send = vi.fn(async () => ({ resendAfterSeconds: 60 }));
+    const reason = 'Text messages (SMS) are not configured on this installation';
+    render(
+      <SendCodeButton
+        send={send}
+        onError={() => {}}
+        describe={() => ''}
+        texts={texts}
+        unavailable={reason}
+      />,
+    );
+    const button = screen.getByTestId('send-code') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.dataset.state).toBe('unavailable');
+    const described = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe(reason);
+    fireEvent.click(button);
+    expect(send).not.toHaveBeenCalled();
+  });
 });

@@ -26,6 +26,11 @@ export type TSendCodeButtonProps = {
   describe: (error: unknown) => string;
   texts: TSendCodeTexts;
   isDisabled?: boolean;
+  /**
+   * Why no code can be sent at all on this installation (its SMS or e-mail is not configured):
+   * the button is disabled, and the field that holds it shows this text as its message.
+   */
+  unavailable?: string | null;
   testId?: string;
 };
 
@@ -43,6 +48,7 @@ export function SendCodeButton({
   describe,
   texts,
   isDisabled = false,
+  unavailable = null,
   testId = 'send-code',
 }: TSendCodeButtonProps) {
   const countdown = useCountdown();
@@ -92,6 +98,27 @@ export function SendCodeButton({
         : state === 'ready'
           ? texts.resend
           : texts.send;
+
+  if (unavailable) {
+    return (
+      <span className="cz-send-code">
+        <button
+          type="button"
+          className="cz-send-code__button"
+          disabled
+          aria-describedby={`${testId}-unavailable`}
+          data-testid={testId}
+          data-state="unavailable"
+        >
+          <span className="cz-send-code__label">{texts.send}</span>
+        </button>
+        {/* Shown under the field by its owner (the field's message); read out with the button. */}
+        <span className="cz-visually-hidden" id={`${testId}-unavailable`}>
+          {unavailable}
+        </span>
+      </span>
+    );
+  }
 
   return (
     <span className="cz-send-code">

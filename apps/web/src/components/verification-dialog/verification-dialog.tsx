@@ -4,7 +4,8 @@
  * Phone by default; e-mail first in the international edition when the user has one; a toggle
  * between them; without an e-mail address the user can bind one here (e-mail and code required).
  * Send, then a 60-second countdown, then a resend through the image captcha. Confirm answers the
- * single-use checkToken to the caller.
+ * single-use checkToken to the caller (through the image captcha too when the server asks for it
+ * after many failed checks from the client's address).
  */
 
 import type { TAuthCodeType, TAuthMethod } from '@console/contract';
@@ -17,9 +18,11 @@ import { bindEmail } from '@/api/bind-email';
 import { checkAuthCode, type TCheckResult } from '@/api/check-auth-code';
 import { useCurrentUser } from '@/api/get-current-user';
 import { sendAuthCode } from '@/api/send-auth-code';
+import { notConfiguredText } from '@/lib/adapters';
 import { codeErrorText, type TCodeErrorTexts } from '@/lib/code-errors';
 import { getMeta } from '@/lib/meta';
 import { toast } from '@/lib/notifier';
+import { useCaptchaGate } from '../captcha/use-captcha-gate';
 import { CodeInput } from '../code-input/code-input';
 import { isCompleteCode } from '../code-input/code-rules';
 import { MaskedText } from '../masked-text';
@@ -101,6 +104,7 @@ export function VerificationDialog({
     common: i18n.getResourceBundle(lang, 'common'),
   };
   const sendTexts: TSendCodeTexts = { ...texts.mfa.send, captcha: texts.mfa.captcha };
+  const gate = useCaptchaGate(texts.mfa.captcha, (cause) => codeErrorText(cause, texts));
   const showError = (cause: unknown) => {
     setError(codeErrorText(cause, texts));
     codeRef.current?.focus();
@@ -128,12 +132,9 @@ export function VerificationDialog({
     try {
       if (isBinding) {
         const address = email.trim();
-        const proof = await checkAuthCode({
-          authMethod: 'BIND_EMAIL',
-          authCodeType: 'EMAIL',
-          email: address,
-          code,
-        });
+        const proof = await gate.run((captcha) =>
+          checkAuthCode({ authMethod: 'BIND_EMAIL', authCodeType: 'EMAIL', email: address, code, captcha }),
+        );
         await bindEmail(address, proof);
         toast({ level: 'success', title: t('verify.bindEmailDone') });
         setView('verify');
@@ -141,7 +142,9 @@ export function VerificationDialog({
         setCode('');
         return;
       }
-      const result = await checkAuthCode({ authMethod: purpose, authCodeType: channel, code });
+      const result = await gate.run((captcha) =>
+        checkAuthCode({ authMethod: purpose, authCodeType: channel, code, captcha }),
+      );
       await onVerified(result);
     } catch (cause) {
       showError(cause);
@@ -150,6 +153,7 @@ export function VerificationDialog({
     }
   };
 
+  const unavailable = notConfiguredText(isBinding || channel === 'EMAIL' ? 'email' : 'sms', texts.errors);
   const codeField = (
     <CodeInput
       ref={codeRef}
@@ -160,7 +164,7 @@ export function VerificationDialog({
         setCode(next);
         if (error) setError(null);
       }}
-      error={error}
+      error={error ?? unavailable}
       placeholder={t('code.placeholder')}
       testId="verify-code"
       isDisabled={!isBinding && !target}
@@ -169,6 +173,7 @@ export function VerificationDialog({
           key={isBinding ? `bind:${email.trim().toLowerCase()}` : channel}
           texts={sendTexts}
           isDisabled={isBinding ? emailKey !== null : !target}
+          unavailable={unavailable}
           send={(captcha) =>
             isBinding
               ? sendAuthCode({
@@ -311,6 +316,7 @@ export function VerificationDialog({
             )}
           </>
         )}
+        <div className="cz-captcha-anchor">{gate.popover}</div>
       </form>
     </Modal>
   );

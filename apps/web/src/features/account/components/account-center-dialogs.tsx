@@ -15,6 +15,7 @@ import { updateRegistrationPhone } from '../api/update-registration-phone';
 import { checkCompanyName } from '../lib/account-forms';
 import { errorMessageOf } from '../lib/error-text';
 import { CodeTargetField } from './code-target-field';
+import { useCheckCaptcha } from './use-check-captcha';
 
 export function CompanyDialog({ current, onClose }: { current: string | null; onClose: () => void }) {
   const { t } = useTranslation(['account', 'common']);
@@ -71,10 +72,13 @@ export function RegistrationPhoneDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const phoneProblem = checkPhone(phone.trim());
+  const gate = useCheckCaptcha();
   const submit = async () => {
     setIsSaving(true);
     try {
-      const checked = await checkPhoneAuthCode({ authMethod: 'EDIT_PHONE', phone: phone.trim(), code });
+      const checked = await gate.run((captcha) =>
+        checkPhoneAuthCode({ authMethod: 'EDIT_PHONE', phone: phone.trim(), code, captcha }),
+      );
       await updateRegistrationPhone({ phone: phone.trim() }, checked.checkToken);
       toast({ level: 'success', title: t('phoneDialog.success') });
       onClose();
@@ -110,6 +114,7 @@ export function RegistrationPhoneDialog({ onClose }: { onClose: () => void }) {
           error={error}
           onError={setError}
           testId="reg-phone"
+          checkCaptcha={gate.popover}
         />
       </Form>
     </Modal>

@@ -1,9 +1,11 @@
 import type { TAuthMethod } from '@console/contract';
 import { Languages } from '@console/contract/enums';
 import { Form, Input } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendAuthCode } from '@/api/send-auth-code';
 import { SendCodeButton, type TSendCodeTexts } from '@/components/send-code/send-code-button';
+import { notConfiguredText } from '@/lib/adapters';
 import { codeErrorText, type TCodeErrorTexts } from '@/lib/code-errors';
 import { sendPhoneAuthCodeWithToken } from '../api/send-phone-code';
 
@@ -21,6 +23,8 @@ export type TCodeTargetFieldProps = {
   error: string | null;
   onError: (text: string | null) => void;
   testId: string;
+  /** The captcha popover of the code check (see `useCheckCaptcha`), opened below the code. */
+  checkCaptcha?: ReactNode;
 };
 
 /**
@@ -37,6 +41,8 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
   };
   const sendTexts: TSendCodeTexts = { ...texts.mfa.send, captcha: texts.mfa.captcha };
   const target = props.value.trim();
+  const unavailable = notConfiguredText(props.kind === 'phone' ? 'sms' : 'email', texts.errors);
+  const codeMessage = props.error ?? unavailable;
   return (
     <>
       <Form.Item
@@ -54,8 +60,8 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
       </Form.Item>
       <Form.Item
         label={props.codeLabel}
-        validateStatus={props.error ? 'error' : ''}
-        help={props.error ?? undefined}
+        validateStatus={codeMessage ? 'error' : ''}
+        help={codeMessage ?? undefined}
       >
         <Input
           value={props.code}
@@ -72,6 +78,7 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
               key={target}
               texts={sendTexts}
               isDisabled={!target || props.targetError !== null}
+              unavailable={unavailable}
               testId={`${props.testId}-send`}
               describe={(e) => codeErrorText(e, texts)}
               onError={(e) => props.onError(codeErrorText(e, texts))}
@@ -84,6 +91,7 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
           }
         />
       </Form.Item>
+      {props.checkCaptcha ? <div className="cz-captcha-anchor">{props.checkCaptcha}</div> : null}
     </>
   );
 }

@@ -18,6 +18,7 @@ import { updateProfile } from '../api/update-profile';
 import { checkDisplayName } from '../lib/account-forms';
 import { errorMessageOf } from '../lib/error-text';
 import { CodeTargetField } from './code-target-field';
+import { useCheckCaptcha } from './use-check-captcha';
 
 export type TProfileDialogProps = {
   /** Opens the phone or e-mail change at once (query flags). */
@@ -43,19 +44,19 @@ function ContactDialog({
   const [isSaving, setIsSaving] = useState(false);
   const target = value.trim();
   const problem = kind === 'phone' ? checkPhone(target) : checkEmail(target);
+  const gate = useCheckCaptcha();
   const submit = async () => {
     setIsSaving(true);
     try {
       if (kind === 'phone') {
-        const checked = await checkPhoneAuthCode({ authMethod: 'EDIT_PHONE', phone: target, code });
+        const checked = await gate.run((captcha) =>
+          checkPhoneAuthCode({ authMethod: 'EDIT_PHONE', phone: target, code, captcha }),
+        );
         await updateProfile({ phone: target, phoneCheckToken: checked.checkToken }, identity);
       } else {
-        const checked = await checkAuthCode({
-          authMethod: 'EDIT_EMAIL',
-          authCodeType: 'EMAIL',
-          email: target,
-          code,
-        });
+        const checked = await gate.run((captcha) =>
+          checkAuthCode({ authMethod: 'EDIT_EMAIL', authCodeType: 'EMAIL', email: target, code, captcha }),
+        );
         await updateProfile({ email: target, emailCheckToken: checked.checkToken }, identity);
       }
       toast({
@@ -94,6 +95,7 @@ function ContactDialog({
           error={error}
           onError={setError}
           testId={`profile-${kind}`}
+          checkCaptcha={gate.popover}
         />
       </Form>
     </Modal>

@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LineIcon } from '@/components/ui/line-icon';
+import { notConfiguredText } from '@/lib/adapters';
 import { asApiError } from '@/lib/code-errors';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
@@ -90,6 +91,8 @@ export default function HuaweiLicense({ onBack }: { onBack: () => void }) {
   };
 
   const errorId = `${id}-error`;
+  // No licence-verification key on this installation: no licence can be activated.
+  const unavailable = notConfiguredText('license', errors);
   return (
     <section className="cz-license" data-testid="license-screen" aria-labelledby={`${id}-title`}>
       <button type="button" className="cz-license__back" onClick={onBack} data-testid="license-back">
@@ -103,6 +106,11 @@ export default function HuaweiLicense({ onBack }: { onBack: () => void }) {
         {t.title}
       </h1>
       <p className="cz-license__hint">{t.subtitle}</p>
+      {unavailable ? (
+        <Alert isAnnounced={false} testId="license-not-configured">
+          {unavailable}
+        </Alert>
+      ) : null}
       <form className="cz-license__form" noValidate onSubmit={submit}>
         <div className={`cz-field${error ? ' cz-field--error' : ''}`}>
           <label className="cz-field__label" htmlFor={`${id}-input`}>
@@ -136,6 +144,7 @@ export default function HuaweiLicense({ onBack }: { onBack: () => void }) {
           size="large"
           isBlock
           isLoading={isSubmitting}
+          disabled={unavailable !== null}
           data-testid="license-activate"
         >
           {isSubmitting ? t.activating : t.activate}

@@ -137,6 +137,33 @@ describe('login outcomes', () => {
     expect(message.textContent).toContain('锁定 1 分钟');
   });
 
+  it('429 of a blocked address: shows the wait in the language, counts it down, and asks for the captcha', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.includes('generateImageCaptcha')) {
+          return new Response(
+            JSON.stringify({ code: 0, message: 'ok', data: { id: 'cap-1', imageBase64: 'data:,' } }),
+          );
+        }
+        return new Response(
+          JSON.stringify({ code: 429, message: 'Too many', data: { retryAfterSeconds: 2 } }),
+          { status: 429, headers: { 'retry-after': '2' } },
+        );
+      }),
+    );
+    await submitFilled(zh, { a: '账户名', u: '用户名', p: '密码' });
+    const message = await screen.findByTestId('login-message');
+    expect(message.dataset.kind).toBe('blocked');
+    expect(message.textContent).toBe('您所在网络地址的登录失败次数过多，为保障安全，请 2 秒后再试。');
+    // After the block the address is in its captcha phase: the field is there already.
+    expect(await screen.findByTestId('captcha-input')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('login-message').textContent).toContain('请 1 秒后'), {
+      timeout: 2500,
+    });
+    await waitFor(() => expect(screen.queryByTestId('login-message')).toBeNull(), { timeout: 2500 });
+  });
+
   it('after repeated failures asks for the image captcha and sends its answer with the next sign-in', async () => {
     const bodies: unknown[] = [];
     vi.stubGlobal(

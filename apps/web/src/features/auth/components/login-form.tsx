@@ -113,17 +113,19 @@ export function LoginForm({
     password: useRef<HTMLInputElement>(null),
   };
 
-  // The lock counts down each second, then the message goes away.
-  const lockedSeconds = message?.kind === 'locked' ? message.seconds : null;
+  // The lock (of the name, or the block of the address) counts down each second, then the message
+  // goes away.
+  const countingKind = message?.kind === 'locked' || message?.kind === 'blocked' ? message.kind : null;
+  const countingSeconds = message?.kind === 'locked' || message?.kind === 'blocked' ? message.seconds : null;
   useEffect(() => {
-    if (lockedSeconds === null) return;
-    if (lockedSeconds <= 0) {
+    if (countingKind === null || countingSeconds === null) return;
+    if (countingSeconds <= 0) {
       setMessage(null);
       return;
     }
-    const id = setTimeout(() => setMessage({ kind: 'locked', seconds: lockedSeconds - 1 }), 1000);
+    const id = setTimeout(() => setMessage({ kind: countingKind, seconds: countingSeconds - 1 }), 1000);
     return () => clearTimeout(id);
-  }, [lockedSeconds]);
+  }, [countingKind, countingSeconds]);
 
   const textOf = (field: TLoginField, value: string): string | undefined => {
     const key = validateLoginField(field, value);
@@ -205,9 +207,11 @@ export function LoginForm({
   const messageTextOf = (m: TFormMessage | null): string =>
     m?.kind === 'locked'
       ? interpolate(t.locked, { seconds: m.seconds })
-      : m?.kind === 'attempts'
-        ? interpolate(t.attempts, { current: m.current, total: m.total })
-        : (m?.text ?? '');
+      : m?.kind === 'blocked'
+        ? interpolate(t.addressBlocked, { seconds: m.seconds })
+        : m?.kind === 'attempts'
+          ? interpolate(t.attempts, { current: m.current, total: m.total })
+          : (m?.text ?? '');
   const messageText = messageTextOf(message);
 
   return (

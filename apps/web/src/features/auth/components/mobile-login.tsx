@@ -156,9 +156,11 @@ function MobileLoginScreens({ onSignedIn, ipLookup }: TMobileLoginProps) {
   const messageText =
     message?.kind === 'locked'
       ? interpolate(t.locked, { seconds: message.seconds })
-      : message?.kind === 'attempts'
-        ? interpolate(t.attempts, { current: message.current, total: message.total })
-        : (message?.text ?? '');
+      : message?.kind === 'blocked'
+        ? interpolate(t.addressBlocked, { seconds: message.seconds })
+        : message?.kind === 'attempts'
+          ? interpolate(t.attempts, { current: message.current, total: message.total })
+          : (message?.text ?? '');
 
   if (screen === 'welcome') {
     return (

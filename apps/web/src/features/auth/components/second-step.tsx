@@ -14,6 +14,7 @@ import { isCompleteCode } from '@/components/code-input/code-rules';
 import { SendCodeButton } from '@/components/send-code/send-code-button';
 import { Button } from '@/components/ui/button';
 import { LineIcon } from '@/components/ui/line-icon';
+import { notConfiguredText } from '@/lib/adapters';
 import { asApiError, codeErrorText, errorCodeOf, type TCodeErrorTexts } from '@/lib/code-errors';
 import { encryptCode } from '@/lib/encrypt-code';
 import { getPhrases, interpolate } from '@/lib/phrases';
@@ -151,6 +152,8 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
   const hint = mode === 'bind' ? t.step.bindHint : mode === 'ga' ? t.step.gaHint : t.step.codeHint;
   const isBoxes = mode !== 'code';
 
+  const unavailable =
+    mode === 'code' ? notConfiguredText(channel === 'SMS' ? 'sms' : 'email', errors, meta) : null;
   const codeInput = (
     <CodeInput
       ref={codeRef}
@@ -161,7 +164,7 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
         setCode(next);
         if (error) setError(null);
       }}
-      error={error}
+      error={error ?? unavailable}
       variant={isBoxes ? 'boxes' : 'field'}
       placeholder={t.code.placeholder}
       autoFocus={mode === 'ga'}
@@ -171,6 +174,7 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
           <SendCodeButton
             key={channel}
             texts={{ ...t.send, captcha: t.captcha }}
+            unavailable={unavailable}
             send={async (captcha) => {
               setError(null);
               const result = await sendLoginCode(uniqueId, channel, captcha);

@@ -33,6 +33,43 @@ describe('interpretLoginFailure', () => {
     expect(params.get('username')).toBe('analyst_01');
   });
 
+  it('reads the block of the address (429 with its wait) and the captcha of the address (4024, 4019)', async () => {
+    const blocked = new ApiError({
+      kind: 'http',
+      code: 429,
+      status: 429,
+      path: '/api/login',
+      message: 'Too many failed attempts',
+      data: { retryAfterSeconds: 287 },
+    });
+    expect(await interpretLoginFailure(blocked, names, enCommon)).toEqual({
+      message: { kind: 'blocked', seconds: 287 },
+      needsCaptcha: true,
+    });
+    // The hashing queue's 429 names no wait: its message is shown as it is.
+    const busy = new ApiError({ kind: 'http', code: 429, status: 429, path: '/api/login', message: 'Busy' });
+    expect(await interpretLoginFailure(busy, names, enCommon)).toEqual({
+      message: { kind: 'error', text: 'Busy' },
+      needsCaptcha: false,
+    });
+    expect(await interpretLoginFailure(business(4024, 'Enter the characters'), names, enCommon)).toEqual({
+      message: { kind: 'error', text: 'Enter the characters' },
+      needsCaptcha: true,
+    });
+    const wrong = new ApiError({
+      kind: 'business',
+      code: 4019,
+      status: 200,
+      path: '/api/login',
+      message: 'Incorrect',
+      data: { current: 1, total: 5, exceed: false, lockRemainingSeconds: 0, captchaRequired: true },
+    });
+    expect(await interpretLoginFailure(wrong, names, enCommon)).toEqual({
+      message: { kind: 'attempts', current: 1, total: 5 },
+      needsCaptcha: true,
+    });
+  });
+
   it('shows other refusals as a message and stays on the login page', async () => {
     const result = await interpretLoginFailure(business(4020, 'The user is disabled'), names, enCommon);
     expect(result.message).toEqual({ kind: 'error', text: 'The user is disabled' });

@@ -2,14 +2,14 @@
  * What the login forms (the page's and the mobile one) load with their first submit (not on the
  * page's first load): the login call and the reading of its failures (spec section 8: 4019 with
  * the attempts or the lock, 5066 to the password reset, field errors of 400, captcha after
- * repeated failures).
+ * repeated failures of the name or of the client's address, 429 while the address is blocked).
  */
 import type { TMeta } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import type { TPhrases } from '@console/phrases';
 import type { TCaptchaAnswer } from '@/api/generate-image-captcha';
 import { findPasswordPath } from '@/config/paths';
-import { asApiError } from '@/lib/code-errors';
+import { asApiError, errorDataNumber } from '@/lib/code-errors';
 import { navigate } from '@/lib/history';
 import { toast } from '@/lib/notifier';
 import { getPwdErrorTimes, type TPwdErrorTimes } from '../api/get-pwd-error-times';
@@ -64,6 +64,8 @@ export async function attemptLogin(
 export type TFormMessage =
   | { kind: 'attempts'; current: number; total: number }
   | { kind: 'locked'; seconds: number }
+  /** Too many failures from the client's address: blocked for `seconds` (429, decision 0012). */
+  | { kind: 'blocked'; seconds: number }
   | { kind: 'error'; text: string };
 
 export type TFieldErrors = Partial<Record<TLoginField, string>>;
@@ -108,6 +110,11 @@ export async function interpretLoginFailure(
       message: times ? messageOfTimes(times) : { kind: 'error', text: error.message },
       needsCaptcha: times?.captchaRequired === true,
     };
+  }
+  if (error.code === ErrorCode.tooManyRequests) {
+    const seconds = errorDataNumber(error, 'retryAfterSeconds');
+    // After the block, sign-ins from the address need the captcha for a while: show it already.
+    if (seconds !== null) return { message: { kind: 'blocked', seconds }, needsCaptcha: true };
   }
   if (error.code === ErrorCode.passwordMustReset) {
     toast({ level: 'warning', title: error.message || String(error.code) });

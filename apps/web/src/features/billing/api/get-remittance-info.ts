@@ -8,7 +8,8 @@ const remittanceInfoEndpoint = endpoint('remittanceInfo', 'GET', '/api/portal/bi
 export function useRemittanceInfo(isEnabled = true) {
   return useQuery({
     queryKey: billingKeys.remittanceInfo,
-    queryFn: ({ signal }) => callApi(remittanceInfoEndpoint, { signal }),
+    // The page shows a failure itself (4108: no receiving bank account on this installation).
+    queryFn: ({ signal }) => callApi(remittanceInfoEndpoint, { signal, hints: false }),
     enabled: isEnabled,
   });
 }

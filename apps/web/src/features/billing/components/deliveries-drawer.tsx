@@ -7,7 +7,10 @@ import type { TWebhookItem } from '../api/list-webhooks';
 
 const statusColors = { pending: 'processing', success: 'success', failed: 'error' } as const;
 
-/** A webhook's delivery log, newest first: kind, status, attempts, answer and error. */
+/**
+ * A webhook's delivery log, newest first: kind, status, attempts, answer and error; a row opens to
+ * its message and its delivery id (the `webhook-id` the receiver saw in every attempt).
+ */
 export function DeliveriesDrawer({ webhook, onClose }: { webhook: TWebhookItem; onClose: () => void }) {
   const { t } = useTranslation('billing');
   const [pageNo, setPageNo] = useState(1);
@@ -69,7 +72,15 @@ export function DeliveriesDrawer({ webhook, onClose }: { webhook: TWebhookItem; 
           loading={deliveries.isFetching}
           expandable={{
             expandedRowRender: (row) => (
-              <Typography.Paragraph className="cz-billing__code">{row.message}</Typography.Paragraph>
+              <>
+                <Typography.Paragraph type="secondary">
+                  {t('webhooks.deliveries.columns.messageId')}:{' '}
+                  <Typography.Text code copyable data-testid="delivery-message-id">
+                    {row.messageId}
+                  </Typography.Text>
+                </Typography.Paragraph>
+                <Typography.Paragraph className="cz-billing__code">{row.message}</Typography.Paragraph>
+              </>
             ),
           }}
           locale={{ emptyText: <Empty description={t('webhooks.deliveries.empty')} /> }}

@@ -1,8 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
+import { ErrorCode } from '@console/contract/codes';
 import { Alert, Button, Card, Descriptions, Form, Input, Skeleton, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { asApiError } from '@/lib/code-errors';
+import { asApiError, errorCodeOf } from '@/lib/code-errors';
 import { toast } from '@/lib/notifier';
 import { useRemittanceInfo } from '../api/get-remittance-info';
 import { useSubmitRemittance } from '../api/submit-remittance';
@@ -22,6 +23,7 @@ export function RemittanceTopUp() {
   const { t } = useTranslation(['billing', 'validation', 'common']);
   const currency = useCurrency();
   const info = useRemittanceInfo();
+  const isNotConfigured = info.isError && errorCodeOf(info.error) === ErrorCode.remittanceNotConfigured;
   const [amount, setAmount] = useState('');
   const [payerName, setPayerName] = useState('');
   const [payerAccount, setPayerAccount] = useState('');
@@ -135,72 +137,81 @@ export function RemittanceTopUp() {
             </Descriptions.Item>
           </Descriptions>
         ) : info.isError ? (
-          <Alert type="error" showIcon title={t('loadFailed')} />
+          <Alert
+            type={isNotConfigured ? 'info' : 'error'}
+            showIcon
+            title={asApiError(info.error)?.message || t('loadFailed')}
+            data-testid="remittance-info-failed"
+          />
         ) : (
           <Skeleton active paragraph={{ rows: 3 }} />
         )}
       </Card>
-      <Form layout="vertical" className="cz-billing__top-up-form" onFinish={send}>
-        <Form.Item label={t('topUp.remittance.amount')} required {...status('amount')}>
-          <Input
-            style={{ maxWidth: 280 }}
-            inputMode="decimal"
-            prefix={currency === 'USD' ? '$' : '¥'}
-            placeholder={t('topUp.amountPlaceholder')}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            data-testid="remittance-amount"
-          />
-        </Form.Item>
-        <Form.Item label={t('topUp.remittance.payerName')} required {...status('payerName')}>
-          <Input
-            maxLength={255}
-            placeholder={t('topUp.remittance.payerNamePlaceholder')}
-            value={payerName}
-            onChange={(e) => setPayerName(e.target.value)}
-            data-testid="remittance-payer-name"
-          />
-        </Form.Item>
-        <Form.Item label={t('topUp.remittance.payerAccount')}>
-          <Input
-            maxLength={64}
-            placeholder={t('topUp.remittance.payerAccountPlaceholder')}
-            value={payerAccount}
-            onChange={(e) => setPayerAccount(e.target.value)}
-            data-testid="remittance-payer-account"
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('topUp.remittance.certificate')}
-          required
-          extra={t('topUp.remittance.certificateHint')}
-          {...status('file')}
-        >
-          <Space wrap>
-            <Upload
-              accept={certificateAccept}
-              showUploadList={false}
-              beforeUpload={(chosen) => {
-                void upload(chosen);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={isUploading} data-testid="remittance-upload">
-                {isUploading ? t('topUp.remittance.uploading') : t('topUp.remittance.upload')}
-              </Button>
-            </Upload>
-            {file ? (
-              <Typography.Text type="success" data-testid="remittance-uploaded">
-                {t('topUp.remittance.uploaded', { name: file.fileName })}
-              </Typography.Text>
-            ) : null}
-          </Space>
-        </Form.Item>
-        {serverError ? <Alert type="error" showIcon title={serverError} className="cz-billing__gap" /> : null}
-        <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="remittance-submit">
-          {t('topUp.remittance.submit')}
-        </Button>
-      </Form>
+      {isNotConfigured ? null : (
+        <Form layout="vertical" className="cz-billing__top-up-form" onFinish={send}>
+          <Form.Item label={t('topUp.remittance.amount')} required {...status('amount')}>
+            <Input
+              style={{ maxWidth: 280 }}
+              inputMode="decimal"
+              prefix={currency === 'USD' ? '$' : '¥'}
+              placeholder={t('topUp.amountPlaceholder')}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              data-testid="remittance-amount"
+            />
+          </Form.Item>
+          <Form.Item label={t('topUp.remittance.payerName')} required {...status('payerName')}>
+            <Input
+              maxLength={255}
+              placeholder={t('topUp.remittance.payerNamePlaceholder')}
+              value={payerName}
+              onChange={(e) => setPayerName(e.target.value)}
+              data-testid="remittance-payer-name"
+            />
+          </Form.Item>
+          <Form.Item label={t('topUp.remittance.payerAccount')}>
+            <Input
+              maxLength={64}
+              placeholder={t('topUp.remittance.payerAccountPlaceholder')}
+              value={payerAccount}
+              onChange={(e) => setPayerAccount(e.target.value)}
+              data-testid="remittance-payer-account"
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('topUp.remittance.certificate')}
+            required
+            extra={t('topUp.remittance.certificateHint')}
+            {...status('file')}
+          >
+            <Space wrap>
+              <Upload
+                accept={certificateAccept}
+                showUploadList={false}
+                beforeUpload={(chosen) => {
+                  void upload(chosen);
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />} loading={isUploading} data-testid="remittance-upload">
+                  {isUploading ? t('topUp.remittance.uploading') : t('topUp.remittance.upload')}
+                </Button>
+              </Upload>
+              {file ? (
+                <Typography.Text type="success" data-testid="remittance-uploaded">
+                  {t('topUp.remittance.uploaded', { name: file.fileName })}
+                </Typography.Text>
+              ) : null}
+            </Space>
+          </Form.Item>
+          {serverError ? (
+            <Alert type="error" showIcon title={serverError} className="cz-billing__gap" />
+          ) : null}
+          <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="remittance-submit">
+            {t('topUp.remittance.submit')}
+          </Button>
+        </Form>
+      )}
       <Card size="small" title={t('topUp.remittance.list')}>
         <RemittancesTable />
       </Card>

@@ -1,11 +1,17 @@
-import { AlertMessagePlaceholder } from '@console/contract/billing-enums';
-import { Alert, Button, Form, Input, Modal, Switch } from 'antd';
+import {
+  AlertMessagePlaceholder,
+  type TWebhookSigningMode,
+  WebhookSigningModes,
+} from '@console/contract/billing-enums';
+import { Alert, Button, Form, Input, Modal, Popconfirm, Radio, Space, Switch } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
 import type { TWebhookItem } from '../api/list-webhooks';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import { useSaveWebhook } from '../api/save-webhook';
 import {
   buildWebhookInput,
@@ -13,7 +19,9 @@ import {
   checkWebhookForm,
   emptyWebhookForm,
   insertPlaceholder,
+  keepsStoredSecret,
   readWebhookServerError,
+  type TStoredSigning,
   type TWebhookField,
   type TWebhookFormValues,
   webhookToForm,
@@ -22,18 +30,24 @@ import {
 /**
  * Creates or edits a webhook (spec sections 3 and 5): name, description, address, push channel,
  * request parameters as JSON with a button inserting `${alertMessage}`, success key (a key or a
- * JSON path) and value. Checked on the client; the server's field errors come back to the fields.
+ * JSON path) and value, and how deliveries are signed: Standard Webhooks (a secret generated on
+ * save, or a new one on request, handed to `onSecret` to be shown once), or a DingTalk or Feishu
+ * robot's own secret. The stored secret is never shown: an empty field keeps it. Checked on the
+ * client; the server's field errors come back to the fields.
  */
 export function WebhookDialog({
   webhook,
   otherNames,
   onClose,
+  onSecret,
 }: {
   webhook: TWebhookItem | null;
   otherNames: readonly string[];
   onClose: () => void;
+  /** A secret the server generated, to show once. */
+  onSecret: (name: string, secret: string) => void;
 }) {
-  const { t } = useTranslation(['billing', 'validation']);
+  const { t } = useTranslation(['billing', 'validation', 'common']);
   const [values, setValues] = useState<TWebhookFormValues>(() =>
     webhook ? webhookToForm(webhook) : emptyWebhookForm,
   );
@@ -41,9 +55,14 @@ export function WebhookDialog({
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const template = useRef<TextAreaRef>(null);
   const save = useSaveWebhook();
+  const rotate = useRotateWebhookSecret();
+  const stored: TStoredSigning = webhook
+    ? { signingMode: webhook.signingMode, hasSigningSecret: webhook.hasSigningSecret }
+    : null;
+  const isSecretKept = keepsStoredSecret(values, stored);
 
   const message = (field: TWebhookField, next: TWebhookFormValues) => {
-    const key = checkWebhookField(field, next, otherNames);
+    const key = checkWebhookField(field, next, otherNames, stored);
     return key ? t(key, { ns: 'validation' }) : undefined;
   };
 
@@ -53,8 +72,25 @@ export function WebhookDialog({
     if (errors[field]) setErrors({ ...errors, [field]: message(field, next) });
   };
 
+  const changeMode = (signingMode: TWebhookSigningMode) => {
+    const next = { ...values, signingMode, signingSecret: '' };
+    setValues(next);
+    setErrors({
+      ...errors,
+      signingSecret: undefined,
+      ...(errors.paramsTemplate ? { paramsTemplate: message('paramsTemplate', next) } : {}),
+    });
+  };
+
+  const rotateNow = () => {
+    if (!webhook) return;
+    rotate.mutate(webhook.id, {
+      onSuccess: (result) => onSecret(result.name, result.newSigningSecret),
+    });
+  };
+
   const submit = () => {
-    const found = checkWebhookForm(values, otherNames);
+    const found = checkWebhookForm(values, otherNames, stored);
     const texts = Object.fromEntries(
       Object.entries(found).map(([field, key]) => [field, t(key, { ns: 'validation' })]),
     );
@@ -62,8 +98,9 @@ export function WebhookDialog({
     setServerMessage(null);
     if (Object.keys(found).length > 0) return;
     save.mutate(buildWebhookInput(values, webhook?.id), {
-      onSuccess: () => {
+      onSuccess: (result) => {
         toast({ level: 'success', title: t('webhooks.saved') });
+        if (result.newSigningSecret) onSecret(result.name, result.newSigningSecret);
         onClose();
       },
       onError: (error) => {
@@ -196,6 +233,69 @@ export function WebhookDialog({
             data-testid="webhook-success-value"
           />
         </Form.Item>
+        <Form.Item
+          label={t('webhooks.signing.label')}
+          extra={
+            <span data-testid="webhook-signing-hint">
+              {t(`webhooks.signing.hints.${values.signingMode}`)}
+            </span>
+          }
+        >
+          <Radio.Group
+            optionType="button"
+            value={values.signingMode}
+            onChange={(e) => changeMode(e.target.value as TWebhookSigningMode)}
+            aria-label={t('webhooks.signing.label')}
+            data-testid="webhook-signing-mode"
+          >
+            {WebhookSigningModes.map((mode) => (
+              <Radio.Button key={mode} value={mode}>
+                <span data-testid={`webhook-signing-${mode}`}>{t(`webhooks.signing.modes.${mode}`)}</span>
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        {values.signingMode === 'none' ? null : (
+          <Form.Item
+            label={t('webhooks.signing.secret')}
+            htmlFor="webhook-signing-secret"
+            required={values.signingMode !== 'standard' && !isSecretKept}
+            extra={
+              isSecretKept && webhook?.secretUpdateTime ? (
+                <Space size={8} wrap>
+                  <span data-testid="webhook-secret-stored">
+                    {t('webhooks.signing.secretStored', { time: formatDateTime(webhook.secretUpdateTime) })}
+                  </span>
+                  {values.signingMode === 'standard' ? (
+                    <Popconfirm
+                      title={t('webhooks.signing.rotateConfirm')}
+                      okText={t('webhooks.signing.rotateOk')}
+                      cancelText={t('cancel', { ns: 'common' })}
+                      onConfirm={rotateNow}
+                      okButtonProps={testId('webhook-rotate-ok')}
+                    >
+                      <Button size="small" loading={rotate.isPending} data-testid="webhook-rotate">
+                        {t('webhooks.signing.rotate')}
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
+                </Space>
+              ) : null
+            }
+            {...item('signingSecret')}
+          >
+            <Input.Password
+              id="webhook-signing-secret"
+              value={values.signingSecret}
+              placeholder={t(`webhooks.signing.secretPlaceholders.${values.signingMode}`)}
+              maxLength={256}
+              autoComplete="new-password"
+              spellCheck={false}
+              onChange={(e) => change('signingSecret', e.target.value)}
+              data-testid="webhook-signing-secret"
+            />
+          </Form.Item>
+        )}
         <Form.Item label={t('webhooks.dialog.isEnabled')}>
           <Switch
             checked={values.isEnabled}

@@ -11,7 +11,9 @@ import { useDeleteWebhook } from '../api/delete-webhook';
 import { type TWebhookItem, useWebhooks } from '../api/list-webhooks';
 import { useTestWebhook } from '../api/test-webhook';
 import { DeliveriesDrawer } from './deliveries-drawer';
+import { SigningSecretModal } from './signing-secret-modal';
 import { WebhookDialog } from './webhook-dialog';
+import { WebhookVerifyHelp } from './webhook-verify-help';
 
 type TTestOutcome = { webhookId: number; isSuccess: boolean; message: string };
 
@@ -19,7 +21,8 @@ const statusColors = { pending: 'processing', success: 'success', failed: 'error
 
 /**
  * The account's webhooks: add, edit, delete (after confirming), send a test (success, or the
- * spec's "webhook send failed" message, 4072) and the delivery log.
+ * spec's "webhook send failed" message, 4072) and the delivery log; how each one signs, a secret
+ * the server generated shown once, and how a receiver verifies deliveries.
  */
 export function WebhooksPanel() {
   const { t } = useTranslation(['billing', 'errors', 'common']);
@@ -28,6 +31,7 @@ export function WebhooksPanel() {
   const [logOf, setLogOf] = useState<TWebhookItem | null>(null);
   const [deleting, setDeleting] = useState<TWebhookItem | null>(null);
   const [outcome, setOutcome] = useState<TTestOutcome | null>(null);
+  const [newSecret, setNewSecret] = useState<{ name: string; secret: string } | null>(null);
   const test = useTestWebhook();
   const remove = useDeleteWebhook({
     onDone: () => {
@@ -89,6 +93,17 @@ export function WebhooksPanel() {
       width: 100,
       render: (value: boolean) =>
         value ? <Tag color="success">{t('webhooks.enabled')}</Tag> : <Tag>{t('webhooks.disabled')}</Tag>,
+    },
+    {
+      key: 'signing',
+      title: t('webhooks.columns.signing'),
+      dataIndex: 'signingMode',
+      width: 160,
+      render: (value: TWebhookItem['signingMode']) => (
+        <span data-testid="webhook-row-signing" data-mode={value}>
+          {t(`webhooks.signing.modes.${value}`)}
+        </span>
+      ),
     },
     {
       key: 'lastDelivery',
@@ -161,6 +176,7 @@ export function WebhooksPanel() {
       data-testid="webhooks-panel"
     >
       <Typography.Paragraph type="secondary">{t('webhooks.intro')}</Typography.Paragraph>
+      <WebhookVerifyHelp />
       {webhooks.isError ? <Alert type="error" showIcon title={t('loadFailed')} /> : null}
       {outcome ? (
         <Alert
@@ -190,6 +206,17 @@ export function WebhooksPanel() {
           webhook={editing === 'new' ? null : editing}
           otherNames={list.filter((w) => editing === 'new' || w.id !== editing.id).map((w) => w.name)}
           onClose={() => setEditing(null)}
+          onSecret={(name, secret) => {
+            setEditing(null);
+            setNewSecret({ name, secret });
+          }}
+        />
+      ) : null}
+      {newSecret ? (
+        <SigningSecretModal
+          name={newSecret.name}
+          secret={newSecret.secret}
+          onClose={() => setNewSecret(null)}
         />
       ) : null}
       {logOf ? <DeliveriesDrawer webhook={logOf} onClose={() => setLogOf(null)} /> : null}

@@ -80,6 +80,50 @@ describe('webhook form (spec section 5)', () => {
     expect(buildWebhookInput(valid)).not.toHaveProperty('id');
   });
 
+  it('checks the signing secret for the mode: robots need theirs, Standard Webhooks may generate one', () => {
+    const standard = { ...valid, signingMode: 'standard' as const };
+    expect(checkWebhookField('signingSecret', standard)).toBeNull();
+    expect(checkWebhookField('signingSecret', { ...standard, signingSecret: 'whsec_short' })).toBe(
+      'webhookSigningSecret',
+    );
+    expect(
+      checkWebhookField('signingSecret', {
+        ...standard,
+        signingSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      }),
+    ).toBeNull();
+    const ding = { ...valid, signingMode: 'dingtalk' as const };
+    expect(checkWebhookField('signingSecret', ding)).toBe('webhookSigningSecret');
+    expect(checkWebhookField('signingSecret', { ...ding, signingSecret: 'SEC0123456789abcdef' })).toBeNull();
+    // A secret stored for this mode is kept when the field stays empty; one of another mode is not.
+    expect(
+      checkWebhookField('signingSecret', ding, [], { signingMode: 'dingtalk', hasSigningSecret: true }),
+    ).toBeNull();
+    expect(
+      checkWebhookField('signingSecret', ding, [], { signingMode: 'feishu', hasSigningSecret: true }),
+    ).toBe('webhookSigningSecret');
+    // Feishu signs inside the body: the request parameters must be a JSON object.
+    const feishu = { ...valid, signingMode: 'feishu' as const, signingSecret: 'nIMtb7r3N9pkXyXdtAbx6e' };
+    expect(checkWebhookForm(feishu)).toEqual({});
+    expect(checkWebhookField('paramsTemplate', { ...feishu, paramsTemplate: `["${P}"]` })).toBe(
+      'webhookTemplate',
+    );
+    expect(checkWebhookField('paramsTemplate', { ...valid, paramsTemplate: `["${P}"]` })).toBeNull();
+  });
+
+  it('sends the mode, and a secret only when one was typed', () => {
+    expect(buildWebhookInput({ ...valid, signingMode: 'standard' })).not.toHaveProperty('signingSecret');
+    expect(
+      buildWebhookInput({ ...valid, signingMode: 'dingtalk', signingSecret: ' SEC0123456789 ' }),
+    ).toMatchObject({
+      signingMode: 'dingtalk',
+      signingSecret: 'SEC0123456789',
+    });
+    expect(
+      buildWebhookInput({ ...valid, signingMode: 'none', signingSecret: 'SEC0123456789' }),
+    ).not.toHaveProperty('signingSecret');
+  });
+
   it('inserts the placeholder at the caret', () => {
     expect(insertPlaceholder('{"a": ""}', 7)).toEqual({ text: `{"a": "${P}"}`, caret: 22 });
     expect(insertPlaceholder('ab', null)).toEqual({ text: `ab${P}`, caret: 17 });

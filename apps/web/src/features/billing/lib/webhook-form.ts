@@ -2,12 +2,20 @@
  * The webhook form (spec sections 3 and 5): name 2–40 characters of Chinese, letters, digits or
  * underscore, unique in the account; description at most 200; address (http or https) required;
  * request parameters as JSON with the `${alertMessage}` placeholder; success key (a key or a JSON
- * path such as `$.data.code`) and value required. The same rules as the contract's
- * `ZWebhookInput`, checked on the client before the save; the server's field errors come back to
- * the fields.
+ * path such as `$.data.code`) and value required; the signing mode, and its secret: DingTalk and
+ * Feishu need the robot's secret (unless one is set for that mode already), Standard Webhooks takes
+ * a `whsec_` secret or generates one. The same rules as the contract's `ZWebhookInput` and
+ * `signingSecretProblem`, checked on the client before the save; the server's field errors come
+ * back to the fields.
  */
 import type { TWebhook, TWebhookInput } from '@console/contract';
-import { AlertMessagePlaceholder, BillingLimits, webhookNamePattern } from '@console/contract/billing-enums';
+import {
+  AlertMessagePlaceholder,
+  BillingLimits,
+  signingSecretProblem,
+  type TWebhookSigningMode,
+  webhookNamePattern,
+} from '@console/contract/billing-enums';
 import { asApiError } from '@/lib/code-errors';
 
 export type TWebhookFormValues = {
@@ -18,9 +26,15 @@ export type TWebhookFormValues = {
   successKey: string;
   successValue: string;
   isEnabled: boolean;
+  signingMode: TWebhookSigningMode;
+  /** A new secret; empty keeps the stored one (or generates one for Standard Webhooks). */
+  signingSecret: string;
 };
 
-export type TWebhookField = Exclude<keyof TWebhookFormValues, 'isEnabled'>;
+export type TWebhookField = Exclude<keyof TWebhookFormValues, 'isEnabled' | 'signingMode'>;
+
+/** What the webhook being edited has stored: whether a secret is set, and for which mode. */
+export type TStoredSigning = { signingMode: TWebhookSigningMode; hasSigningSecret: boolean } | null;
 
 /** Keys of the `validation` phrases. */
 export type TWebhookError =
@@ -31,7 +45,8 @@ export type TWebhookError =
   | 'webhookTemplate'
   | 'webhookTemplatePlaceholder'
   | 'webhookSuccessKey'
-  | 'webhookSuccessValue';
+  | 'webhookSuccessValue'
+  | 'webhookSigningSecret';
 
 export type TWebhookErrors = Partial<Record<TWebhookField, TWebhookError>>;
 
@@ -46,6 +61,8 @@ export const emptyWebhookForm: TWebhookFormValues = {
   successKey: '',
   successValue: '',
   isEnabled: true,
+  signingMode: 'none',
+  signingSecret: '',
 };
 
 export function webhookToForm(webhook: TWebhook): TWebhookFormValues {
@@ -57,17 +74,24 @@ export function webhookToForm(webhook: TWebhook): TWebhookFormValues {
     successKey: webhook.successKey,
     successValue: webhook.successValue,
     isEnabled: webhook.isEnabled,
+    signingMode: webhook.signingMode,
+    signingSecret: '',
   };
+}
+
+/** Whether the stored secret serves the mode chosen (then an empty secret field keeps it). */
+export function keepsStoredSecret(values: TWebhookFormValues, stored: TStoredSigning): boolean {
+  return stored?.hasSigningSecret === true && stored.signingMode === values.signingMode;
 }
 
 const urlPattern = /^https?:\/\/[^\s]+$/i;
 
-/** Whether the template is JSON once the placeholder stands for a message. */
-export function isJsonTemplate(template: string): boolean {
+/** Whether the template is JSON once the placeholder stands for a message (an object, if `isObject`). */
+export function isJsonTemplate(template: string, isObject = false): boolean {
   const filled = template.split(AlertMessagePlaceholder).join('alert');
   try {
     const value: unknown = JSON.parse(filled);
-    return typeof value === 'object' && value !== null;
+    return typeof value === 'object' && value !== null && !(isObject && Array.isArray(value));
   } catch {
     return false;
   }
@@ -78,6 +102,7 @@ export function checkWebhookField(
   field: TWebhookField,
   values: TWebhookFormValues,
   otherNames: readonly string[] = [],
+  stored: TStoredSigning = null,
 ): TWebhookError | null {
   const value = values[field].trim();
   switch (field) {
@@ -89,7 +114,11 @@ export function checkWebhookField(
     case 'url':
       return urlPattern.test(value) && value.length <= BillingLimits.webhookUrlMax ? null : 'webhookUrl';
     case 'paramsTemplate':
-      if (value.length < 2 || value.length > BillingLimits.webhookTemplateMax || !isJsonTemplate(value)) {
+      if (
+        value.length < 2 ||
+        value.length > BillingLimits.webhookTemplateMax ||
+        !isJsonTemplate(value, values.signingMode === 'feishu')
+      ) {
         return 'webhookTemplate';
       }
       return value.includes(AlertMessagePlaceholder) ? null : 'webhookTemplatePlaceholder';
@@ -97,6 +126,13 @@ export function checkWebhookField(
       return value && value.length <= 256 ? null : 'webhookSuccessKey';
     case 'successValue':
       return value && value.length <= 256 ? null : 'webhookSuccessValue';
+    case 'signingSecret':
+      if (values.signingMode === 'none') return null;
+      if (value) return signingSecretProblem(values.signingMode, value);
+      // Standard Webhooks generates one; a robot's secret comes from the robot.
+      return values.signingMode === 'standard' || keepsStoredSecret(values, stored)
+        ? null
+        : 'webhookSigningSecret';
   }
 }
 
@@ -107,22 +143,25 @@ export const webhookFields: readonly TWebhookField[] = [
   'paramsTemplate',
   'successKey',
   'successValue',
+  'signingSecret',
 ];
 
 export function checkWebhookForm(
   values: TWebhookFormValues,
   otherNames: readonly string[] = [],
+  stored: TStoredSigning = null,
 ): TWebhookErrors {
   const errors: TWebhookErrors = {};
   for (const field of webhookFields) {
-    const error = checkWebhookField(field, values, otherNames);
+    const error = checkWebhookField(field, values, otherNames, stored);
     if (error) errors[field] = error;
   }
   return errors;
 }
 
-/** The save request: trimmed texts, and the id when editing. */
+/** The save request: trimmed texts, the id when editing, and a secret only when one was typed. */
 export function buildWebhookInput(values: TWebhookFormValues, id?: number): TWebhookInput {
+  const secret = values.signingMode === 'none' ? '' : values.signingSecret.trim();
   return {
     ...(id === undefined ? {} : { id }),
     name: values.name.trim(),
@@ -133,6 +172,8 @@ export function buildWebhookInput(values: TWebhookFormValues, id?: number): TWeb
     successKey: values.successKey.trim(),
     successValue: values.successValue.trim(),
     isEnabled: values.isEnabled,
+    signingMode: values.signingMode,
+    ...(secret ? { signingSecret: secret } : {}),
   };
 }
 

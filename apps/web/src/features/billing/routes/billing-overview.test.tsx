@@ -100,6 +100,9 @@ const webhook = (over: Partial<TWebhook> = {}): TWebhook => ({
   successKey: 'code',
   successValue: '0',
   isEnabled: true,
+  signingMode: 'none',
+  hasSigningSecret: false,
+  secretUpdateTime: null,
   createTime: '2026-03-01T00:00:00.000Z',
   updateTime: '2026-03-01T00:00:00.000Z',
   lastDelivery: null,
@@ -293,6 +296,7 @@ describe('the billing overview', () => {
           successKey: '$.code',
           successValue: '0',
           isEnabled: true,
+          signingMode: 'none',
         },
       ]),
     );

@@ -4,9 +4,10 @@
  * certificate.
  */
 import { AlipayCircleOutlined, BankOutlined, WechatOutlined } from '@ant-design/icons';
-import { Card, Segmented, Typography } from 'antd';
+import { Alert, Card, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotConfigured } from '@/lib/use-not-configured';
 import { AdminOnly } from '../components/admin-only';
 import { OnlineTopUp } from '../components/online-top-up';
 import { RemittanceTopUp } from '../components/remittance-top-up';
@@ -18,7 +19,16 @@ const icons = { wechat: <WechatOutlined />, alipay: <AlipayCircleOutlined />, re
 
 export default function TopUpPage() {
   const { t } = useTranslation('billing');
-  const [method, setMethod] = useState<TTopUpMethod>('wechat');
+  const unavailable = {
+    wechat: useNotConfigured('wechatPay'),
+    alipay: useNotConfigured('alipay'),
+    remittance: null,
+  } satisfies Record<TTopUpMethod, string | null>;
+  // The first method this installation offers is chosen first.
+  const [method, setMethod] = useState<TTopUpMethod>(
+    () => methods.find((m) => unavailable[m] === null) ?? 'wechat',
+  );
+  const reason = unavailable[method];
   return (
     <AdminOnly>
       <div className="cz-billing" data-testid="billing-top-up">
@@ -38,7 +48,13 @@ export default function TopUpPage() {
             }))}
             data-testid="top-up-method"
           />
-          {method === 'remittance' ? <RemittanceTopUp /> : <OnlineTopUp key={method} channel={method} />}
+          {reason ? (
+            <Alert type="info" showIcon title={reason} data-testid="top-up-not-configured" />
+          ) : method === 'remittance' ? (
+            <RemittanceTopUp />
+          ) : (
+            <OnlineTopUp key={method} channel={method} />
+          )}
         </Card>
       </div>
     </AdminOnly>

@@ -10,6 +10,7 @@ import { Alert, Card, Result, Segmented, Skeleton, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/get-current-user';
+import { useNotConfigured } from '@/lib/use-not-configured';
 import { useCertificationStatus } from '../api/get-certification-status';
 import { CertificationResult } from '../components/certification-result';
 import { EnterpriseVerify } from '../components/enterprise-verify';
@@ -38,6 +39,8 @@ export default function AuthenticationPage() {
   const state = useCertificationStatus(isAdmin);
   const [type, setType] = useState<TCertificationType>('personal');
   const [step, setStep] = useState<TStep>({ kind: 'latest' });
+  // No identity-verification provider on this installation: no verification can start.
+  const unavailable = useNotConfigured('identity');
   const startAgain = useCallback(() => setStep({ kind: 'form' }), []);
   const onFacePassed = useCallback(() => {
     const latest = state.data?.certification;
@@ -93,7 +96,9 @@ export default function AuthenticationPage() {
         <Typography.Paragraph type="secondary" data-testid="certification-attempts">
           {t('page.attemptsLeft', { count: state.data.attemptsLeft })}
         </Typography.Paragraph>
-        {type === 'personal' ? (
+        {unavailable ? (
+          <Alert type="info" showIcon title={unavailable} data-testid="certification-not-configured" />
+        ) : type === 'personal' ? (
           <PersonalVerify onFaceSession={(session) => setStep({ kind: 'face', session })} />
         ) : (
           <EnterpriseVerify onResult={(certification) => setStep({ kind: 'result', certification })} />

@@ -1,13 +1,15 @@
 /**
  * Step 1 of finding an account or a username: (the account name,) a phone number or an e-mail
- * address with the toggle between them, and the code sent to it. The code is checked, then the
- * caller's lookup runs with the proof; its failures show here.
+ * address with the toggle between them, and the code sent to it. The code is checked (through
+ * the image captcha popover when the server asks for it after many failed checks from the
+ * client's address), then the caller's lookup runs with the proof; its failures show here.
  */
 import type { TAuthMethod } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { checkAccountName } from '@console/contract/rules';
 import { type FormEvent, useRef, useState } from 'react';
 import type { TCheckResult } from '@/api/check-auth-code';
+import { isCaptchaAsked, useCaptchaGate } from '@/components/captcha/use-captcha-gate';
 import { CodeInput } from '@/components/code-input/code-input';
 import { codeErrorKey } from '@/components/code-input/code-rules';
 import { PhoneInput } from '@/components/phone-input/phone-input';
@@ -15,6 +17,7 @@ import { SendCodeButton } from '@/components/send-code/send-code-button';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { notConfiguredText } from '@/lib/adapters';
 import { asApiError, codeErrorText, errorCodeOf, type TCodeErrorTexts } from '@/lib/code-errors';
 import { getMeta } from '@/lib/meta';
 import { getPhrases } from '@/lib/phrases';
@@ -71,6 +74,7 @@ export function ContactForm({
   const [errors, setErrors] = useState<TErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const gate = useCaptchaGate(mfa.captcha, (cause) => codeErrorText(cause, texts));
   const refs = {
     account: useRef<HTMLInputElement>(null),
     target: useRef<HTMLDivElement>(null),
@@ -120,11 +124,14 @@ export function ContactForm({
     setIsSubmitting(true);
     setMessage(null);
     try {
-      const proof = await checkContactCode(purpose, contact, code);
+      const proof = await gate.run((captcha) => checkContactCode(purpose, contact, code, captcha));
       await onVerified({ contact, proof, accountName: account.trim() });
     } catch (cause) {
       const failure = errorCodeOf(cause);
-      if (failure !== null && (codeFailures.includes(failure) || failure === ErrorCode.badRequest)) {
+      if (
+        failure !== null &&
+        (codeFailures.includes(failure) || failure === ErrorCode.badRequest || isCaptchaAsked(cause))
+      ) {
         setError('code', codeErrorText(cause, texts));
         focus('code');
       } else {
@@ -136,6 +143,7 @@ export function ContactForm({
   };
 
   const isPhone = contact.type === 'phone';
+  const unavailable = notConfiguredText(isPhone ? 'sms' : 'email', texts.errors);
   return (
     <form className="cz-public-form" noValidate onSubmit={submit} data-testid={testId}>
       {withAccount ? (
@@ -218,12 +226,13 @@ export function ContactForm({
           setCode(next);
           if (errors.code) setError('code', undefined);
         }}
-        error={errors.code ?? null}
+        error={errors.code ?? unavailable}
         testId={`${testId}-code`}
         suffix={
           <SendCodeButton
             key={contactKey(contact)}
             texts={{ ...mfa.send, captcha: mfa.captcha }}
+            unavailable={unavailable}
             send={async (captcha) => {
               const invalid = targetError(contact);
               if (invalid) throw new TargetInvalid(invalid);
@@ -245,6 +254,7 @@ export function ContactForm({
           />
         }
       />
+      <div className="cz-captcha-anchor">{gate.popover}</div>
       {message ? <Alert testId={`${testId}-message`}>{message}</Alert> : null}
       <Button
         type="submit"

@@ -52,15 +52,22 @@ export function sendContactCode(purpose: TAuthMethod, contact: TContact, captcha
     : sendAuthCode({ authMethod: purpose, authCodeType: 'EMAIL', email: contact.email.trim(), captcha });
 }
 
-/** Checks the code; answers the single-use proof. */
+/** Checks the code (with the captcha when the server asked for it); answers the single-use proof. */
 export function checkContactCode(
   purpose: TAuthMethod,
   contact: TContact,
   code: string,
+  captcha: TCaptchaAnswer | null = null,
 ): Promise<TCheckResult> {
   return contact.type === 'phone'
-    ? checkPhoneAuthCode({ authMethod: purpose, ...phoneOf(contact), code })
-    : checkAuthCode({ authMethod: purpose, authCodeType: 'EMAIL', email: contact.email.trim(), code });
+    ? checkPhoneAuthCode({ authMethod: purpose, ...phoneOf(contact), code, captcha })
+    : checkAuthCode({
+        authMethod: purpose,
+        authCodeType: 'EMAIL',
+        email: contact.email.trim(),
+        code,
+        captcha,
+      });
 }
 
 /** The lookup's body fields: `registerData`, `registerType` and, for a phone, `phoneCode`. */

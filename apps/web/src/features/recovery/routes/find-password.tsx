@@ -3,14 +3,19 @@
  * /login. Step 1 a 6-digit FIND_PASSWORD code to the user's phone or e-mail (a toggle when both
  * exist), addressed by the reset lookup; step 2 the new password and its confirmation under the
  * account's policy. Success ends the user's sessions and goes to /login with the account filled in.
+ * After many lookups or code checks from the client's address the server asks for the image
+ * captcha (the lookup shows it in the page, the check in a popover), and 429 while it is blocked.
  */
 import type { TAuthCodeType } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { DefaultPasswordPolicy, type TPasswordRules } from '@console/contract/password-rules';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { checkAuthCode, type TCheckResult } from '@/api/check-auth-code';
+import type { TCaptchaAnswer } from '@/api/generate-image-captcha';
 import { getPasswordPolicy } from '@/api/get-password-policy';
 import { sendAuthCode } from '@/api/send-auth-code';
+import { CaptchaField, type TCaptchaFieldHandle } from '@/components/captcha/captcha-field';
+import { isCaptchaAsked, useCaptchaGate } from '@/components/captcha/use-captcha-gate';
 import { CodeInput } from '@/components/code-input/code-input';
 import { codeErrorKey } from '@/components/code-input/code-rules';
 import { PasswordField } from '@/components/password-field';
@@ -23,6 +28,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { LineIcon } from '@/components/ui/line-icon';
 import { paths } from '@/config/paths';
+import { notConfiguredText } from '@/lib/adapters';
 import { asApiError, codeErrorText, errorCodeOf, type TCodeErrorTexts } from '@/lib/code-errors';
 import { navigate } from '@/lib/history';
 import { loginWithAccount } from '@/lib/login-link';
@@ -48,7 +54,13 @@ function namesFromUrl(): TNames | null {
   return account && username ? { account, username } : null;
 }
 
-type TLookupState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; lookup: TResetLookup };
+type TLookupState =
+  | { status: 'loading' }
+  /** `text`: why (e.g. the address is blocked), else the generic text. */
+  | { status: 'failed'; text: string | null }
+  /** The lookup needs the image captcha; `error`: why the last answer was refused. */
+  | { status: 'captcha'; error: string | null }
+  | { status: 'ready'; lookup: TResetLookup };
 
 /** Codes after which the proof (or the code) is spent: verify again. */
 const spentProof: readonly number[] = [
@@ -75,11 +87,40 @@ export default function FindPasswordPage() {
 function ResetPassword({ names }: { names: TNames }) {
   const t = getPhrases('recovery');
   const c = getPhrases('common');
+  const mfa = getPhrases('mfa');
+  const texts: TCodeErrorTexts = { errors: getPhrases('errors'), mfa, common: c };
   const [state, setState] = useState<TLookupState>({ status: 'loading' });
+  const captchaRef = useRef<TCaptchaFieldHandle>(null);
+  const [isLooking, setIsLooking] = useState(false);
   const [policy, setPolicy] = useState<TPasswordRules>(DefaultPasswordPolicy);
   const [proof, setProof] = useState<TCheckResult | null>(null);
   const [restart, setRestart] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+
+  /** The lookup's next state from its failure. */
+  const failedLookup = (cause: unknown, captcha: TCaptchaAnswer | null): TLookupState =>
+    isCaptchaAsked(cause)
+      ? { status: 'captcha', error: captcha ? codeErrorText(cause, texts) : null }
+      : {
+          status: 'failed',
+          text: errorCodeOf(cause) === ErrorCode.tooManyRequests ? codeErrorText(cause, texts) : null,
+        };
+
+  const lookWithCaptcha = async (event: FormEvent) => {
+    event.preventDefault();
+    const captcha = captchaRef.current?.read() ?? null;
+    if (!captcha || isLooking) return;
+    setIsLooking(true);
+    try {
+      setState({ status: 'ready', lookup: await getUserByUsername(names.account, names.username, captcha) });
+    } catch (cause) {
+      const next = failedLookup(cause, captcha);
+      setState(next);
+      if (next.status === 'captcha' && next.error) captchaRef.current?.fail(next.error);
+    } finally {
+      setIsLooking(false);
+    }
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for another lookup
   useEffect(() => {
@@ -89,8 +130,8 @@ function ResetPassword({ names }: { names: TNames }) {
       (lookup) => {
         if (!isCancelled) setState({ status: 'ready', lookup });
       },
-      () => {
-        if (!isCancelled) setState({ status: 'failed' });
+      (cause: unknown) => {
+        if (!isCancelled) setState(failedLookup(cause, null));
       },
     );
     getPasswordPolicy({ accountName: names.account }, { hints: false, redirectOn401: false }).then(
@@ -125,9 +166,29 @@ function ResetPassword({ names }: { names: TNames }) {
           <span className="cz-spinner" aria-hidden="true" />
           <span className="cz-visually-hidden">{c.loading}</span>
         </div>
+      ) : state.status === 'captcha' ? (
+        <form className="cz-public-form" noValidate onSubmit={lookWithCaptcha} data-testid="reset-captcha">
+          <CaptchaField
+            ref={captchaRef}
+            id="reset-captcha"
+            testId="reset-captcha"
+            texts={{ ...mfa.captcha, label: mfa.captcha.fieldLabel, hint: t.resetPassword.captchaHint }}
+            messages={getPhrases('validation')}
+          />
+          <Button
+            type="submit"
+            variant="primary"
+            size="large"
+            isBlock
+            isLoading={isLooking}
+            data-testid="reset-captcha-continue"
+          >
+            {t.resetPassword.continue}
+          </Button>
+        </form>
       ) : state.status === 'failed' ? (
         <Alert testId="reset-load-failed">
-          {t.resetPassword.loadFailed}{' '}
+          {state.text ?? t.resetPassword.loadFailed}{' '}
           <button type="button" className="cz-link-button" onClick={() => setAttempt((n) => n + 1)}>
             {t.resetPassword.retry}
           </button>
@@ -181,9 +242,11 @@ function VerifyStep({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(restart);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const gate = useCaptchaGate(mfa.captcha, (cause) => codeErrorText(cause, texts));
   const codeRef = useRef<HTMLInputElement>(null);
   const target = channel === 'SMS' ? lookup.phone : lookup.email;
   const canToggle = Boolean(lookup.phone && lookup.email);
+  const unavailable = notConfiguredText(channel === 'SMS' ? 'sms' : 'email', texts.errors);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -198,12 +261,15 @@ function VerifyStep({
     setError(null);
     try {
       onVerified(
-        await checkAuthCode({
-          authMethod: 'FIND_PASSWORD',
-          authCodeType: channel,
-          lookupId: lookup.lookupId,
-          code,
-        }),
+        await gate.run((captcha) =>
+          checkAuthCode({
+            authMethod: 'FIND_PASSWORD',
+            authCodeType: channel,
+            lookupId: lookup.lookupId,
+            code,
+            captcha,
+          }),
+        ),
       );
     } catch (cause) {
       setError(codeErrorText(cause, texts));
@@ -247,12 +313,13 @@ function VerifyStep({
           setCode(next);
           if (error) setError(null);
         }}
-        error={error}
+        error={error ?? unavailable}
         testId="reset-code"
         suffix={
           <SendCodeButton
             key={channel}
             texts={{ ...mfa.send, captcha: mfa.captcha }}
+            unavailable={unavailable}
             send={async (captcha) => {
               setError(null);
               const result = await sendAuthCode({
@@ -270,6 +337,7 @@ function VerifyStep({
           />
         }
       />
+      <div className="cz-captcha-anchor">{gate.popover}</div>
       <Button
         type="submit"
         variant="primary"

@@ -2,8 +2,9 @@
  * Step 1 of the registration (spec section 2 "Registration", section 5): username, password and
  * its confirmation under the default policy, the phone (domestic) or e-mail address
  * (international) with its REGISTER_FORM code, the image captcha, company, invite code (required
- * in the international edition) and the user agreement. The code is verified first; only then
- * does the server tell that the target is registered already (4027).
+ * in the international edition) and the user agreement. The code is verified first (through the
+ * image captcha popover when the server asks for it after many failed checks from the client's
+ * address); only then does the server tell that the target is registered already (4027).
  */
 import { ErrorCode } from '@console/contract/codes';
 import { DefaultPasswordPolicy } from '@console/contract/password-rules';
@@ -11,6 +12,7 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { checkAuthCode, type TCheckResult } from '@/api/check-auth-code';
 import { checkPhoneAuthCode } from '@/api/check-phone-auth-code';
 import { CaptchaField, type TCaptchaFieldHandle } from '@/components/captcha/captcha-field';
+import { isCaptchaAsked, useCaptchaGate } from '@/components/captcha/use-captcha-gate';
 import { CodeInput } from '@/components/code-input/code-input';
 import { PasswordField } from '@/components/password-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
@@ -18,7 +20,14 @@ import { SendCodeButton } from '@/components/send-code/send-code-button';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { asApiError, codeErrorText, errorCodeOf, type TCodeErrorTexts } from '@/lib/code-errors';
+import { notConfiguredText } from '@/lib/adapters';
+import {
+  asApiError,
+  codeErrorText,
+  errorCodeOf,
+  errorDataNumber,
+  type TCodeErrorTexts,
+} from '@/lib/code-errors';
 import { getMeta } from '@/lib/meta';
 import { isPolicyCode, policyRuleText } from '@/lib/password-policy';
 import { getPhrases } from '@/lib/phrases';
@@ -62,6 +71,9 @@ const serverFields: Record<string, TRegisterField> = {
 
 class TargetInvalid extends Error {}
 
+/** The code check's own captcha (popover) was not answered: the form's captcha stays as it is. */
+class CheckCaptchaMissing extends Error {}
+
 export function RegisterForm({ marketplace, onCreated }: TRegisterFormProps) {
   const t = getPhrases('register');
   const p = getPhrases('password');
@@ -76,6 +88,8 @@ export function RegisterForm({ marketplace, onCreated }: TRegisterFormProps) {
     isInternational: meta.edition === 'international',
     needsAgreement: meta.features.gaAgreement,
   };
+  // Registration sends its code by e-mail in the international edition, by SMS otherwise.
+  const unavailable = notConfiguredText(rules.isInternational ? 'email' : 'sms', errors);
   const [values, setValues] = useState<TRegisterValues>(emptyRegistration);
   const [fieldErrors, setFieldErrors] = useState<TRegisterErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -84,6 +98,7 @@ export function RegisterForm({ marketplace, onCreated }: TRegisterFormProps) {
   const proof = useRef<{ key: string; result: TCheckResult } | null>(null);
   const captcha = useRef<TCaptchaFieldHandle>(null);
   const form = useRef<HTMLFormElement>(null);
+  const gate = useCaptchaGate(mfa.captcha, (cause) => codeErrorText(cause, codeTexts), 'bottom-start');
 
   const setError = (field: TRegisterField, text: string | undefined) =>
     setFieldErrors((prev) => ({ ...prev, [field]: text }));
@@ -115,20 +130,37 @@ export function RegisterForm({ marketplace, onCreated }: TRegisterFormProps) {
     const key = proofKey(values, rules.isInternational);
     if (proof.current?.key === key) return proof.current.result;
     const target = registerTarget(values, rules.isInternational);
-    const result =
-      'email' in target
-        ? await checkAuthCode({
-            authMethod: 'REGISTER_FORM',
-            authCodeType: 'EMAIL',
-            email: target.email,
-            code: values.code,
-          })
-        : await checkPhoneAuthCode({ authMethod: 'REGISTER_FORM', ...target, code: values.code });
+    const result = await gate
+      .run((answer) =>
+        'email' in target
+          ? checkAuthCode({
+              authMethod: 'REGISTER_FORM',
+              authCodeType: 'EMAIL',
+              email: target.email,
+              code: values.code,
+              captcha: answer,
+            })
+          : checkPhoneAuthCode({
+              authMethod: 'REGISTER_FORM',
+              ...target,
+              code: values.code,
+              captcha: answer,
+            }),
+      )
+      .catch((cause: unknown) => {
+        if (!isCaptchaAsked(cause)) throw cause;
+        setError('code', codeErrorText(cause, codeTexts));
+        throw new CheckCaptchaMissing();
+      });
     proof.current = { key, result };
     return result;
   };
 
   const fail = (cause: unknown) => {
+    if (cause instanceof CheckCaptchaMissing) {
+      focusField('code');
+      return;
+    }
     const api = asApiError(cause);
     const code = errorCodeOf(cause);
     let field: TRegisterField | null = null;
@@ -150,7 +182,10 @@ export function RegisterForm({ marketplace, onCreated }: TRegisterFormProps) {
       field = 'password';
       setError('password', api?.message || errors[code]);
     } else if (code === ErrorCode.tooManyRequests) {
-      setMessage(t.tooMany);
+      // Blocked after many failures from the address (with its wait), or too many registrations.
+      setMessage(
+        errorDataNumber(cause, 'retryAfterSeconds') !== null ? codeErrorText(cause, codeTexts) : t.tooMany,
+      );
     } else if (code === ErrorCode.marketplaceTokenInvalid) {
       setMessage(api?.message || errors['4029']);
     } else if (code === ErrorCode.badRequest && api?.data) {
@@ -313,41 +348,45 @@ export function RegisterForm({ marketplace, onCreated }: TRegisterFormProps) {
         )}
         {field(
           'code',
-          <CodeInput
-            id="register-code"
-            label={mfa.code.label}
-            placeholder={mfa.code.placeholder}
-            value={values.code}
-            onChange={(v) => change('code', v, 'code')}
-            error={fieldErrors.code ?? null}
-            testId="register-code"
-            suffix={
-              <SendCodeButton
-                key={proofKey({ ...values, code: '' }, rules.isInternational)}
-                texts={{ ...mfa.send, captcha: mfa.captcha }}
-                send={async (answer) => {
-                  const invalid = registrationFieldError('target', values, rules, texts);
-                  if (invalid) throw new TargetInvalid(invalid);
-                  setError('code', undefined);
-                  proof.current = null;
-                  const result = await sendRegisterCode(
-                    registerTarget(values, rules.isInternational),
-                    answer,
-                  );
-                  focusField('code');
-                  return result;
-                }}
-                onError={(cause) => {
-                  if (cause instanceof TargetInvalid) {
-                    setError('target', cause.message);
-                    focusField('target');
-                  } else setError('code', codeErrorText(cause, codeTexts));
-                }}
-                describe={(cause) => codeErrorText(cause, codeTexts)}
-                testId="register-send-code"
-              />
-            }
-          />,
+          <>
+            <CodeInput
+              id="register-code"
+              label={mfa.code.label}
+              placeholder={mfa.code.placeholder}
+              value={values.code}
+              onChange={(v) => change('code', v, 'code')}
+              error={fieldErrors.code ?? unavailable}
+              testId="register-code"
+              suffix={
+                <SendCodeButton
+                  key={proofKey({ ...values, code: '' }, rules.isInternational)}
+                  texts={{ ...mfa.send, captcha: mfa.captcha }}
+                  unavailable={unavailable}
+                  send={async (answer) => {
+                    const invalid = registrationFieldError('target', values, rules, texts);
+                    if (invalid) throw new TargetInvalid(invalid);
+                    setError('code', undefined);
+                    proof.current = null;
+                    const result = await sendRegisterCode(
+                      registerTarget(values, rules.isInternational),
+                      answer,
+                    );
+                    focusField('code');
+                    return result;
+                  }}
+                  onError={(cause) => {
+                    if (cause instanceof TargetInvalid) {
+                      setError('target', cause.message);
+                      focusField('target');
+                    } else setError('code', codeErrorText(cause, codeTexts));
+                  }}
+                  describe={(cause) => codeErrorText(cause, codeTexts)}
+                  testId="register-send-code"
+                />
+              }
+            />
+            <div className="cz-captcha-anchor">{gate.popover}</div>
+          </>,
           true,
         )}
         <div className="cz-public-form__full">

@@ -10,6 +10,7 @@ import { Result } from '@/components/public-layout/result';
 import { AppLink } from '@/components/ui/app-link';
 import { Button, linkButtonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { notConfiguredText } from '@/lib/adapters';
 import { asApiError } from '@/lib/code-errors';
 import { getPhrases } from '@/lib/phrases';
 import { checkAwsMktToken, type TMarketplaceCustomer } from '../api/check-aws-mkt-token';
@@ -29,6 +30,9 @@ function readQuery() {
 
 export default function AwsRegisterPage() {
   const [{ token, offerType }] = useState(readQuery);
+  // No marketplace API on this installation: no token can be resolved.
+  const unavailable = notConfiguredText('marketplace', getPhrases('errors'));
+  if (unavailable) return <TokenProblem kind="unavailable" message={unavailable} />;
   return token ? (
     <MarketplaceRegistration token={token} offerType={offerType} />
   ) : (
@@ -36,14 +40,25 @@ export default function AwsRegisterPage() {
   );
 }
 
-function TokenProblem({ kind, message }: { kind: 'missing' | 'invalid'; message?: string | null }) {
+function TokenProblem({
+  kind,
+  message,
+}: {
+  kind: 'missing' | 'invalid' | 'unavailable';
+  message?: string | null;
+}) {
   const t = getPhrases('register');
   const c = getPhrases('common');
-  const title = kind === 'missing' ? t.marketplace.missingTitle : t.marketplace.invalidTitle;
+  const title =
+    kind === 'missing'
+      ? t.marketplace.missingTitle
+      : kind === 'invalid'
+        ? t.marketplace.invalidTitle
+        : t.marketplace.unavailableTitle;
   return (
     <PublicLayout pageTitle={title} testId="aws-register-page">
       <Result
-        kind={kind === 'missing' ? 'warning' : 'error'}
+        kind={kind === 'invalid' ? 'error' : 'warning'}
         title={title}
         text={message || (kind === 'missing' ? t.marketplace.missingText : t.marketplace.invalidText)}
         testId={`aws-token-${kind}`}

@@ -16,6 +16,8 @@ type TInstancesTableProps = {
   isLoading: boolean;
   /** Administrators retry and close instances. */
   isAdmin: boolean;
+  /** Why retrying and closing are unavailable on this installation (no provisioner), or null. */
+  unavailable?: string | null;
 };
 
 /** Opens an opened instance's address in a new tab. */
@@ -29,7 +31,7 @@ async function openInstance(instanceId: number): Promise<void> {
 }
 
 /** A service's instances with their status and the actions each status allows. */
-export function InstancesTable({ instances, isLoading, isAdmin }: TInstancesTableProps) {
+export function InstancesTable({ instances, isLoading, isAdmin, unavailable = null }: TInstancesTableProps) {
   const { t } = useTranslation(['services', 'common']);
   const [closing, setClosing] = useState<TInstanceItem | null>(null);
   const [openingId, setOpeningId] = useState<number | null>(null);
@@ -116,6 +118,8 @@ export function InstancesTable({ instances, isLoading, isAdmin }: TInstancesTabl
                 type="link"
                 size="small"
                 loading={retry.isPending && retry.variables === instance.id}
+                disabled={unavailable !== null}
+                title={unavailable ?? undefined}
                 {...testId('instance-retry')}
                 onClick={() => retry.mutate(instance.id)}
               >
@@ -127,6 +131,8 @@ export function InstancesTable({ instances, isLoading, isAdmin }: TInstancesTabl
                 type="link"
                 size="small"
                 danger
+                disabled={unavailable !== null}
+                title={unavailable ?? undefined}
                 {...testId('instance-close')}
                 onClick={() => setClosing(instance)}
               >

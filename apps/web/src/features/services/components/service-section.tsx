@@ -1,6 +1,6 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { ServiceKind } from '@console/contract/service-enums';
-import { Alert, Button, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -15,10 +15,12 @@ type TServiceSectionProps = {
   isAdmin: boolean;
   /** Opens the create dialog for this service. */
   onCreate: () => void;
+  /** Why opening is unavailable on this installation (no provisioner), or null. */
+  unavailable?: string | null;
 };
 
 /** One service: its subscription (version, enable time) and its instances. */
-export function ServiceSection({ service, isAdmin, onCreate }: TServiceSectionProps) {
+export function ServiceSection({ service, isAdmin, onCreate, unavailable = null }: TServiceSectionProps) {
   const { t } = useTranslation(['services', 'common']);
   const navigate = useNavigate();
   const instances = useInstances(service.id);
@@ -54,14 +56,17 @@ export function ServiceSection({ service, isAdmin, onCreate }: TServiceSectionPr
             </Button>
           ) : null}
           {isAdmin ? (
-            <Button
-              type={subscription.liveCount > 0 ? 'default' : 'primary'}
-              icon={<PlusOutlined />}
-              onClick={onCreate}
-              data-testid="service-create"
-            >
-              {subscription.liveCount > 0 ? t('actions.addRegion') : t('actions.openService')}
-            </Button>
+            <Tooltip title={unavailable}>
+              <Button
+                type={subscription.liveCount > 0 ? 'default' : 'primary'}
+                icon={<PlusOutlined />}
+                onClick={onCreate}
+                disabled={unavailable !== null}
+                data-testid="service-create"
+              >
+                {subscription.liveCount > 0 ? t('actions.addRegion') : t('actions.openService')}
+              </Button>
+            </Tooltip>
           ) : null}
         </Space>
       }
@@ -106,7 +111,12 @@ export function ServiceSection({ service, isAdmin, onCreate }: TServiceSectionPr
               },
             ]}
           />
-          <InstancesTable instances={list} isLoading={instances.isPending} isAdmin={isAdmin} />
+          <InstancesTable
+            instances={list}
+            isLoading={instances.isPending}
+            isAdmin={isAdmin}
+            unavailable={unavailable}
+          />
         </>
       ) : instances.isPending ? (
         <InstancesTable instances={[]} isLoading isAdmin={isAdmin} />

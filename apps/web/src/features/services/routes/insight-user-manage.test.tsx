@@ -4,9 +4,11 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { i18n } from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setMeta } from '@/lib/meta';
 import { setNotifier, type TToast } from '@/lib/notifier';
 import { queryClient } from '@/lib/query-client';
 import { consoleI18n, fakeApi, renderConsole, type TApiCall } from '@/testing/console-render';
+import { testMeta } from '@/testing/meta';
 import { testAdmin } from '@/testing/user';
 import InsightUserManagePage from './insight-user-manage';
 
@@ -80,7 +82,8 @@ const select = (username: string) => {
 };
 
 beforeAll(async () => {
-  en = await consoleI18n('en-US', ['services', 'common']);
+  en = await consoleI18n('en-US', ['services', 'common', 'errors']);
+  setMeta(testMeta());
 });
 beforeEach(() => {
   toasts = [];
@@ -262,5 +265,24 @@ describe('the Insight users page', () => {
     );
     expect(await screen.findByTestId('insight-no-permission')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/portal/insight/user/list')).toBe(false);
+  });
+
+  it('enables and disables nobody where no provisioner is configured, saying why', async () => {
+    setMeta(testMeta({ adapters: { ...testMeta().adapters, provisioner: 'unconfigured' } }));
+    try {
+      await renderPage();
+      expect(screen.getByTestId('insight-not-configured').textContent).toBe(
+        'Opening services is not configured on this installation; contact the platform operator.',
+      );
+      select('bob');
+      select('ann');
+      expect(button('insight-enable').disabled).toBe(true);
+      expect(button('insight-disable').disabled).toBe(true);
+      for (const retry of screen.queryAllByTestId('insight-user-retry')) {
+        expect((retry as HTMLButtonElement).disabled).toBe(true);
+      }
+    } finally {
+      setMeta(testMeta());
+    }
   });
 });

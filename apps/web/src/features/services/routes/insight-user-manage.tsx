@@ -30,6 +30,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
+import { useNotConfigured } from '@/lib/use-not-configured';
 import { useDisableInsightUsers } from '../api/disable-insight-users';
 import { useEnableInsightUsers } from '../api/enable-insight-users';
 import { type TInsightInfo, useInsightInfo } from '../api/get-insight-info';
@@ -227,7 +228,9 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
   const actions = selectionActions(selected, { userLimit, enabledCount });
   const shown = list.filter((u) => matches(u, keyword.trim()));
   const roleName = (code: string | null) => roles.data?.find((r) => r.code === code)?.name ?? code ?? '-';
-  const isChanging = enable.isPending || disable.isPending;
+  // No provisioner on this installation: nothing can be enabled or disabled.
+  const unavailable = useNotConfigured('provisioner');
+  const isChanging = enable.isPending || disable.isPending || unavailable !== null;
 
   const columns: TableProps<TInsightUserRow>['columns'] = [
     {
@@ -301,6 +304,15 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
   return (
     <div className="cz-services" data-testid="insight-user-manage">
       <InsightSummary info={info} enabledCount={enabledCount} userLimit={userLimit} />
+      {unavailable ? (
+        <Alert
+          type="info"
+          showIcon
+          title={unavailable}
+          style={{ marginBottom: 16 }}
+          data-testid="insight-not-configured"
+        />
+      ) : null}
       <div className="cz-services__toolbar">
         <Input.Search
           allowClear

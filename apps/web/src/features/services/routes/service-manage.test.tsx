@@ -3,9 +3,11 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { i18n } from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setMeta } from '@/lib/meta';
 import { setNotifier, type TToast } from '@/lib/notifier';
 import { queryClient } from '@/lib/query-client';
 import { consoleI18n, fakeApi, renderConsole, type TApiCall } from '@/testing/console-render';
+import { testMeta } from '@/testing/meta';
 import { testAdmin } from '@/testing/user';
 import ServiceManagePage from './service-manage';
 
@@ -56,7 +58,8 @@ const posted = (path: string) =>
 const section = (code: string) => screen.getByTestId(`service-section-${code}`);
 
 beforeAll(async () => {
-  en = await consoleI18n('en-US', ['services', 'common']);
+  en = await consoleI18n('en-US', ['services', 'common', 'errors']);
+  setMeta(testMeta());
 });
 beforeEach(() => {
   toasts = [];
@@ -218,5 +221,31 @@ describe('the service management page', () => {
     await waitFor(() => expect(within(row).getByTestId('instance-status').textContent).toBe('Opened'), {
       timeout: 4000,
     });
+  });
+
+  it('disables opening, retrying and closing where no provisioner is configured, saying why', async () => {
+    setMeta(testMeta({ adapters: { ...testMeta().adapters, provisioner: 'unconfigured' } }));
+    try {
+      await renderPage();
+      const reason =
+        'Opening services is not configured on this installation; contact the platform operator.';
+      expect(screen.getByTestId('services-not-configured').textContent).toBe(reason);
+      for (const button of screen.getAllByTestId('service-create'))
+        expect(button).toHaveProperty('disabled', true);
+      const rows = within(section('studio')).getAllByTestId('instance-row');
+      for (const id of ['instance-retry', 'instance-close']) {
+        const buttons = rows.flatMap((r) => within(r).queryAllByTestId(id));
+        expect(buttons.length, id).toBeGreaterThan(0);
+        for (const button of buttons) {
+          expect(button).toHaveProperty('disabled', true);
+          expect(button.getAttribute('title')).toBe(reason);
+        }
+      }
+      // Opening an opened instance needs no provisioner.
+      expect(within(section('studio')).getByTestId('instance-open')).toHaveProperty('disabled', false);
+      expect(posted('/api/portal/service/createInstance')).toEqual([]);
+    } finally {
+      setMeta(testMeta());
+    }
   });
 });

@@ -8,6 +8,7 @@ import { Alert, Button, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/get-current-user';
+import { useNotConfigured } from '@/lib/use-not-configured';
 import { useServices } from '../api/list-services';
 import { CreateInstanceDialog } from '../components/create-instance-dialog';
 import { ServiceSection } from '../components/service-section';
@@ -18,10 +19,14 @@ export default function ServiceManagePage() {
   const services = useServices();
   const isAdmin = useCurrentUser().data?.isAccountAdmin === true;
   const [creatingFor, setCreatingFor] = useState<number | null>(null);
+  const unavailable = useNotConfigured('provisioner');
 
   return (
     <div className="cz-services" data-testid="service-manage">
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      {unavailable ? (
+        <Alert type="info" showIcon title={unavailable} data-testid="services-not-configured" />
+      ) : null}
       {services.isError ? (
         <Alert
           type="error"
@@ -43,6 +48,7 @@ export default function ServiceManagePage() {
               service={service}
               isAdmin={isAdmin}
               onCreate={() => setCreatingFor(service.id)}
+              unavailable={unavailable}
             />
           ))}
         </Space>

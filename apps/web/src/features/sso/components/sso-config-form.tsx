@@ -1,8 +1,10 @@
 /**
  * The single sign-on form (account administrators): the protocol with its settings (OpenID
  * Connect: issuer, client id and secret, scopes, username claim; SAML 2.0: IdP metadata by URL or
- * XML, IdP entity id, username attribute), the switches (SSO on, administrators' password login,
- * users created at first sign-in), Save, and the test of the unsaved values in a popup.
+ * XML with when it was last read and why that failed, IdP entity id, username attribute, whether
+ * a signed response is accepted instead of signed assertions), the switches (SSO on,
+ * administrators' password login, users created at first sign-in), Save, and the test of the
+ * unsaved values in a popup.
  */
 import { ExperimentOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Divider, Form, Input, Radio, Switch, Typography } from 'antd';
@@ -217,6 +219,7 @@ export function SsoConfigForm({ config, accountName }: TSsoConfigFormProps) {
                   data-testid="sso-metadata-url"
                 />
               </Form.Item>
+              <MetadataReading saml={config.saml} />
               <Form.Item name="metadataXml" label={t('saml.metadataXml')} extra={t('saml.metadataXmlHint')}>
                 <Input.TextArea
                   rows={5}
@@ -247,6 +250,12 @@ export function SsoConfigForm({ config, accountName }: TSsoConfigFormProps) {
                   data-testid="sso-username-attribute"
                 />
               </Form.Item>
+              <SwitchItem
+                name="acceptSignedResponse"
+                label={t('saml.acceptSignedResponse')}
+                hint={t('saml.acceptSignedResponseHint')}
+                testId="sso-accept-signed-response"
+              />
             </>
           )}
 
@@ -304,6 +313,29 @@ export function SsoConfigForm({ config, accountName }: TSsoConfigFormProps) {
       </Card>
       <ServiceProviderDetails sp={config.sp} protocol={protocol} accountName={accountName} />
     </div>
+  );
+}
+
+/** When the stored metadata URL was last read (at save or by the daily refresh), and why it failed. */
+function MetadataReading({ saml }: { saml: TSsoConfig['saml'] }) {
+  const { t } = useTranslation(['ssoConfig']);
+  if (!saml?.metadataUrl || !saml.metadataCheckedAt) return null;
+  const time = formatDateTime(saml.metadataCheckedAt);
+  if (saml.metadataError) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={t('saml.metadataRefreshFailed', { time, detail: saml.metadataError })}
+        className="cz-sso__alert"
+        data-testid="sso-metadata-error"
+      />
+    );
+  }
+  return (
+    <Typography.Paragraph type="secondary" className="cz-sso__saved" data-testid="sso-metadata-checked">
+      {t('saml.metadataCheckedAt', { time })}
+    </Typography.Paragraph>
   );
 }
 

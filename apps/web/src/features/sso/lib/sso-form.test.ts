@@ -68,6 +68,7 @@ describe('the SSO form values', () => {
       metadataXml: '',
       idpEntityId: '',
       usernameAttribute: 'nameID',
+      acceptSignedResponse: false,
     });
   });
 
@@ -93,6 +94,9 @@ describe('the SSO form values', () => {
         idpSsoUrl: 'https://idp/sso',
         idpCertificates: 1,
         usernameAttribute: 'uid',
+        acceptSignedResponse: true,
+        metadataCheckedAt: null,
+        metadataError: null,
       },
     });
     expect(values).toMatchObject({
@@ -108,6 +112,7 @@ describe('the SSO form values', () => {
       metadataXml: '<EntityDescriptor/>',
       idpEntityId: 'urn:idp',
       usernameAttribute: 'uid',
+      acceptSignedResponse: true,
     });
   });
 });
@@ -222,7 +227,11 @@ describe('the SSO request body', () => {
       enabled: true,
       supportAdminLogin: 0,
       jitProvisioning: true,
-      saml: { metadataUrl: 'https://idp.example.com/metadata', usernameAttribute: 'nameID' },
+      saml: {
+        metadataUrl: 'https://idp.example.com/metadata',
+        usernameAttribute: 'nameID',
+        acceptSignedResponse: false,
+      },
     });
     expect(body).not.toHaveProperty('oidc');
     expect(ZSaveSsoConfigRequest.safeParse(body).success).toBe(true);
@@ -232,11 +241,13 @@ describe('the SSO request body', () => {
       metadataUrl: ' ',
       metadataXml: ' <EntityDescriptor/> ',
       idpEntityId: ' urn:idp ',
+      acceptSignedResponse: true,
     });
     expect(byXml.saml).toEqual({
       metadataXml: '<EntityDescriptor/>',
       idpEntityId: 'urn:idp',
       usernameAttribute: 'nameID',
+      acceptSignedResponse: true,
     });
     expect(ZSaveSsoConfigRequest.safeParse(byXml).success).toBe(true);
   });

@@ -53,6 +53,8 @@ export type TSsoFormValues = {
   metadataXml: string;
   idpEntityId: string;
   usernameAttribute: string;
+  /** Accept a signed response instead of signed assertions (off: assertions must be signed). */
+  acceptSignedResponse: boolean;
 };
 
 export type TSsoField = keyof typeof ssoFieldMax;
@@ -93,6 +95,7 @@ export function configToForm(config: TSsoConfig): TSsoFormValues {
     metadataXml: config.saml?.metadataXml ?? '',
     idpEntityId: config.saml?.idpEntityId ?? '',
     usernameAttribute: config.saml?.usernameAttribute ?? ssoFormDefaults.usernameAttribute,
+    acceptSignedResponse: config.saml?.acceptSignedResponse ?? false,
   };
 }
 
@@ -188,6 +191,7 @@ export function buildSsoPayload(values: TSsoFormValues): TSaveSsoConfigBody {
       ...(metadataUrl ? { metadataUrl } : { metadataXml: text(values.metadataXml) }),
       ...(idpEntityId ? { idpEntityId } : {}),
       usernameAttribute: text(values.usernameAttribute),
+      acceptSignedResponse: values.acceptSignedResponse === true,
     },
   };
 }

@@ -155,8 +155,54 @@ describe('the SSO configuration page', () => {
       enabled: false,
       supportAdminLogin: 1,
       jitProvisioning: true,
-      saml: { metadataXml: '<EntityDescriptor entityID="urn:idp"/>', usernameAttribute: 'nameID' },
+      saml: {
+        metadataXml: '<EntityDescriptor entityID="urn:idp"/>',
+        usernameAttribute: 'nameID',
+        acceptSignedResponse: false,
+      },
     });
+  });
+
+  it('edits the signed-response setting and shows when the metadata URL was read, and why it failed', async () => {
+    const saml = {
+      metadataUrl: 'https://idp.example.com/metadata',
+      metadataXml: null,
+      idpEntityId: 'urn:idp',
+      idpSsoUrl: 'https://idp.example.com/sso',
+      idpCertificates: 1,
+      usernameAttribute: 'nameID',
+      acceptSignedResponse: false,
+      metadataCheckedAt: '2026-03-02T08:00:00.000Z',
+      metadataError: null,
+    };
+    let config: TSsoConfig = { ...stored, protocol: 'SAML2', saml };
+    answer = (call) =>
+      call.path === '/api/portal/sso/config' && call.method === 'POST'
+        ? { ...config, saml: { ...saml, acceptSignedResponse: true } }
+        : call.path === '/api/portal/sso/config'
+          ? config
+          : admin;
+    await renderPage();
+    expect((await screen.findByTestId('sso-metadata-checked')).textContent).toMatch(/^Metadata last read /);
+    expect(screen.queryByTestId('sso-metadata-error')).toBeNull();
+    const toggle = screen.getByTestId('sso-accept-signed-response');
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    await act(async () => fireEvent.click(screen.getByTestId('sso-save')));
+    await waitFor(() => expect(posted('/api/portal/sso/config')).toHaveLength(1));
+    expect(posted('/api/portal/sso/config')[0]).toMatchObject({
+      protocol: 'SAML2',
+      saml: { metadataUrl: 'https://idp.example.com/metadata', acceptSignedResponse: true },
+    });
+    cleanup();
+    queryClient.clear();
+
+    config = { ...config, saml: { ...saml, metadataError: 'the metadata URL answered HTTP 503' } };
+    await renderPage();
+    const warning = await screen.findByTestId('sso-metadata-error');
+    expect(warning.textContent).toMatch(
+      /failed: the metadata URL answered HTTP 503\. Sign-ins go on with the metadata read before\./,
+    );
   });
 
   it('shows 4043 with its reason, and field errors on their fields', async () => {

@@ -1,0 +1,376 @@
+/**
+ * Production mode never lets a development stand-in answer for a real system: without its
+ * settings a feature says it is not configured (its own code, in the user's language) and changes
+ * nothing; with them, the real adapter answers; a demonstration installation (DEV_ADAPTERS=1)
+ * opts into the stand-ins and says so.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ErrorCode } from '@console/contract/codes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adapterStates, adapterTable } from '../src/adapters/registry';
+import { loadConfig } from '../src/config';
+import { issueLicense } from '../src/modules/license/license.service';
+import { changedTables, snapshotDatabase } from './db-snapshot';
+import {
+  createTestApp,
+  envelope,
+  routeClient,
+  seedAccount,
+  seedOpenedInstance,
+  signIn,
+  type TSeededAccount,
+  type TTestApp,
+} from './harness';
+import { startSmsReceiver, startSmtpServer } from './peers';
+
+const production = { NODE_ENV: 'production', SECRET_KEY: 'production-secret-key-0123456789abcdef' };
+
+/** A platform, a marketplace and an identity provider that answer what the tests need. */
+async function startPlatform() {
+  const calls: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      calls.push(`${req.method} ${req.url}`);
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/v1/instances') {
+        res.statusCode = 202;
+        res.end(JSON.stringify({ operationId: 'op-1' }));
+      } else if (req.url?.startsWith('/v1/operations/')) {
+        res.end(JSON.stringify({ state: 'running' }));
+      } else if (req.url === '/marketplace/resolve') {
+        res.end(JSON.stringify({ customerId: 'cust-42', productCode: 'lakehouse' }));
+      } else {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ code: 'NOT_FOUND', message: 'no such route' }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function regionAndVersion(t: TTestApp) {
+  const { rowsOf } = await import('../src/db/client');
+  const { sql } = await import('drizzle-orm');
+  const [row] = rowsOf<{ region_id: number; version_id: number }>(
+    await t.deps.db.execute(sql`
+      select r.id as region_id, v.id as version_id from regions r, service_versions v
+       where r.csp = 'aliyun' and r.code = 'cn-shanghai' and v.service_id = 1 and v.code = 'trial'`),
+  );
+  return { serviceId: 1, regionId: Number(row?.region_id), versionId: Number(row?.version_id) };
+}
+
+describe('production mode without adapters', () => {
+  let t: TTestApp;
+  let intl: TTestApp;
+  let account: TSeededAccount;
+  let admin: string;
+  const api = routeClient(() => t.app);
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { ...production, FEATURE_MARKETPLACE_REGISTER: '1', FEATURE_HUAWEI_LICENSE: '1' },
+    });
+    intl = await createTestApp({ env: { ...production, EDITION: 'international' } });
+    account = await seedAccount(t.deps, 'prod');
+    admin = await signIn(t.app, 'prod', account.admin);
+  });
+  afterAll(async () => {
+    await t.close();
+    await intl.close();
+  });
+
+  /** Answers the envelope of a call, and the tables it changed. */
+  async function refused(call: () => Promise<Awaited<ReturnType<typeof api.call>>>) {
+    const before = await snapshotDatabase(t.deps.database);
+    const res = await call();
+    const after = await snapshotDatabase(t.deps.database);
+    return { body: envelope<unknown>(res), status: res.statusCode, changed: changedTables(before, after) };
+  }
+
+  it('reports every adapter as not configured, with no banner and no outbox', async () => {
+    const meta = envelope<Record<string, unknown>>(await t.app.inject('/api/meta')).data;
+    expect(meta.adapters).toEqual({
+      provisioner: 'unconfigured',
+      marketplace: 'unconfigured',
+      identity: 'unconfigured',
+      wechatPay: 'unconfigured',
+      alipay: 'unconfigured',
+      sms: 'unconfigured',
+      email: 'unconfigured',
+      license: 'unconfigured',
+    });
+    expect(meta).toMatchObject({ isDemonstration: false, devOutbox: false });
+    for (const url of ['/api/dev/outbox', '/api/dev/face/dev-abc?token=x', '/api/dev/pay/Order1']) {
+      expect((await t.app.inject(url)).statusCode, url).toBe(404);
+    }
+  });
+
+  it('refuses to open, retry or close instances (4100) and creates nothing', async () => {
+    const input = await regionAndVersion(t);
+    const create = await refused(() => api.call('createInstance', admin, input));
+    expect(create.body).toMatchObject({
+      code: ErrorCode.provisionerNotConfigured,
+      message: 'Opening services is not configured on this installation; contact the platform operator.',
+    });
+    expect(create.changed).toEqual([]);
+    const zh = envelope(await api.call('createInstance', admin, input, { 'cz-lang': 'zh-CN' }));
+    expect(zh.message).toBe('本安装未配置服务开通，请联系平台运维人员。');
+
+    const instanceId = await seedOpenedInstance(t.deps, account.id);
+    for (const id of ['retryInstance', 'closeInstance'] as const) {
+      const answer = await refused(() => api.call(id, admin, { instanceId }));
+      expect(answer.body.code, id).toBe(ErrorCode.provisionerNotConfigured);
+      expect(answer.changed, id).toEqual([]);
+    }
+    const insight = await refused(() =>
+      api.call('enableInsightUsers', admin, { userIds: [account.member.id] }),
+    );
+    expect(insight.body.code).toBe(ErrorCode.provisionerNotConfigured);
+    expect(insight.changed).toEqual([]);
+  });
+
+  it('invents no owned resources and no workspaces', async () => {
+    const fresh = await seedAccount(t.deps, 'noinstances');
+    const token = await signIn(t.app, 'noinstances', fresh.admin);
+    const owned = envelope(await api.call('userOwnedResources', token, { ids: String(fresh.member.id) }));
+    expect(owned).toMatchObject({
+      code: 0,
+      data: { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 },
+    });
+    // An instance opened before the provisioner was removed cannot be asked: said, not invented.
+    const withInstance = envelope(
+      await api.call('userOwnedResources', admin, { ids: String(account.member.id) }),
+    );
+    expect(withInstance.code).toBe(ErrorCode.provisionerNotConfigured);
+    const workspaces = envelope<{ workspaces: unknown[]; isUnavailable: boolean }[]>(
+      await api.call('listUserWorkspaces', admin, {}),
+    );
+    expect(workspaces.data.every((w) => w.isUnavailable && w.workspaces.length === 0)).toBe(true);
+  });
+
+  it('refuses real-name verification (4102) without counting an attempt', async () => {
+    const answer = await refused(() =>
+      api.call('personalVerify', admin, { name: '张三', idNumber: '11010519491231002X' }),
+    );
+    expect(answer.body).toMatchObject({
+      code: ErrorCode.identityNotConfigured,
+      message:
+        'Real-name verification is not configured on this installation; contact the platform operator.',
+    });
+    expect(answer.changed).toEqual([]);
+  });
+
+  it('sends no code without an SMS provider (4104) or an SMTP server (4105), and keeps none', async () => {
+    const sms = await refused(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/portal/common/sendAuthCodeForUnregistered',
+        headers: { 'cz-lang': 'en-US' },
+        payload: { authCodeType: 'SMS', phone: '13912345678', authMethod: 'REGISTER_FORM' },
+      }),
+    );
+    expect(sms.body).toMatchObject({
+      code: ErrorCode.smsNotConfigured,
+      message:
+        'Text messages (SMS) are not configured on this installation, so no code can be sent by SMS; contact the platform operator.',
+    });
+    expect(sms.changed).toEqual([]);
+    const email = await intl.app.inject({
+      method: 'POST',
+      url: '/api/portal/common/sendAuthCodeForUnregistered',
+      headers: { 'cz-lang': 'zh-CN' },
+      payload: { authCodeType: 'EMAIL', email: 'new@example.com', authMethod: 'REGISTER_FORM' },
+    });
+    expect(envelope(email)).toMatchObject({
+      code: ErrorCode.emailNotConfigured,
+      message: '本安装未配置邮件服务，无法通过邮件发送验证码，请联系平台运维人员。',
+    });
+  });
+
+  it('resolves no marketplace token (4101) and takes no other activation code for one', async () => {
+    const check = await refused(() =>
+      t.app.inject({ url: '/api/portal/account/checkAwsMktToken?awsMktToken=mkt1.forged.sig' }),
+    );
+    expect(check.body.code).toBe(ErrorCode.marketplaceNotConfigured);
+    expect(check.changed).toEqual([]);
+    const activation = envelope(await api.call('activateAccount', admin, { code: 'MARKET-CODE-1234' }));
+    expect(activation.code).toBe(ErrorCode.activationCodeInvalid);
+  });
+
+  it('activates no licence without a key of its own (4106), and has no remittance account (4108)', async () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const license = issueLicense(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), {
+      customer: 'Acme',
+      days: 30,
+      now: t.clock.now(),
+    });
+    const activation = await refused(() =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/portal/huaweiLicense/activate?license=${encodeURIComponent(license)}`,
+      }),
+    );
+    expect(activation.body.code).toBe(ErrorCode.licenseNotConfigured);
+    expect(activation.changed).toEqual([]);
+    expect(envelope(await api.call('remittanceInfo', admin)).code).toBe(ErrorCode.remittanceNotConfigured);
+  });
+});
+
+describe('production mode with its adapters configured', () => {
+  let t: TTestApp;
+  let platform: Awaited<ReturnType<typeof startPlatform>>;
+  let sms: Awaited<ReturnType<typeof startSmsReceiver>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const license = generateKeyPairSync('ed25519');
+  const api = routeClient(() => t.app);
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    sms = await startSmsReceiver();
+    smtp = await startSmtpServer();
+    t = await createTestApp({
+      env: {
+        ...production,
+        FEATURE_MARKETPLACE_REGISTER: '1',
+        FEATURE_HUAWEI_LICENSE: '1',
+        PROVISIONER_URL: platform.url,
+        PROVISIONER_TOKEN: 'platform-token-0123456789',
+        MARKETPLACE_ENDPOINT: `${platform.url}/marketplace/resolve`,
+        IDENTITY_URL: platform.url,
+        IDENTITY_KEY: 'identity-key',
+        IDENTITY_SECRET: 'identity-secret-0123456789',
+        SMS_ENDPOINT: sms.url,
+        SMS_API_KEY: 'sms-key',
+        SMS_SECRET: 'sms-secret-0123456789',
+        SMTP_URL: smtp.url,
+        HUAWEI_LICENSE_PUBLIC_KEY: license.publicKey
+          .export({ format: 'der', type: 'spki' })
+          .toString('base64'),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([platform.close(), sms.close(), smtp.close()]);
+  });
+
+  it('reports the configured systems, and the real adapters answer', async () => {
+    const meta = envelope<{ adapters: Record<string, string> }>(await t.app.inject('/api/meta')).data;
+    expect(meta.adapters).toMatchObject({
+      provisioner: 'configured',
+      marketplace: 'configured',
+      identity: 'configured',
+      sms: 'configured',
+      email: 'configured',
+      license: 'configured',
+      wechatPay: 'unconfigured',
+      alipay: 'unconfigured',
+    });
+
+    const account = await seedAccount(t.deps, 'real');
+    const admin = await signIn(t.app, 'real', account.admin);
+    const created = envelope<{ status: number }>(
+      await api.call('createInstance', admin, await regionAndVersion(t)),
+    );
+    expect(created).toMatchObject({ code: 0, data: { status: 0 } });
+
+    const check = envelope(
+      await t.app.inject({ url: '/api/portal/account/checkAwsMktToken?awsMktToken=any-real-token' }),
+    );
+    expect(check).toMatchObject({ code: 0, data: { customerId: 'cust-42' } });
+    expect(platform.calls).toContain('POST /marketplace/resolve');
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/common/sendAuthCodeForUnregistered',
+      payload: { authCodeType: 'SMS', phone: '13912345678', authMethod: 'REGISTER_FORM' },
+    });
+    expect(envelope(sent).code).toBe(0);
+    expect(sms.requests).toHaveLength(1);
+    // Production keeps no copy of any message.
+    expect((await t.app.inject('/api/dev/outbox')).statusCode).toBe(404);
+
+    const own = issueLicense(license.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), {
+      customer: 'Acme',
+      days: 30,
+      now: t.clock.now(),
+    });
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: `/api/portal/huaweiLicense/activate?license=${encodeURIComponent(own)}`,
+    });
+    expect(envelope(activated)).toMatchObject({ code: 0, data: { status: 'ALIVE' } });
+  });
+});
+
+describe('a demonstration installation (DEV_ADAPTERS=1)', () => {
+  let t: TTestApp;
+  const api = routeClient(() => t.app);
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...production, DEV_ADAPTERS: '1' } });
+  });
+  afterAll(() => t.close());
+
+  it('lets the stand-ins answer, shows the banner and keeps the outbox', async () => {
+    const meta = envelope<{ adapters: Record<string, string>; isDemonstration: boolean; devOutbox: boolean }>(
+      await t.app.inject('/api/meta'),
+    ).data;
+    expect(meta.isDemonstration).toBe(true);
+    expect(meta.devOutbox).toBe(true);
+    expect(Object.values(meta.adapters)).toEqual(Array(8).fill('development'));
+
+    const account = await seedAccount(t.deps, 'demo');
+    const admin = await signIn(t.app, 'demo', account.admin);
+    expect(envelope(await api.call('createInstance', admin, await regionAndVersion(t))).code).toBe(0);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/common/sendAuthCodeForUnregistered',
+      payload: { authCodeType: 'SMS', phone: '13912345678', authMethod: 'REGISTER_FORM' },
+    });
+    expect(envelope(sent).code).toBe(0);
+    const outbox = envelope<{ list: { to: string }[] }>(await t.app.inject('/api/dev/outbox?to=13912345678'));
+    expect(outbox.data.list).toHaveLength(1);
+  });
+});
+
+describe('the adapter table printed at start', () => {
+  it('names each adapter, its state and the setting that configures it', () => {
+    const table = adapterTable(
+      adapterStates(
+        loadConfig({
+          ...production,
+          PROVISIONER_URL: 'https://platform.example.com',
+          SMTP_URL: 'smtp://mail',
+        }),
+      ),
+    );
+    expect(table.split('\n')).toEqual([
+      'adapter      state           setting',
+      '-----------  --------------  -------------------------',
+      'provisioner  configured      PROVISIONER_URL',
+      'marketplace  not configured  MARKETPLACE_ENDPOINT',
+      'identity     not configured  IDENTITY_URL',
+      'wechatPay    not configured  WECHATPAY_MCH_ID',
+      'alipay       not configured  ALIPAY_APP_ID',
+      'sms          not configured  SMS_ENDPOINT',
+      'email        configured      SMTP_URL',
+      'license      not configured  HUAWEI_LICENSE_PUBLIC_KEY',
+    ]);
+    expect(adapterTable(adapterStates(loadConfig({})))).toMatch(/provisioner {2}development stand-in/);
+  });
+});
