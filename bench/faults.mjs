@@ -396,6 +396,7 @@ async function scenarioB(cluster) {
     `\nB. ${jobCount} webhook deliveries (jobs) on two replicas; one replica killed while they run`,
   );
   const received = new Map();
+  const receivedIds = new Map();
   const receivedAt = [];
   let killAt = null;
   const receiver = http.createServer((req, res) => {
@@ -408,6 +409,10 @@ async function scenarioB(cluster) {
       } catch {}
       received.set(text, (received.get(text) ?? 0) + 1);
       receivedAt.push({ text, at: Date.now() });
+      // The delivery id (Standard Webhooks `webhook-id`): the same in every copy of a delivery.
+      const ids = receivedIds.get(text) ?? new Set();
+      ids.add(String(req.headers['webhook-id'] ?? ''));
+      receivedIds.set(text, ids);
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"ok":true}');
@@ -434,8 +439,9 @@ async function scenarioB(cluster) {
       );
       await db.query(
         `with d as (
-           insert into webhook_deliveries (webhook_id, account_id, kind, message)
-           select $1, $2, 'alert', 'bench-' || $3 || '-' || g from generate_series(1, $4::int) g
+           insert into webhook_deliveries (webhook_id, account_id, kind, message, message_id)
+           select $1, $2, 'alert', 'bench-' || $3 || '-' || g, 'msg_bench' || $3 || g
+             from generate_series(1, $4::int) g
            returning id)
          insert into jobs (kind, payload, run_at, dedupe_key, max_attempts)
          select 'webhook.deliver', jsonb_build_object('deliveryId', d.id), now(), 'webhook.deliver:' || d.id, 3 from d`,
@@ -551,6 +557,14 @@ async function scenarioB(cluster) {
           ? ` — all ${duplicates.length - unexplained.length} of them the dead replica's in-flight claim, sent again after the lease (at-least-once: it died after sending and before recording); ${unexplained.length} unexplained`
           : '') +
         `; recorded attempts per delivery: ${[...new Set(deliveries.map((d) => d.attempts))].join(', ')}`,
+    );
+    const idMismatches = [...receivedIds.entries()].filter(([, ids]) => ids.size !== 1 || ids.has(''));
+    check(
+      'B',
+      'every copy of a delivery carries its one delivery id (webhook-id)',
+      idMismatches.length === 0,
+      `${receivedIds.size} deliveries, ${idMismatches.length} with a missing or changing webhook-id` +
+        (duplicates.length ? `; the ${duplicates.length} sent twice kept their id` : ''),
     );
     report.scenarios.B = {
       jobs: jobCount,

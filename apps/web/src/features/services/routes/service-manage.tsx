@@ -25,7 +25,13 @@ export default function ServiceManagePage() {
     <div className="cz-services" data-testid="service-manage">
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       {unavailable ? (
-        <Alert type="info" showIcon title={unavailable} data-testid="services-not-configured" />
+        <Alert
+          type="info"
+          showIcon
+          title={unavailable}
+          style={{ marginBottom: 16 }}
+          data-testid="services-not-configured"
+        />
       ) : null}
       {services.isError ? (
         <Alert
