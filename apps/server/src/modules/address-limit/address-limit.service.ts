@@ -12,6 +12,7 @@
  */
 import { isIP } from 'node:net';
 import { ErrorCode } from '@console/contract/codes';
+import ipaddr from 'ipaddr.js';
 import type { TConfig } from '../../config';
 import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
@@ -35,40 +36,18 @@ export type TAddressState = { phase: TAddressPhase; retryAfterSeconds: number };
 
 const clear: TAddressState = { phase: 'clear', retryAfterSeconds: 0 };
 
-/** The eight 16-bit groups of a valid IPv6 address. */
-function ipv6Groups(text: string): number[] {
-  let s = text.toLowerCase().replace(/%.*$/, '');
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(s);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    s = `${s.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = s.split('::');
-  const front = head ? head.split(':') : [];
-  const back = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array<string>(8 - front.length - back.length).fill('0');
-  return [...front, ...zeros, ...back].map((g) => Number.parseInt(g, 16));
-}
-
 /**
  * What an address counts under: an IPv4 address as it is (also when written IPv4-mapped), an
  * IPv6 address by its /64; null without an address (then no limit applies).
  */
 export function addressKeyOf(ip: string | null | undefined): string | null {
-  const text = ip?.trim() ?? '';
-  const version = isIP(text.replace(/%.*$/, ''));
-  if (version === 4) return text;
-  if (version !== 6) return null;
-  const groups = ipv6Groups(text);
-  const isMapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
-  if (isMapped) {
-    const [hi = 0, lo = 0] = groups.slice(6);
-    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(':')}::/64`;
+  const text = (ip?.trim() ?? '').replace(/%.*$/, '');
+  if (isIP(text) === 0) return null;
+  // ipaddr.js: an IPv4-mapped IPv6 address is processed into its IPv4 address.
+  const address = ipaddr.process(text);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(':')}::/64`;
 }
 
 /** Where an address stands at `now`, from its row. */
