@@ -201,6 +201,19 @@ describe('production mode without adapters', () => {
     });
   });
 
+  it('asks no user to agree to a contact change whose link cannot leave (4105, 4104)', async () => {
+    const email = await refused(() =>
+      api.call('updateUserWithConfirm', admin, { id: account.member.id, email: 'new@prod.example' }),
+    );
+    expect(email.body.code).toBe(ErrorCode.emailNotConfigured);
+    expect(email.changed).toEqual([]);
+    const phone = await refused(() =>
+      api.call('updateUserWithConfirm', admin, { id: account.member.id, phone: '13912345678' }),
+    );
+    expect(phone.body.code).toBe(ErrorCode.smsNotConfigured);
+    expect(phone.changed).toEqual([]);
+  });
+
   it('resolves no marketplace token (4101) and takes no other activation code for one', async () => {
     const check = await refused(() =>
       t.app.inject({ url: '/api/portal/account/checkAwsMktToken?awsMktToken=mkt1.forged.sig' }),

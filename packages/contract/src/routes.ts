@@ -226,6 +226,8 @@ const policyErrors = [
 ];
 const sendErrors = [
   ErrorCode.sendCodeFailed,
+  ErrorCode.smsNotConfigured,
+  ErrorCode.emailNotConfigured,
   ErrorCode.callLimitExceeded,
   ErrorCode.captchaRequired,
   ErrorCode.captchaInvalid,
@@ -635,6 +637,7 @@ export const routes = {
       ErrorCode.marketplaceTokenInvalid,
       ErrorCode.captchaRequired,
       ErrorCode.captchaInvalid,
+      ErrorCode.marketplaceNotConfigured,
     ],
   }),
   checkAwsMktToken: route(apiPaths.checkAwsMktToken, {
@@ -643,7 +646,7 @@ export const routes = {
     summary: 'Checks a cloud-marketplace registration token',
     query: ZCheckAwsMktTokenQuery,
     response: ZMarketplaceCustomer,
-    codes: [ErrorCode.marketplaceTokenInvalid],
+    codes: [ErrorCode.marketplaceTokenInvalid, ErrorCode.marketplaceNotConfigured],
   }),
   updateRegistrationInfo: route(apiPaths.updateRegistrationInfo, {
     access: 'public',
@@ -659,7 +662,7 @@ export const routes = {
       "Asks to change another user's e-mail or phone: nothing changes until the user agrees through a link sent to the new address",
     body: ZUpdateUserWithConfirmRequest,
     response: ZPendingChange,
-    codes: [ErrorCode.sendCodeFailed],
+    codes: [ErrorCode.sendCodeFailed, ErrorCode.smsNotConfigured, ErrorCode.emailNotConfigured],
   }),
   getUserUpdateInfoByConfirmToken: route(apiPaths.getUserUpdateInfoByConfirmToken, {
     access: 'public',
@@ -795,6 +798,7 @@ export const routes = {
       'What users own on the service instances (scheduled tasks, sync tasks, table-permission approvals), before deleting or disabling them',
     query: ZUserIdsQuery,
     response: ZOwnedResources,
+    codes: [ErrorCode.provisionerNotConfigured],
   }),
   checkTenantAdmin: route(apiPaths.checkTenantAdmin, {
     access: 'session',
@@ -858,7 +862,7 @@ export const routes = {
     summary: 'Activates a Huawei-cloud license (a signed string, verified with the configured public key)',
     query: ZLicenseQuery,
     response: ZLicense,
-    codes: [ErrorCode.licenseInvalid, ErrorCode.licenseExpired],
+    codes: [ErrorCode.licenseInvalid, ErrorCode.licenseExpired, ErrorCode.licenseNotConfigured],
   }),
   getSsoConfig: route(apiPaths.getSsoConfig, {
     access: 'admin',
@@ -1015,7 +1019,7 @@ export const routes = {
       'Opens a service in a region: the instance starts opening (0) and a provisioning job takes it to opened (1) or openFailed (2)',
     body: ZCreateInstanceRequest,
     response: ZInstance,
-    codes: [ErrorCode.instanceExists],
+    codes: [ErrorCode.instanceExists, ErrorCode.provisionerNotConfigured],
   }),
   serviceInstanceList: route(apiPaths.serviceInstanceList, {
     access: 'session',
@@ -1044,7 +1048,7 @@ export const routes = {
     summary: 'Opens a failed instance again (openFailed → opening)',
     body: ZInstanceIdRequest,
     response: ZInstance,
-    codes: [ErrorCode.instanceStateInvalid],
+    codes: [ErrorCode.instanceStateInvalid, ErrorCode.provisionerNotConfigured],
   }),
   closeInstance: route(apiPaths.closeInstance, {
     access: 'admin',
@@ -1052,7 +1056,7 @@ export const routes = {
     summary: 'Closes an instance (→ closed); the platform releases it in the background',
     body: ZInstanceIdRequest,
     response: ZInstance,
-    codes: [ErrorCode.instanceStateInvalid],
+    codes: [ErrorCode.instanceStateInvalid, ErrorCode.provisionerNotConfigured],
   }),
   insightServiceInfo: route(apiPaths.insightServiceInfo, {
     access: 'session',
@@ -1074,7 +1078,7 @@ export const routes = {
       'Enables users for Insight: each goes USER_STARTING (0) and then USER_START_SUCCESS (1) or USER_START_FAIL (2); refused beyond the limit',
     body: ZEnableInsightUsersRequest,
     response: ZInsightChange,
-    codes: [ErrorCode.insightNotOpened, ErrorCode.insightUserLimit],
+    codes: [ErrorCode.insightNotOpened, ErrorCode.insightUserLimit, ErrorCode.provisionerNotConfigured],
   }),
   disableInsightUsers: route(apiPaths.disableInsightUsers, {
     access: 'admin',
@@ -1083,7 +1087,7 @@ export const routes = {
       'Disables users for Insight: each goes USER_STOPING (3) and then USER_STOP_SUCCESS (4) or USER_STOP_FAIL (5)',
     body: ZDisableInsightUsersRequest,
     response: ZInsightChange,
-    codes: [ErrorCode.insightNotOpened],
+    codes: [ErrorCode.insightNotOpened, ErrorCode.provisionerNotConfigured],
   }),
   insightUserRoles: route(apiPaths.insightUserRoles, {
     access: 'session',
@@ -1199,7 +1203,7 @@ export const routes = {
       'Creates a top-up order with WeChat Pay (at most 50,000 yuan) or Alipay and answers its QR code; the agreement must be ticked',
     query: ZPayQrcodeQuery,
     response: ZRecharge,
-    codes: [ErrorCode.rechargeFailed],
+    codes: [ErrorCode.rechargeFailed, ErrorCode.paymentNotConfigured],
   }),
   getRecharge: route(apiPaths.getRecharge, {
     access: 'admin',
@@ -1233,6 +1237,7 @@ export const routes = {
       ErrorCode.certificationAttemptsExceeded,
       ErrorCode.alreadyCertified,
       ErrorCode.certificationFailed,
+      ErrorCode.identityNotConfigured,
     ],
   }),
   faceVerify: route(apiPaths.faceVerify, {
@@ -1263,6 +1268,7 @@ export const routes = {
       ErrorCode.certificationAttemptsExceeded,
       ErrorCode.alreadyCertified,
       ErrorCode.certificationFailed,
+      ErrorCode.identityNotConfigured,
     ],
   }),
   certificationStatus: route(apiPaths.certificationStatus, {
@@ -1277,6 +1283,7 @@ export const routes = {
     tag: 'billing',
     summary: 'The bank account to transfer to, and the remark that names the account',
     response: ZRemittanceInfo,
+    codes: [ErrorCode.remittanceNotConfigured],
   }),
   submitRemittance: route(apiPaths.submitRemittance, {
     access: 'admin',
@@ -1285,6 +1292,7 @@ export const routes = {
       'Reports a bank transfer with its certificate; an operator confirms it and the account is credited',
     body: ZRemittanceRequest,
     response: ZRemittance,
+    codes: [ErrorCode.remittanceNotConfigured],
   }),
   remittanceList: route(apiPaths.remittanceList, {
     access: 'admin',

@@ -13,6 +13,7 @@ import { Limits } from '@console/contract/limits';
 import { interpolate, serverPhrases } from '@console/phrases/server';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { requireAdapter } from '../../adapters/registry';
 import type { TAuth, TDeps } from '../../context';
 import { accounts, contactChangeRequests, users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -116,6 +117,9 @@ export async function requestContactChange(
       data: { fieldErrors: { email: translateValidation(request.lang, 'required') } },
     });
   }
+  // The confirmation link goes by e-mail and SMS: without them no request is made (4105, 4104).
+  if (body.email) requireAdapter(deps.config, 'email');
+  if (body.phone) requireAdapter(deps.config, 'sms');
   if (body.phone) {
     const problem = checkPhone(body.phone, body.phoneCode ?? '86');
     if (problem) {

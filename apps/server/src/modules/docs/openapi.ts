@@ -3,7 +3,15 @@
  * parameters, body and answer (wrapped in the `{ code, message, data }` envelope), its access
  * rule and the business codes it may answer.
  */
-import { ErrorCode, routes, type TRouteDef, ZEnvelope, ZValidationErrorData } from '@console/contract';
+import {
+  ErrorCode,
+  featuresOf,
+  routes,
+  type TRouteDef,
+  type TRouteId,
+  ZEnvelope,
+  ZValidationErrorData,
+} from '@console/contract';
 import { z } from 'zod';
 
 type TJson = Record<string, unknown>;
@@ -46,7 +54,12 @@ function operationOf(id: string, route: TRouteDef): TJson {
         : route.access === 'admin'
           ? 'Account administrators only (others get code 4037).'
           : 'Needs a session (bearer token or cookie; cookie-authenticated non-GET requests need `X-CZ-Client: web`).';
-  const codes = route.codes?.length ? ` Business codes (HTTP 200): ${route.codes.join(', ')}.` : '';
+  // A route of a feature flag answers 4107 while its feature is off.
+  const answered = [
+    ...(route.codes ?? []),
+    ...(featuresOf(id as TRouteId) ? [ErrorCode.featureDisabled] : []),
+  ];
+  const codes = answered.length ? ` Business codes (HTTP 200): ${answered.join(', ')}.` : '';
   const operation: TJson = {
     operationId: id,
     summary: route.summary,
