@@ -16,6 +16,7 @@ import { languageOf, translateError } from './i18n';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { authenticate } from './modules/auth/session.service';
 import { alertRoutes } from './modules/billing/alerts.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { paymentRoutes } from './modules/billing/recharge.routes';
@@ -115,6 +116,7 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
     },
   });
   app.decorate('deps', deps);
+  app.decorate('authenticate', authenticate);
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('auth', null);
   app.decorateRequest('rawBody', undefined);

@@ -37,6 +37,9 @@ export type TDeps = {
   identity: TIdentityProvider;
 };
 
+/** Where a request came from, for audit entries and logs. */
+export type TRequestMeta = { ip: string | null; userAgent: string | null; requestId: string | null };
+
 /** The signed-in caller of a request. */
 export type TAuth = {
   sessionId: number;
@@ -48,10 +51,22 @@ export type TAuth = {
   via: 'bearer' | 'cookie';
 };
 
+/**
+ * Turns a session token into its caller, or throws the code that ends it: the auth module's, handed
+ * to the HTTP layer by the app (so that http/ does not depend on a module).
+ */
+export type TAuthenticate = (
+  deps: TDeps,
+  token: string,
+  via: TAuth['via'],
+  meta: { ip: string | null; requestId: string | null },
+) => Promise<TAuth>;
+
 declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
   interface FastifyInstance {
     deps: TDeps;
+    authenticate: TAuthenticate;
   }
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
   interface FastifyRequest {

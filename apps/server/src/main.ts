@@ -9,18 +9,7 @@ import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { demoCredentialLines, seedDemo } from './db/seed/demo';
 import { closeDeps, createDeps } from './deps';
-import { alertJobHandlers, scheduleAlertSweep } from './jobs/alerts';
-import { billingJobHandlers, scheduleBillingJobs } from './jobs/billing';
-import { instanceJobHandlers } from './jobs/instances';
-import {
-  createPasswordReminderJob,
-  passwordReminderJobKind,
-  schedulePasswordReminders,
-} from './jobs/password-reminders';
-import { rechargeJobHandlers } from './jobs/recharges';
-import { retentionJob, retentionJobKind, scheduleRetention } from './jobs/retention';
 import { createJobRunner } from './jobs/runner';
 import { systemClock } from './lib/clock';
 import {
@@ -28,11 +17,22 @@ import {
   auditRetentionJobKind,
   scheduleAuditRetention,
 } from './modules/audit/audit.retention';
+import { alertJobHandlers, scheduleAlertSweep } from './modules/billing/alerts.jobs';
+import { billingJobHandlers, scheduleBillingJobs } from './modules/billing/billing.jobs';
+import { rechargeJobHandlers } from './modules/billing/recharge.jobs';
+import {
+  createPasswordReminderJob,
+  passwordReminderJobKind,
+  schedulePasswordReminders,
+} from './modules/password/password.jobs';
+import { retentionJob, retentionJobKind, scheduleRetention } from './modules/retention/retention.jobs';
+import { instanceJobHandlers } from './modules/service/service.jobs';
 import {
   createSamlMetadataRefreshJob,
   samlMetadataRefreshJobKind,
   scheduleSamlMetadataRefresh,
 } from './modules/sso/sso.jobs';
+import { demoCredentialLines, seedDemo } from './seed/demo';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

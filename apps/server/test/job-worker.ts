@@ -15,8 +15,8 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { createDeps } from '../src/deps';
 import { createJobRunner, type TJobHandler } from '../src/jobs/runner';
-import { webhookJobHandlers } from '../src/jobs/webhooks';
 import { systemClock } from '../src/lib/clock';
+import { webhookJobHandlers } from '../src/modules/billing/webhooks.jobs';
 import { hangJobKind } from './job-worker-process';
 
 const url = process.env.WORKER_DATABASE_URL;

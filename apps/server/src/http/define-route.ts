@@ -13,7 +13,6 @@ import type { z } from 'zod';
 import type { TAuth, TDeps } from '../context';
 import { AppError } from '../errors';
 import { translateError } from '../i18n';
-import { authenticate } from '../modules/auth/session.service';
 import { fieldErrorsOf } from './validation';
 
 type TOut<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -56,7 +55,7 @@ export async function resolveAuth(deps: TDeps, request: FastifyRequest): Promise
       throw new AppError(ErrorCode.forbidden, { messageKey: 'csrfHeaderMissing' });
     }
   }
-  return authenticate(deps, found.token, found.via, { ip: request.ip, requestId: request.id });
+  return request.server.authenticate(deps, found.token, found.via, { ip: request.ip, requestId: request.id });
 }
 
 /**

@@ -16,10 +16,9 @@ import { ErrorCode } from '@console/contract/codes';
 import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import { AccountType } from '@console/contract/enums';
 import { adapterStates } from '../../adapters/registry';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 import { consumeCheckToken, peekCheckToken, phoneTarget } from '../verification/code.service';
 import { findAccountById, type TAccountRow } from './account.repository';
 import {
@@ -88,7 +87,7 @@ export async function updateCompanyName(
     const account = await lockAccount(tx, auth.accountId);
     if (!account) throw new AppError(ErrorCode.notFound);
     await updateAccountColumns(tx, auth.accountId, { companyName }, now);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       ...auditOf(auth, meta, now),
       action: 'account.updateCompanyName',
       objectName: account.displayName,
@@ -124,7 +123,7 @@ export async function updateRegistrationPhone(
       throw new AppError(ErrorCode.alreadyRegistered);
     }
     await updateAccountColumns(tx, auth.accountId, { registrationPhone: target }, now);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       ...auditOf(auth, meta, now),
       action: 'account.updateRegistrationPhone',
       objectName: account.displayName,
@@ -209,7 +208,7 @@ export async function activateAccount(
   if (account.type === AccountType.formal) throw new AppError(ErrorCode.accountAlreadyFormal);
 
   const refuse = async (reason: string): Promise<never> => {
-    await insertAuditEntry(deps.db, {
+    await writeAudit(deps.db, {
       ...auditOf(auth, meta, now),
       action: 'account.activate',
       objectName: account.displayName,
@@ -247,7 +246,7 @@ export async function activateAccount(
           now,
         );
       }
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         ...auditOf(auth, meta, now),
         action: 'account.activate',
         objectName: locked.displayName,
@@ -288,7 +287,7 @@ export async function activateAccount(
       { type: AccountType.formal, marketplaceCustomerId: customer.customerId },
       now,
     );
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       ...auditOf(auth, meta, now),
       action: 'account.activate',
       objectName: locked.displayName,
@@ -322,7 +321,7 @@ export async function submitFormalApplication(
       createdAt: now,
     });
     await updateAccountColumns(tx, auth.accountId, { formalApplicationSubmitted: true }, now);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       ...auditOf(auth, meta, now),
       action: 'account.formalApplication',
       objectName: account.displayName,

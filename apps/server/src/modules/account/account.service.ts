@@ -8,8 +8,8 @@ import { checkAccountName, checkUsername } from '@console/contract/rules';
 import type { TConfig } from '../../config';
 import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
-import { insertAuditEntry } from '../audit/audit.repository';
-import { grantRole, insertUser } from '../user/user.repository';
+import { writeAudit } from '../audit';
+import { grantRole, insertUser } from '../user';
 import { emailTarget, phoneTarget } from '../verification/code.service';
 import {
   createAccountWithRoles,
@@ -202,7 +202,7 @@ export async function createAccountByOperator(
       type: input.isFormal ? 'formal' : 'trial',
     };
     for (const chain of [null, created.accountId]) {
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId: chain,
         userId: null,
         username: null,

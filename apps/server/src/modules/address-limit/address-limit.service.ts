@@ -16,7 +16,7 @@ import ipaddr from 'ipaddr.js';
 import type { TConfig } from '../../config';
 import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import { requireCaptcha, type TCaptchaAnswer } from '../verification/captcha.service';
 import {
   countAddressFailure,
@@ -119,7 +119,7 @@ export async function auditBlockedAttempt(
   subject: TAddressSubject,
 ): Promise<void> {
   if (!subject) return;
-  await insertAuditEntry(deps.db, {
+  await writeAudit(deps.db, {
     accountId: subject.accountId,
     userId: subject.userId,
     username: subject.username,

@@ -9,7 +9,14 @@ import zhAudit from '@console/phrases/zh-cn/audit';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import type { TAuth, TDeps } from '../../context';
-import { listAuditEntries, type TAuditQuery, type TAuditRow } from './audit.repository';
+import type { TDb } from '../../db/client';
+import {
+  insertAuditEntry,
+  listAuditEntries,
+  type TAuditEntry,
+  type TAuditQuery,
+  type TAuditRow,
+} from './audit.repository';
 
 /** Rows read from the database per round trip of the export. */
 const exportBatch = 1_000;
@@ -152,4 +159,12 @@ export async function exportAudit(
   } finally {
     csv.end();
   }
+}
+
+/**
+ * Writes one audit entry with the caller's transaction (or database), so that a change and its
+ * entry commit together or not at all; the chain trigger numbers and hashes it.
+ */
+export function writeAudit(db: TDb, entry: TAuditEntry): Promise<void> {
+  return insertAuditEntry(db, entry);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
 import { createAccountWithRoles } from '../account/account.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import { insertUser } from '../user/user.repository';
 import { completeLogin } from './auth.repository';
 
@@ -36,7 +36,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('completeLogin on PostgreSQL', (
           requestId: null,
         });
         await new Promise((r) => setTimeout(r, 300)); // the sign-in now waits for the user's row
-        await insertAuditEntry(tx, {
+        await writeAudit(tx, {
           accountId,
           userId: null,
           username: 'admin',

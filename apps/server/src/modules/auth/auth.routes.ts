@@ -1,32 +1,8 @@
 import { SessionCookie } from '@console/contract/enums';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/define-route';
-import { login, logout, type TRequestMeta } from './auth.service';
-
-export function requestMeta(request: FastifyRequest): TRequestMeta {
-  const userAgent = request.headers['user-agent'];
-  return {
-    ip: request.ip ?? null,
-    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
-    requestId: request.id,
-  };
-}
-
-/** The session cookie of a sign-in (password, single sign-on or third party). */
-export function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-  expiresAt: Date,
-): void {
-  reply.setCookie(SessionCookie, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    expires: expiresAt,
-  });
-}
+import { requestMeta, setSessionCookie } from '../../http/request-meta';
+import { login, logout } from './auth.service';
 
 export function authRoutes(app: FastifyInstance): void {
   defineRoute(app, 'login', async ({ deps, body, request, reply }) => {

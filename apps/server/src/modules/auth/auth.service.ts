@@ -15,7 +15,7 @@ import { ErrorCode } from '@console/contract/codes';
 import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import { AccountStatus } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
-import type { TDeps } from '../../context';
+import type { TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { createToken, sha256 } from '../../lib/tokens';
 import {
@@ -25,7 +25,7 @@ import {
   addressStateOf,
   type TAddressState,
 } from '../address-limit/address-limit.service';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import { completeSecondStep, needsSecondStep, startLoginChallenge } from '../mfa/mfa.service';
 import { passwordExpiresAt } from '../password/password.service';
 import { requireCaptcha } from '../verification/captcha.service';
@@ -40,8 +40,6 @@ import {
 } from './auth.repository';
 import { revokeSession } from './session.repository';
 import { sessionTimeouts } from './session.service';
-
-export type TRequestMeta = { ip: string | null; userAgent: string | null; requestId: string | null };
 
 export function attemptKey(accountName: string, username: string): Buffer {
   return sha256(`${accountName.trim().toLowerCase()}\n${username.trim().toLowerCase()}`);
@@ -193,7 +191,7 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
       // A pending second step keeps the count: wrong codes add to it, and only a completed
       // sign-in clears it, so that guessing codes is held to the same limits as passwords.
       if (refusal !== null) await clearAttempts(tx, key);
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId: account.id,
         userId: user.id,
         username: user.username,
@@ -248,7 +246,7 @@ async function auditRefusedAttempt(
   meta: TRequestMeta,
 ): Promise<void> {
   if (accountId === null) return;
-  await insertAuditEntry(deps.db, {
+  await writeAudit(deps.db, {
     accountId,
     userId: user?.id ?? null,
     username: user?.username ?? username,
@@ -394,7 +392,7 @@ export async function logout(
   await deps.db.transaction(async (tx) => {
     const isRevoked = await revokeSession(tx, auth.sessionId, now, 'logout');
     if (!isRevoked) return;
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,

@@ -9,7 +9,7 @@ import { AccountStatus } from '@console/contract/enums';
 import type { TAuth, TDeps } from '../../context';
 import { AppError } from '../../errors';
 import { sha256 } from '../../lib/tokens';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import { findSessionByTokenHash, revokeSession, touchSession } from './session.repository';
 
 /** Revocation reasons that tell the client its sign-in was ended by the server (code 4004). */
@@ -61,7 +61,7 @@ export async function authenticate(
   if (endReason) {
     await deps.db.transaction(async (tx) => {
       if (!(await revokeSession(tx, row.sessionId, now, endReason))) return;
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId: row.accountId,
         userId: row.userId,
         username: row.username,

@@ -9,12 +9,11 @@ import type { TAlertConfig, TLanguage, ZAlertUpdateRequest } from '@console/cont
 import { fenToYuan, yuanToFen } from '@console/contract/billing-enums';
 import { ErrorCode } from '@console/contract/codes';
 import type { z } from 'zod';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import { enqueueAlertCheck } from '../../jobs/alerts';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
+import { enqueueAlertCheck } from './alerts.jobs';
 import {
   accountNameOf,
   readAlertSettings,
@@ -89,7 +88,7 @@ export async function updateAlertConfig(
       webhookIds,
     };
     await saveAlertSettings(tx, auth.accountId, next, auth.userId, now);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,

@@ -10,8 +10,8 @@ import { loadConfig } from '../../config';
 import type { TDeps } from '../../context';
 import { rowsOf } from '../../db/client';
 import { closeDeps, createDeps } from '../../deps';
-import { alertCheckJobKind } from '../../jobs/alerts';
 import { createManualClock } from '../../lib/clock';
+import { alertCheckJobKind } from './alerts.jobs';
 import { runBillingAdminCommand } from './billing-admin.cli';
 
 let testDb: TTestDatabase;

@@ -24,9 +24,9 @@ import { interpolate, serverPhrases } from '@console/phrases/server';
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
-import { enqueueAlertCheck } from '../../jobs/alerts';
-import { findAccountByName } from '../account/account.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { findAccountByName } from '../account';
+import { writeAudit } from '../audit';
+import { enqueueAlertCheck } from './alerts.jobs';
 
 /** The first words of the commands this module runs. */
 export const billingAdminCommands: readonly string[] = ['voucher', 'discount'];
@@ -208,7 +208,7 @@ async function issueVoucher(deps: TDeps, args: readonly string[], io: TCliOutput
             returning id`),
         );
         const voucherId = Number(rows[0]?.id);
-        await insertAuditEntry(tx, {
+        await writeAudit(tx, {
           ...operator,
           accountId: account.id,
           action: 'voucher.issue',
@@ -268,7 +268,7 @@ async function voidVoucher(deps: TDeps, args: readonly string[], io: TCliOutput)
       sql`update vouchers set voided_at = ${now}, void_reason = ${reason} where id = ${voucher.id}`,
     );
     const accountId = Number(voucher.account_id);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       ...operator,
       accountId,
       action: 'voucher.void',
@@ -365,7 +365,7 @@ async function setDiscount(deps: TDeps, args: readonly string[], io: TCliOutput)
       insert into account_discounts (account_id, category, rate, updated_at)
       values (${account.id}, ${category}, ${rate}::numeric, ${now})
       on conflict (account_id, category) do update set rate = excluded.rate, updated_at = excluded.updated_at`);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       ...operator,
       accountId: account.id,
       action: 'discount.set',

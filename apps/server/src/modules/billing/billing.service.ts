@@ -26,7 +26,7 @@ import type { TAuth, TDeps } from '../../context';
 import { rowsOf } from '../../db/client';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import { nameIn } from '../service/service.repository';
+import { nameIn } from '../service';
 import { dayOf } from './rating';
 
 const dayMs = 86_400_000;

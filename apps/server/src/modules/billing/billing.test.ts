@@ -23,8 +23,8 @@ import {
   type TTestApp,
 } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
-import { billingJobHandlers, pauseLongArrears } from '../../jobs/billing';
 import { createJobRunner } from '../../jobs/runner';
+import { billingJobHandlers, pauseLongArrears } from './billing.jobs';
 import { generateStatements } from './billing.service';
 import { creditCash } from './funds.repository';
 import { discountFen, rateFen } from './money';

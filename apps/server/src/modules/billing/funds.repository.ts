@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { AccountStatus } from '@console/contract/enums';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../db/client';
-import { enqueueAlertCheck } from '../../jobs/alerts';
 import { enqueueJob } from '../../jobs/runner';
+import { enqueueAlertCheck } from './alerts.jobs';
 
 export const pauseJobKind = 'instance.pause';
 

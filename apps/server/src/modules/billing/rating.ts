@@ -18,7 +18,7 @@ import type { TUsageBatchResult } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import { insertTransaction, lockFunds, saveFunds } from './funds.repository';
 import { discountFen, rateFen, scaled } from './money';
 
@@ -260,7 +260,7 @@ export async function ingestUsage(deps: TDeps, records: readonly TUsageRecord[])
         });
       }
       await saveFunds(tx, account, now);
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId,
         userId: null,
         username: null,

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { devPayGatewayRoutes } from '../../adapters/payments/dev-gateway.routes';
 import { defineRoute } from '../../http/define-route';
-import { requestMeta } from '../auth/auth.routes';
+import { requestMeta } from '../../http/request-meta';
 import { createRecharge, getRecharge, handlePaymentNotification } from './recharge.service';
 import { remittanceRoutes } from './remittance.routes';
 import { uploadRoutes } from './upload.routes';

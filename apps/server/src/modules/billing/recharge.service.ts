@@ -20,12 +20,11 @@ import {
   type TNotificationInput,
   type TTradeState,
 } from '../../adapters/payments/payment-provider';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
 import { enqueueJob } from '../../jobs/runner';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 import { creditCash } from './funds.repository';
 import {
   accountNames,
@@ -123,7 +122,7 @@ export async function createRecharge(
       now,
       expiresAt,
     });
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       ...audit,
       action: 'recharge.create',
       isSuccess: true,
@@ -153,7 +152,7 @@ export async function createRecharge(
     const failedAt = deps.clock.now();
     await deps.db.transaction(async (tx) => {
       if (await markFailed(tx, id, detail, failedAt)) {
-        await insertAuditEntry(tx, {
+        await writeAudit(tx, {
           ...audit,
           action: 'recharge.fail',
           isSuccess: false,
@@ -216,7 +215,7 @@ export async function settlePaid(
       remark: trade.tradeNo,
       now,
     });
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: paid.accountId,
       userId: null,
       username: null,
@@ -255,7 +254,7 @@ export async function auditRefusal(
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: order.accountId,
       userId: null,
       username: null,

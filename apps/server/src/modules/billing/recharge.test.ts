@@ -18,8 +18,8 @@ import {
 import type { TDevPayGateway } from '../../adapters/payments/dev-gateway';
 import { rowsOf } from '../../db/client';
 import { translateValidation } from '../../i18n';
-import { rechargeJobHandlers } from '../../jobs/recharges';
 import { createJobRunner } from '../../jobs/runner';
+import { rechargeJobHandlers } from './recharge.jobs';
 
 let t: TTestApp;
 let base: string;

@@ -7,11 +7,10 @@ import type { TRemittance, TRemittanceRequest } from '@console/contract';
 import { BillingLimits, fenToYuan, yuanToFen } from '@console/contract/billing-enums';
 import { ErrorCode } from '@console/contract/codes';
 import type { TLanguage } from '@console/contract/enums';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 import { creditCash } from './funds.repository';
 import { accountNames } from './recharge.repository';
 import {
@@ -83,7 +82,7 @@ export async function submitRemittance(
       uploadId: upload.id,
       now,
     });
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,
@@ -130,7 +129,7 @@ export async function confirmRemittance(deps: TDeps, id: number): Promise<TRevie
       reference: `remittance:${id}`,
       now,
     });
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: reviewed.accountId,
       userId: null,
       username: null,
@@ -154,7 +153,7 @@ export async function rejectRemittance(deps: TDeps, id: number, note: string): P
   const isDone = await deps.db.transaction(async (tx) => {
     const reviewed = await reviewRemittance(tx, id, 'rejected', note, now);
     if (!reviewed) return false;
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: reviewed.accountId,
       userId: null,
       username: null,

@@ -2,7 +2,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/define-route';
-import { requestMeta } from '../auth/auth.routes';
+import { requestMeta } from '../../http/request-meta';
 import { downloadFile, uploadFile } from './upload.service';
 
 export function uploadRoutes(app: FastifyInstance): void {

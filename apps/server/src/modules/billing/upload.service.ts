@@ -12,11 +12,10 @@ import { ErrorCode } from '@console/contract/codes';
 import type { TLanguage } from '@console/contract/enums';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 import { findUpload, insertUpload } from './upload.repository';
 
 export type TUploadPurpose = 'remittance' | 'businessLicense';
@@ -136,7 +135,7 @@ export async function uploadFile(
         sha256,
         now,
       });
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId: auth.accountId,
         userId: auth.userId,
         username: auth.username,

@@ -24,18 +24,12 @@ import { ErrorCode } from '@console/contract/codes';
 import { interpolate, serverPhrases } from '@console/phrases/server';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { rowsOf } from '../../db/client';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import {
-  cancelDelivery,
-  enqueueDelivery,
-  webhookMaxAttempts,
-  webhookRetryDelayMs,
-} from '../../jobs/webhooks';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
+import { cancelDelivery, enqueueDelivery, webhookMaxAttempts, webhookRetryDelayMs } from './webhooks.jobs';
 import {
   deleteWebhook as deleteWebhookRow,
   findDelivery,
@@ -241,7 +235,7 @@ export async function saveWebhook(
           (k) => fields[k] !== current[k],
         );
         if (change.kind !== 'keep') changed.push('signingSecret');
-        await insertAuditEntry(
+        await writeAudit(
           tx,
           audit(
             auth,
@@ -257,10 +251,7 @@ export async function saveWebhook(
           ),
         );
       } else {
-        await insertAuditEntry(
-          tx,
-          audit(auth, meta, now, 'webhook.create', { id, name: fields.name }, details),
-        );
+        await writeAudit(tx, audit(auth, meta, now, 'webhook.create', { id, name: fields.name }, details));
       }
       return { id, newSigningSecret: change.kind === 'set' && change.isGenerated ? change.secret : null };
     });
@@ -291,7 +282,7 @@ export async function rotateWebhookSecret(
     if (!current) throw new AppError(ErrorCode.forbidden);
     if (current.signingMode !== 'standard') throw new AppError(ErrorCode.webhookSecretNotRotatable);
     await setSigningSecret(tx, auth.accountId, id, deps.secrets.seal(secret), now);
-    await insertAuditEntry(
+    await writeAudit(
       tx,
       audit(auth, meta, now, 'webhook.rotateSecret', current, {
         name: current.name,
@@ -311,7 +302,7 @@ export async function deleteWebhook(deps: TDeps, auth: TAuth, id: number, meta: 
     const webhook = await findWebhook(tx, auth.accountId, id, true);
     if (!webhook) throw new AppError(ErrorCode.forbidden);
     await deleteWebhookRow(tx, auth.accountId, id, now);
-    await insertAuditEntry(
+    await writeAudit(
       tx,
       audit(auth, meta, now, 'webhook.delete', webhook, { name: webhook.name, host: hostOf(webhook.url) }),
     );
@@ -380,7 +371,7 @@ export async function testWebhook(
     });
     // Settled now: the queued retry is not needed.
     if (isRecorded && !isRetried) await cancelDelivery(tx, pending.id);
-    await insertAuditEntry(
+    await writeAudit(
       tx,
       audit(
         auth,

@@ -32,8 +32,8 @@ import { eventually, startWorkerProcess } from '../../../test/job-worker-process
 import { rowsOf } from '../../db/client';
 import { auditEntries } from '../../db/schema';
 import { createJobRunner } from '../../jobs/runner';
-import { enqueueDelivery, webhookDeliverJobKind, webhookJobHandlers } from '../../jobs/webhooks';
 import { systemClock } from '../../lib/clock';
+import { enqueueDelivery, webhookDeliverJobKind, webhookJobHandlers } from './webhooks.jobs';
 import { insertDelivery } from './webhooks.repository';
 import { newMessageId } from './webhooks.signing';
 import { startReceiver, type TReceived, type TReceiver } from './webhooks.test-receiver';

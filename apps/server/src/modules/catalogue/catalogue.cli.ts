@@ -15,8 +15,8 @@
 import { readFileSync } from 'node:fs';
 import { InstanceStatus } from '@console/contract';
 import type { TDeps } from '../../context';
-import { findAccountByName } from '../account/account.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { findAccountByName } from '../account';
+import { writeAudit } from '../audit';
 import {
   exportCatalogue,
   importCatalogue,
@@ -111,7 +111,7 @@ async function importFile(deps: TDeps, file: string, io: TCliOutput): Promise<nu
   try {
     summary = await deps.db.transaction(async (tx) => {
       const done = await importCatalogue(tx, parsed.catalogue);
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         ...operator,
         accountId: null,
         action: 'catalogue.import',
@@ -150,7 +150,7 @@ async function setTag(deps: TDeps, accountName: string, key: string, value: stri
   const now = deps.clock.now();
   const { previous } = await deps.db.transaction(async (tx) => {
     const result = await setAccountTag(tx, account.id, key, value);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       ...operator,
       accountId: account.id,
       action: 'account.tag.set',
@@ -176,7 +176,7 @@ async function removeTag(deps: TDeps, accountName: string, key: string, io: TCli
   const removed = await deps.db.transaction(async (tx) => {
     const value = await removeAccountTag(tx, account.id, key);
     if (value === null) return null;
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       ...operator,
       accountId: account.id,
       action: 'account.tag.remove',
@@ -211,7 +211,7 @@ async function changeVisibility(deps: TDeps, instanceName: string, isHiding: boo
       };
     }
     await setInstanceStatus(tx, instance.id, from, to, now);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       ...operator,
       accountId: instance.account_id,
       action: isHiding ? 'instance.hide' : 'instance.unhide',

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
 import { defineRoute } from '../../http/define-route';
-import { requestMeta } from '../auth/auth.routes';
+import { requestMeta } from '../../http/request-meta';
 import { findFaceSession } from './certification.repository';
 import {
   certificationState,

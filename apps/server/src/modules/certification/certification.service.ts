@@ -37,15 +37,13 @@ import { AccountType } from '@console/contract/enums';
 import { sql } from 'drizzle-orm';
 import { IdentityError } from '../../adapters/identity';
 import { requireAdapter } from '../../adapters/registry';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import { lockAccount, updateAccountColumns } from '../account/account-center.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
-import { enqueuePauseJobs } from '../billing/funds.repository';
-import { findUpload } from '../billing/upload.repository';
+import { lockAccount, updateAccountColumns } from '../account';
+import { writeAudit } from '../audit';
+import { enqueuePauseJobs, findUpload } from '../billing';
 import {
   attemptsOn,
   certificationFacts,
@@ -148,7 +146,7 @@ async function audit(
   info: Record<string, unknown>,
   now: Date,
 ): Promise<void> {
-  await insertAuditEntry(db, {
+  await writeAudit(db, {
     accountId: row.accountId,
     userId: actor.userId,
     username: actor.username,
@@ -173,7 +171,7 @@ async function applyPass(tx: TDb, actor: TActor, row: TCertificationRow, now: Da
   if (!account) return;
   if (account.type === AccountType.trial) {
     await updateAccountColumns(tx, row.accountId, { type: AccountType.formal }, now);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: row.accountId,
       userId: actor.userId,
       username: actor.username,
@@ -197,7 +195,7 @@ async function applyPass(tx: TDb, actor: TActor, row: TCertificationRow, now: Da
   );
   if (resumed.length > 0) {
     await enqueuePauseJobs(tx, row.accountId, false, now);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: row.accountId,
       userId: actor.userId,
       username: actor.username,

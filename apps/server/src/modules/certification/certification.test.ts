@@ -28,7 +28,7 @@ import {
   type TTestApp,
 } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
-import { pauseExpiredTrials } from '../../jobs/billing';
+import { pauseExpiredTrials } from '../billing/billing.jobs';
 import { creditCash } from '../billing/funds.repository';
 import { multipart, samples } from '../billing/upload.fixtures';
 import { runCertificationCommand } from './certification.cli';

@@ -14,12 +14,11 @@ import { interpolate, serverPhrases } from '@console/phrases/server';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { requireAdapter } from '../../adapters/registry';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { accounts, contactChangeRequests, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 import { emailTarget, phoneTarget } from '../verification/code.service';
 import { deliverMessage, type TMessage } from '../verification/delivery';
 
@@ -176,7 +175,7 @@ export async function requestContactChange(
       })
       .returning();
     if (!inserted) throw new Error('change request insert returned no row');
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,
@@ -268,7 +267,7 @@ export async function confirmChange(deps: TDeps, token: string, meta: TRequestMe
       .update(contactChangeRequests)
       .set({ consumedAt: now })
       .where(eq(contactChangeRequests.id, row.id));
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: row.accountId,
       userId: row.userId,
       username: user.username,
@@ -319,7 +318,7 @@ export async function revokePending(deps: TDeps, auth: TAuth, id: number, meta: 
       )
       .returning({ userId: contactChangeRequests.userId });
     if (revoked.length === 0) throw new AppError(ErrorCode.notFound);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,

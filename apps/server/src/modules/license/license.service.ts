@@ -12,7 +12,7 @@ import { requireAdapter } from '../../adapters/registry';
 import type { TDeps } from '../../context';
 import { huaweiLicenses } from '../../db/schema';
 import { AppError } from '../../errors';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import { devLicensePrivateKey, devLicensePublicKey } from './dev-license-key';
 
 export type TLicensePayload = { id: string; customer: string; issuedAt: string; expireTime: string };
@@ -117,7 +117,7 @@ export async function activateLicense(deps: TDeps, license: string): Promise<TLi
       .onConflictDoNothing()
       .returning();
     if (inserted) {
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId: null,
         userId: null,
         username: null,
@@ -154,7 +154,7 @@ export async function releaseLicense(deps: TDeps, licenseId: string): Promise<bo
       .where(eq(huaweiLicenses.licenseId, licenseId))
       .returning({ id: huaweiLicenses.id });
     if (rows.length === 0) return false;
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: null,
       userId: null,
       username: null,

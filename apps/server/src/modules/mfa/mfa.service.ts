@@ -23,12 +23,11 @@ import type { TMfaMethodType } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { createTotpSecret, matchTotp, otpauthUri, type TTotpMatch } from '../../lib/totp';
-import { findAccountById } from '../account/account.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { findAccountById } from '../account';
+import { writeAudit } from '../audit';
 import type { TCaptchaAnswer } from '../verification/captcha.service';
 import {
   consumeCheckToken,
@@ -334,7 +333,7 @@ export async function modifyMfaStatus(
           { mfaEnabled: true, mfaMethod: 'GA', totpSecret: challenge.pendingSecret, totpLastStep: step },
           now,
         );
-        await insertAuditEntry(
+        await writeAudit(
           tx,
           auditOf(user, isGaBound(user) ? 'mfa.rebind' : 'mfa.enable', { method: 'GA' }, meta, now),
         );
@@ -356,7 +355,7 @@ export async function modifyMfaStatus(
           { mfaEnabled: false, mfaMethod: null, totpSecret: null, totpLastStep: null },
           now,
         );
-        await insertAuditEntry(tx, auditOf(user, 'mfa.disable', { method: 'GA' }, meta, now));
+        await writeAudit(tx, auditOf(user, 'mfa.disable', { method: 'GA' }, meta, now));
       });
     }
   } else {
@@ -384,7 +383,7 @@ export async function modifyMfaStatus(
           : { mfaEnabled: false, mfaMethod: null },
         now,
       );
-      await insertAuditEntry(
+      await writeAudit(
         tx,
         auditOf(user, body.enable ? 'mfa.enable' : 'mfa.disable', { method: body.mfaMethodType }, meta, now),
       );
@@ -430,7 +429,7 @@ export async function saveMfaPolicy(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await setAccountMfaRequired(tx, auth.accountId, policy.required, now);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,
@@ -569,7 +568,7 @@ export async function completeSecondStep(
     await consumeChallenge(tx, challenge.id, now);
     if (update) await updateUserMfa(tx, user.accountId, user.id, update, now);
     if (update?.mfaEnabled)
-      await insertAuditEntry(tx, auditOf(user, 'mfa.enable', { method, during: 'sign-in' }, meta, now));
+      await writeAudit(tx, auditOf(user, 'mfa.enable', { method, during: 'sign-in' }, meta, now));
   });
   return {
     accountId: user.accountId,

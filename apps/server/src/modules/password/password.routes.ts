@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/define-route';
-import { findAccountByName } from '../account/account.repository';
-import { requestMeta } from '../auth/auth.routes';
+import { requestMeta } from '../../http/request-meta';
+import { findAccountByName } from '../account';
 import { changePassword, getPolicy, resetPasswordByToken, savePolicy } from './password.service';
 
 export function passwordRoutes(app: FastifyInstance): void {

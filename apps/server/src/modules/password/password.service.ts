@@ -9,12 +9,11 @@ import type { TPasswordPolicy } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import type { TAuthMethod } from '@console/contract/enums';
 import { checkPasswordPolicy, DefaultPasswordPolicy } from '@console/contract/password-rules';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
-import { revokeUserSessions } from '../auth/session.repository';
+import { writeAudit } from '../audit';
+import { revokeUserSessions } from '../auth';
 import { consumeCheckToken, peekCheckToken } from '../verification/code.service';
 import { findPasswordHolder, findPolicy, storePassword, upsertPolicy } from './password.repository';
 
@@ -51,7 +50,7 @@ export async function savePolicy(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await upsertPolicy(tx, auth.accountId, policy, auth.userId, now);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,
@@ -102,7 +101,7 @@ export async function setPassword(
       reason: input.reason,
       ...(input.keepSessionId ? { keepSessionId: input.keepSessionId } : {}),
     });
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: input.accountId,
       userId: input.actorId,
       username: input.actorName,

@@ -12,8 +12,8 @@ import {
   type TTestApp,
 } from '../../../test/harness';
 import { users } from '../../db/schema';
-import { createPasswordReminderJob } from '../../jobs/password-reminders';
 import { insertUser } from '../user/user.repository';
+import { createPasswordReminderJob } from './password.jobs';
 
 let t: TTestApp;
 let demo: TSeededAccount;

@@ -11,12 +11,11 @@ import { ErrorCode } from '@console/contract/codes';
 import { checkPhone, maskEmail, maskPhone } from '@console/contract/contact-rules';
 import type { TLanguage } from '@console/contract/enums';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 import { getCurrentUser } from '../user/user.service';
 import {
   consumeCheckToken,
@@ -123,7 +122,7 @@ export async function updateProfile(
         updatedAt: now,
       })
       .where(and(eq(users.id, auth.userId), eq(users.accountId, auth.accountId)));
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,

@@ -21,19 +21,18 @@ import { AccountType } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { TDeps } from '../../context';
+import type { TDeps, TRequestMeta } from '../../context';
 import { rowsOf } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { fieldErrorsOf } from '../../http/validation';
 import { translateValidation } from '../../i18n';
-import { createAccountWithRoles } from '../account/account.repository';
+import { createAccountWithRoles } from '../account';
 import { loginAddressOf } from '../account/account.service';
 import { type TAddressCaller, underAddressLimit } from '../address-limit/address-limit.service';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 import { getPolicy, requireUnderPolicy } from '../password/password.service';
-import { grantRole, insertUser } from '../user/user.repository';
+import { grantRole, insertUser } from '../user';
 import { requireCaptcha } from '../verification/captcha.service';
 import { consumeCheckToken, emailTarget, phoneTarget } from '../verification/code.service';
 
@@ -199,7 +198,7 @@ async function createAccount(
       email: contact.channel === 'email' ? contact.target : body.email ? emailTarget(body.email) : null,
     });
     await grantRole(tx, accountId, userId, roleIds.account_admin, null);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId,
       userId,
       username: body.username,
@@ -281,7 +280,7 @@ export async function saveRegistrationInfo(
       .update(accounts)
       .set({ registrationInfo: { ...info.data, registration_reason_other: others }, updatedAt: now })
       .where(eq(accounts.id, body.id));
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: body.id,
       userId: null,
       username: null,

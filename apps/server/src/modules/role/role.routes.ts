@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/define-route';
-import { requestMeta } from '../auth/auth.routes';
+import { requestMeta } from '../../http/request-meta';
 import {
   changeRole,
   checkTenantAdmin,

@@ -6,13 +6,11 @@
 import type { TRole, TRoleDetail, TRoleUserList, TUserRoleList } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { sql } from 'drizzle-orm';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { rowsOf } from '../../db/client';
 import { AppError } from '../../errors';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
-import { grantRole } from '../user/user.repository';
-import { adminRoleId, lockTargets, memberRoleId, requireAdminsRemain } from '../user/user-admin.repository';
+import { writeAudit } from '../audit';
+import { adminRoleId, grantRole, lockTargets, memberRoleId, requireAdminsRemain } from '../user';
 
 type TRoleRaw = { id: number; code: string; name: string; user_count: number; is_admin_role: boolean };
 
@@ -121,7 +119,7 @@ export async function changeRole(
       const member = await memberRoleId(tx, auth.accountId);
       if (member && member !== role.id) await grantRole(tx, auth.accountId, target.id, member, auth.userId);
     }
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,

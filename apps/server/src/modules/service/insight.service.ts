@@ -17,14 +17,13 @@ import {
 import { ErrorCode } from '@console/contract/codes';
 import { type SQL, sql } from 'drizzle-orm';
 import { requireAdapter } from '../../adapters/registry';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import { insightUsersJobKind } from '../../jobs/instances';
 import { enqueueJob } from '../../jobs/runner';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
+import { insightUsersJobKind } from './service.jobs';
 import { findInstance, nameIn, type TInstanceRecord } from './service.repository';
 
 const insightServiceId = 3;
@@ -257,7 +256,7 @@ export async function enableInsightUsers(
         on conflict (instance_id, user_id) do update
           set status = excluded.status, role = excluded.role, fail_reason = null,
               version = x.version + 1, updated_at = excluded.updated_at`);
-      await insertAuditEntry(
+      await writeAudit(
         tx,
         audit(auth, meta, now, 'insight.enableUser', user, { instance: instance.ref.instanceName, role }),
       );
@@ -293,7 +292,7 @@ export async function disableInsightUsers(
         update insight_users set status = ${InsightUserStatus.USER_STOPING}, fail_reason = null,
                                  version = version + 1, updated_at = ${now}
          where instance_id = ${instance.id} and user_id = ${user.id}`);
-      await insertAuditEntry(
+      await writeAudit(
         tx,
         audit(auth, meta, now, 'insight.disableUser', user, { instance: instance.ref.instanceName }),
       );

@@ -20,13 +20,12 @@ import type {
 import { ErrorCode } from '@console/contract/codes';
 import { type SQL, sql } from 'drizzle-orm';
 import { requireAdapter } from '../../adapters/registry';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
 import { enqueueJob } from '../../jobs/runner';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 import {
   findInstance,
   findInstances,
@@ -271,7 +270,7 @@ export async function createInstance(
         const id = Number(rows[0]?.id);
         const instance = (await findInstance(tx, sql`i.id = ${id}`)) as TInstanceRecord;
         await enqueueProvision(tx, id, 1, now);
-        await insertAuditEntry(tx, audit(auth, meta, now, 'instance.create', instance));
+        await writeAudit(tx, audit(auth, meta, now, 'instance.create', instance));
         return instance;
       });
       return created.view(lang);
@@ -353,7 +352,7 @@ export async function retryInstance(
                            deadline_at = ${deadline}, updated_at = ${now}
        where id = ${instanceId}`);
     await enqueueProvision(tx, instanceId, attempt, now);
-    await insertAuditEntry(tx, audit(auth, meta, now, 'instance.retry', current, { attempt }));
+    await writeAudit(tx, audit(auth, meta, now, 'instance.retry', current, { attempt }));
     return (await findInstance(tx, sql`i.id = ${instanceId}`)) as TInstanceRecord;
   });
   return instance.view(lang);
@@ -388,7 +387,7 @@ export async function closeInstance(
         maxAttempts: 10,
       });
     }
-    await insertAuditEntry(
+    await writeAudit(
       tx,
       audit(auth, meta, now, 'instance.close', current, { previousStatus: current.status }),
     );

@@ -20,9 +20,9 @@ import {
 import { rowsOf } from '../../db/client';
 import { auditEntries, instances, jobs } from '../../db/schema';
 import { createDeps } from '../../deps';
-import { instanceJobHandlers } from '../../jobs/instances';
-import { retentionJob } from '../../jobs/retention';
 import { createJobRunner } from '../../jobs/runner';
+import { retentionJob } from '../retention/retention.jobs';
+import { instanceJobHandlers } from './service.jobs';
 
 /** The platform as the tests see it: the development provisioner, counted, with failures on demand. */
 const platform = {

@@ -13,13 +13,12 @@ import { ErrorCode } from '@console/contract/codes';
 import { AccountStatus, type TLanguage } from '@console/contract/enums';
 import { isAllowedFallbackUrl, withToken } from '@console/contract/sso-rules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TDeps } from '../../context';
+import type { TDeps, TRequestMeta } from '../../context';
 import { translateError } from '../../i18n';
 import { createToken, sha256 } from '../../lib/tokens';
-import { insertAuditEntry } from '../audit/audit.repository';
-import { attemptKey, finishLogin, type TLoginResult, type TRequestMeta } from '../auth/auth.service';
-import { grantRole, insertUser } from '../user/user.repository';
-import { memberRoleId } from '../user/user-admin.repository';
+import { writeAudit } from '../audit';
+import { attemptKey, finishLogin, type TLoginResult } from '../auth/auth.service';
+import { grantRole, insertUser, memberRoleId } from '../user';
 import {
   consumeFlowOnce,
   findUserByUsername,
@@ -133,7 +132,7 @@ export async function signInExternal(
   const { account, method } = input;
   const username = input.username.trim();
   const refuse = async (failure: SsoFailure, userId: number | null) => {
-    await insertAuditEntry(deps.db, {
+    await writeAudit(deps.db, {
       accountId: account.id,
       userId,
       username,
@@ -198,7 +197,7 @@ async function createJitUser(
     const id = await insertUser(tx, { accountId: account.id, username, passwordHash });
     const member = await memberRoleId(tx, account.id);
     if (member) await grantRole(tx, account.id, id, member, id);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: account.id,
       userId: id,
       username,

@@ -18,7 +18,7 @@ import { X509Certificate } from 'node:crypto';
 import type { TDeps } from '../../context';
 import { enqueueJob, type TJobHandler } from '../../jobs/runner';
 import { outboundFetch, type TOutboundFetch } from '../../lib/outbound';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import type { TIdpMetadata } from './saml';
 import { metadataUrlForRecord, readMetadataUrl } from './saml-flow';
 import { listMetadataUrlConfigs, recordMetadataReading, type TMetadataUrlConfig } from './sso.repository';
@@ -74,7 +74,7 @@ export async function refreshMetadataOf(
     // Saved again meanwhile with another source: this reading is not of the current settings.
     if (!isCurrent) return false;
     if (error !== null || isChanged || isRecovered) {
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId: config.accountId,
         userId: null,
         username: null,

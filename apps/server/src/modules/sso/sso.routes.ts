@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/define-route';
+import { requestMeta, setSessionCookie } from '../../http/request-meta';
 import { allowOpenerFor, scriptHash } from '../../http/security-headers';
-import { requestMeta, setSessionCookie } from '../auth/auth.routes';
 import {
   accountSpMetadata,
   completeOidc,

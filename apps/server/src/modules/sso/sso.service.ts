@@ -8,7 +8,7 @@ import { SsoDefaults, type ZSaveSsoConfigRequest } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import type { TLanguage } from '@console/contract/enums';
 import type { z } from 'zod';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { translateError, translateValidation } from '../../i18n';
 import {
@@ -19,8 +19,7 @@ import {
   type TOutboundPolicy,
 } from '../../lib/outbound';
 import { createToken, sha256 } from '../../lib/tokens';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 
 import { thirdPartyLoginOptions } from '../third-party/third-party.service';
 
@@ -280,7 +279,7 @@ export async function saveSsoConfig(
       updatedAt: now,
       updatedBy: auth.userId,
     });
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,
@@ -337,7 +336,7 @@ export async function testSsoConfig(
     // The provider stopped answering between the check and the start: a clear 4043, not a 500.
     throw new AppError(ErrorCode.ssoProviderInvalid, { params: { detail: briefOf(error) } });
   });
-  await insertAuditEntry(deps.db, {
+  await writeAudit(deps.db, {
     accountId: auth.accountId,
     userId: auth.userId,
     username: auth.username,
@@ -469,7 +468,7 @@ async function auditRefusal(
   meta: TRequestMeta,
 ): Promise<void> {
   if (accountId === null || userRefusals.includes(failure.key)) return;
-  await insertAuditEntry(deps.db, {
+  await writeAudit(deps.db, {
     accountId,
     userId: null,
     username: '',

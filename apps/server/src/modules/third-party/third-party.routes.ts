@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/define-route';
-import { requestMeta, setSessionCookie } from '../auth/auth.routes';
+import { requestMeta, setSessionCookie } from '../../http/request-meta';
 import { clearBrowserCookie, readBrowserCookie, setBrowserCookie } from '../sso/sso-flow';
 import {
   completeThirdParty,

@@ -10,11 +10,10 @@ import type { TUserBindingConfig } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import type { TLanguage } from '@console/contract/enums';
 import type { TThirdPartyProvider } from '../../config';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { createToken, sha256 } from '../../lib/tokens';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 import {
   findAccountById,
   findAccountByLoginName,
@@ -116,7 +115,7 @@ export async function unbindThirdParty(
         providerOf(deps, provider) ? ErrorCode.thirdPartyNotBound : ErrorCode.thirdPartyUnavailable,
       );
     }
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,
@@ -149,7 +148,7 @@ export async function setThirdPartyLoginStatus(
       updatedAt: now,
       updatedBy: auth.userId,
     });
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,
@@ -378,7 +377,7 @@ async function bindIdentity(
         externalName: identity.externalName,
         createdAt: now,
       });
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId: target.accountId,
         userId: user.id,
         username: user.username,
@@ -412,7 +411,7 @@ async function auditRefusal(
   if (!context || (!isBind && userRefusals.includes(failure.key))) return;
   const user =
     isBind && context.userId !== null ? await findUserById(deps.db, context.accountId, context.userId) : null;
-  await insertAuditEntry(deps.db, {
+  await writeAudit(deps.db, {
     accountId: context.accountId,
     userId: user?.id ?? null,
     username: user?.username ?? '',

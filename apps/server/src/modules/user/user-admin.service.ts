@@ -20,18 +20,17 @@ import { checkEmail, checkPhone, maskEmail, maskPhone } from '@console/contract/
 import { checkUsername } from '@console/contract/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translateError, translateValidation } from '../../i18n';
-import { enqueueUserRemoval, enqueueUserSync } from '../../jobs/instances';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
-import { revokeUserSessions } from '../auth/session.repository';
+import { writeAudit } from '../audit';
+import { revokeUserSessions } from '../auth';
 import { requestContactChange } from '../contact-change/contact-change.service';
 import { getPolicy, requireUnderPolicy } from '../password/password.service';
-import { findInstances, markUsersForSync, userSyncState } from '../service/service.repository';
+import { findInstances, markUsersForSync, userSyncState } from '../service';
+import { enqueueUserRemoval, enqueueUserSync } from '../service/service.jobs';
 import { emailTarget } from '../verification/code.service';
 import { grantRole, insertUser } from './user.repository';
 import {
@@ -210,7 +209,7 @@ export async function addUser(
           await grantRole(tx, auth.accountId, id, await adminRoleId(tx, auth.accountId), auth.userId);
         }
       }
-      await insertAuditEntry(
+      await writeAudit(
         tx,
         audit(
           auth,
@@ -265,7 +264,7 @@ export async function setAdmin(
     const member = await memberRoleId(db, auth.accountId);
     if (member) await grantRole(db, auth.accountId, target.id, member, auth.userId);
   }
-  await insertAuditEntry(db, {
+  await writeAudit(db, {
     ...audit(auth, meta, now, isAdmin ? 'role.grant' : 'role.revoke', target, { roleId, isAdminRole: true }),
   });
   await syncUsers(db, auth.accountId, [target.id], now);
@@ -330,7 +329,7 @@ export async function updateUser(
         .where(and(eq(users.id, target.id), eq(users.accountId, auth.accountId)));
       await syncUsers(tx, auth.accountId, [target.id], now);
     }
-    await insertAuditEntry(
+    await writeAudit(
       tx,
       audit(auth, meta, now, 'user.update', target, {
         fields: Object.keys(changes),
@@ -395,7 +394,7 @@ export async function updateUserStatus(
       const ended = enable
         ? 0
         : await revokeUserSessions(tx, { userId: target.id, now, reason: 'user_disabled' });
-      await insertAuditEntry(
+      await writeAudit(
         tx,
         audit(auth, meta, now, enable ? 'user.enable' : 'user.disable', target, { endedSessions: ended }),
       );
@@ -446,7 +445,7 @@ export async function deleteUsers(
           .where(and(eq(users.id, target.id), eq(users.accountId, auth.accountId)));
         await revokeUserSessions(tx, { userId: target.id, now, reason: 'user_deleted' });
       }
-      await insertAuditEntry(
+      await writeAudit(
         tx,
         audit(auth, meta, now, force ? 'user.forceDelete' : 'user.delete', target, {
           kind: target.kind,
@@ -493,7 +492,7 @@ export async function recoverUsers(
         .update(users)
         .set({ deletedAt: null, updatedAt: now })
         .where(and(eq(users.id, target.id), eq(users.accountId, auth.accountId)));
-      await insertAuditEntry(tx, audit(auth, meta, now, 'user.recover', target));
+      await writeAudit(tx, audit(auth, meta, now, 'user.recover', target));
     }
     if (deleted.length > 0) {
       await syncUsers(
@@ -536,10 +535,7 @@ export async function resetManagedUserPassword(
       })
       .where(and(eq(users.id, target.id), eq(users.accountId, auth.accountId)));
     const ended = await revokeUserSessions(tx, { userId: target.id, now, reason: 'password_reset' });
-    await insertAuditEntry(
-      tx,
-      audit(auth, meta, now, 'user.resetPassword', target, { endedSessions: ended }),
-    );
+    await writeAudit(tx, audit(auth, meta, now, 'user.resetPassword', target, { endedSessions: ended }));
   });
   return null;
 }

@@ -15,8 +15,8 @@ import {
   type TTestApp,
 } from '../../../test/harness';
 import { auditEntries, jobs, users } from '../../db/schema';
-import { userSyncJob, userSyncJobKind } from '../../jobs/instances';
 import { createJobRunner } from '../../jobs/runner';
+import { userSyncJob, userSyncJobKind } from '../service/service.jobs';
 
 let t: TTestApp;
 const { call, ok } = routeClient(() => t.app);

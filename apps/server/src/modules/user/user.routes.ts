@@ -2,7 +2,7 @@ import { ErrorCode } from '@console/contract/codes';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { defineRoute } from '../../http/define-route';
-import { requestMeta } from '../auth/auth.routes';
+import { requestMeta } from '../../http/request-meta';
 import { getPasswordErrorTimes } from '../auth/auth.service';
 import { bindEmail, getCurrentUser, getUserAuth } from './user.service';
 import {

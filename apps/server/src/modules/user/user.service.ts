@@ -1,9 +1,8 @@
 import type { TCurrentUser, TUserAuth } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
-import type { TAuth, TDeps } from '../../context';
+import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { TRequestMeta } from '../auth/auth.service';
+import { writeAudit } from '../audit';
 import { consumeCheckToken, emailTarget } from '../verification/code.service';
 import { findCurrentUser, listUserResources, setUserEmail } from './user.repository';
 
@@ -46,7 +45,7 @@ export async function bindEmail(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await setUserEmail(tx, auth.accountId, auth.userId, target, now);
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,

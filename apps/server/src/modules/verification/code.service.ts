@@ -21,7 +21,7 @@ import type { TDeps } from '../../context';
 import { rowsOf, type TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { type TAddressSubject, underAddressLimit } from '../address-limit/address-limit.service';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { writeAudit } from '../audit';
 import { requireCaptcha, type TCaptchaAnswer } from './captcha.service';
 import { deliverCode, type TChannel } from './delivery';
 
@@ -141,7 +141,7 @@ export async function sendCode(
         returning id`),
     );
     if (target.accountId !== null) {
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId: target.accountId,
         userId: target.userId,
         username: null,

@@ -7,8 +7,8 @@ import type { TAuth, TDeps } from '../../context';
 import { outbox, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { defineRoute } from '../../http/define-route';
+import { requestMeta } from '../../http/request-meta';
 import { translateValidation } from '../../i18n';
-import { requestMeta } from '../auth/auth.routes';
 import { targetOfLookup } from '../recovery/recovery.service';
 import { createCaptcha, type TCaptchaAnswer } from './captcha.service';
 import {

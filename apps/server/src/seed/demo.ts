@@ -6,14 +6,14 @@
 
 import { AccountType } from '@console/contract/enums';
 import { eq, sql } from 'drizzle-orm';
-import type { TDeps } from '../../context';
-import { createAccountWithRoles } from '../../modules/account/account.repository';
-import { insertAuditEntry } from '../../modules/audit/audit.repository';
-import { markAllUsersForSync } from '../../modules/service/service.repository';
-import { newInstanceName } from '../../modules/service/service.service';
-import { grantRole, insertUser } from '../../modules/user/user.repository';
-import { rowsOf, type TDb } from '../client';
-import { appState, inviteCodes } from '../schema';
+import type { TDeps } from '../context';
+import { rowsOf, type TDb } from '../db/client';
+import { appState, inviteCodes } from '../db/schema';
+import { createAccountWithRoles } from '../modules/account';
+import { writeAudit } from '../modules/audit';
+import { markAllUsersForSync } from '../modules/service';
+import { newInstanceName } from '../modules/service/service.service';
+import { grantRole, insertUser } from '../modules/user';
 import { seedDemoBilling } from './demo-billing';
 
 const seedKey = 'seed.demo';
@@ -163,7 +163,7 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
         registrationPhone: account.registrationPhone,
         registrationEmail: account.registrationEmail,
       });
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId,
         userId: null,
         username: 'system',
@@ -189,7 +189,7 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
           remark: user.remark ?? null,
         });
         if (user.role) await grantRole(tx, accountId, userId, roleIds[user.role], null);
-        await insertAuditEntry(tx, {
+        await writeAudit(tx, {
           accountId,
           userId: null,
           username: 'system',
@@ -249,7 +249,7 @@ async function seedInstance(
       select ${instanceId}, u.id, u.account_id, 1, 'analyst', ${now} from users u
        where u.account_id = ${accountId} and u.username = any(${`{${instance.insightUsers.join(',')}}`}::text[])`);
   }
-  await insertAuditEntry(tx, {
+  await writeAudit(tx, {
     accountId,
     userId: null,
     username: 'system',

@@ -7,10 +7,10 @@ import { Limits } from '@console/contract/limits';
 import { interpolate, serverPhrases } from '@console/phrases/server';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDeps } from '../context';
-import { rowsOf } from '../db/client';
-import { deliverMessage } from '../modules/verification/delivery';
-import { enqueueJob, type TJobHandler } from './runner';
+import type { TDeps } from '../../context';
+import { rowsOf } from '../../db/client';
+import { enqueueJob, type TJobHandler } from '../../jobs/runner';
+import { deliverMessage } from '../verification/delivery';
 
 export const passwordReminderJobKind = 'password-reminders';
 const everyMs = 60 * 60_000;

@@ -8,12 +8,12 @@
  * become openFailed. Runs every ten minutes on one replica at a time.
  */
 import { sql } from 'drizzle-orm';
-import type { TDeps } from '../context';
-import { deleteEndedSessions } from '../modules/auth/session.repository';
-import { sessionTimeouts } from '../modules/auth/session.service';
-import { purgeDeletedUsers } from '../modules/user/user-admin.service';
-import { failOverdueOpenings } from './instances';
-import { enqueueJob, type TJobHandler } from './runner';
+import type { TDeps } from '../../context';
+import { enqueueJob, type TJobHandler } from '../../jobs/runner';
+import { deleteEndedSessions } from '../auth';
+import { sessionTimeouts } from '../auth/session.service';
+import { failOverdueOpenings } from '../service/service.jobs';
+import { purgeDeletedUsers } from '../user/user-admin.service';
 
 export const retentionJobKind = 'retention';
 const everyMs = 10 * 60_000;

@@ -23,9 +23,11 @@ import { BillingLimits, fenToYuan } from '@console/contract/billing-enums';
 import type { TLanguage } from '@console/contract/enums';
 import { interpolate, serverPhrases } from '@console/phrases/server';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDeps } from '../context';
-import type { TDb } from '../db/client';
-import { insertAuditEntry } from '../modules/audit/audit.repository';
+import type { TDeps } from '../../context';
+import type { TDb } from '../../db/client';
+import { enqueueJob, type TJobHandler } from '../../jobs/runner';
+import { writeAudit } from '../audit';
+import { deliverMessage } from '../verification/delivery';
 import {
   accountsToSweep,
   alertFacts,
@@ -36,12 +38,10 @@ import {
   setAlertState,
   type TAlertFacts,
   type TAlertSettings,
-} from '../modules/billing/alerts.repository';
-import { insertDelivery } from '../modules/billing/webhooks.repository';
-import { newMessageId } from '../modules/billing/webhooks.signing';
-import { deliverMessage } from '../modules/verification/delivery';
-import { enqueueJob, type TJobHandler } from './runner';
-import { enqueueDelivery, webhookJobHandlers } from './webhooks';
+} from './alerts.repository';
+import { enqueueDelivery, webhookJobHandlers } from './webhooks.jobs';
+import { insertDelivery } from './webhooks.repository';
+import { newMessageId } from './webhooks.signing';
 
 export const alertCheckJobKind = 'billing.alerts';
 export const alertSweepJobKind = 'billing.alertSweep';
@@ -201,7 +201,7 @@ async function dispatchAlert(
     await enqueueDelivery(tx, delivery.id, now);
   }
   const balance = balanceOf(facts);
-  await insertAuditEntry(tx, {
+  await writeAudit(tx, {
     accountId: facts.accountId,
     userId: null,
     username: null,

@@ -8,17 +8,12 @@
 
 import { fenToYuan } from '@console/contract/billing-enums';
 import type { FastifyBaseLogger } from 'fastify';
-import { PaymentError } from '../adapters/payments/payment-provider';
-import type { TDeps } from '../context';
-import { insertAuditEntry } from '../modules/audit/audit.repository';
-import { findRecharge, markClosed, type TRechargeRow } from '../modules/billing/recharge.repository';
-import {
-  auditRefusal,
-  mismatchOf,
-  rechargeQueryJobKind,
-  settlePaid,
-} from '../modules/billing/recharge.service';
-import type { TJobHandler } from './runner';
+import { PaymentError } from '../../adapters/payments/payment-provider';
+import type { TDeps } from '../../context';
+import type { TJobHandler } from '../../jobs/runner';
+import { writeAudit } from '../audit';
+import { findRecharge, markClosed, type TRechargeRow } from './recharge.repository';
+import { auditRefusal, mismatchOf, rechargeQueryJobKind, settlePaid } from './recharge.service';
 
 const queryEveryMs = 5 * 60_000;
 const unreachableRetryMs = 5 * 60_000;
@@ -28,7 +23,7 @@ async function close(deps: TDeps, order: TRechargeRow): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     if (!(await markClosed(tx, order.id, now))) return;
-    await insertAuditEntry(tx, {
+    await writeAudit(tx, {
       accountId: order.accountId,
       userId: null,
       username: null,

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, envelope, login, type TTestApp } from '../../../test/harness';
-import { rowsOf } from '../client';
-import { migrate } from '../migrate';
-import { accounts, auditEntries, instances, users } from '../schema';
+import { createTestApp, envelope, login, type TTestApp } from '../../test/harness';
+import { rowsOf } from '../db/client';
+import { migrate } from '../db/migrate';
+import { accounts, auditEntries, instances, users } from '../db/schema';
 import { demoAccounts, demoCredentialLines, seedDemo } from './demo';
 
 let t: TTestApp;

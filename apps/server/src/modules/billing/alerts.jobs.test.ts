@@ -11,19 +11,19 @@ import {
   signIn,
   type TSeededAccount,
   type TTestApp,
-} from '../../test/harness';
-import { rowsOf } from '../db/client';
-import { creditCash } from '../modules/billing/funds.repository';
-import { startReceiver, type TReceiver } from '../modules/billing/webhooks.test-receiver';
-import { insertUser } from '../modules/user/user.repository';
+} from '../../../test/harness';
+import { rowsOf } from '../../db/client';
+import { createJobRunner } from '../../jobs/runner';
+import { insertUser } from '../user/user.repository';
 import {
   alertJobHandlers,
   alertSweepJobKind,
   billingDay,
   enqueueAlertCheck,
   scheduleAlertSweep,
-} from './alerts';
-import { createJobRunner } from './runner';
+} from './alerts.jobs';
+import { creditCash } from './funds.repository';
+import { startReceiver, type TReceiver } from './webhooks.test-receiver';
 
 let t: TTestApp;
 const { call, ok } = routeClient(() => t.app);

@@ -5,12 +5,12 @@
  * a formal account with a discount, gets 30 days. Deterministic: the same data on every machine.
  */
 import { sql } from 'drizzle-orm';
-import type { TDeps } from '../../context';
-import { createManualClock } from '../../lib/clock';
-import { generateStatements } from '../../modules/billing/billing.service';
-import { creditCash } from '../../modules/billing/funds.repository';
-import { billingOffsetMs, dayOf, ingestUsage, type TUsageRecord } from '../../modules/billing/rating';
-import { rowsOf, type TDb } from '../client';
+import type { TDeps } from '../context';
+import { rowsOf, type TDb } from '../db/client';
+import { createManualClock } from '../lib/clock';
+import { creditCash } from '../modules/billing';
+import { generateStatements } from '../modules/billing/billing.service';
+import { billingOffsetMs, dayOf, ingestUsage, type TUsageRecord } from '../modules/billing/rating';
 
 const dayMs = 86_400_000;
 

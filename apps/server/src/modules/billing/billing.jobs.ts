@@ -10,13 +10,13 @@
 import { AccountType } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
 import { sql } from 'drizzle-orm';
-import type { TDeps } from '../context';
-import { rowsOf } from '../db/client';
-import { insertAuditEntry } from '../modules/audit/audit.repository';
-import { generateStatements } from '../modules/billing/billing.service';
-import { enqueuePauseJobs, pauseJobKind } from '../modules/billing/funds.repository';
-import { findInstance } from '../modules/service/service.repository';
-import { enqueueJob, type TJobHandler } from './runner';
+import type { TDeps } from '../../context';
+import { rowsOf } from '../../db/client';
+import { enqueueJob, type TJobHandler } from '../../jobs/runner';
+import { writeAudit } from '../audit';
+import { findInstance } from '../service';
+import { generateStatements } from './billing.service';
+import { enqueuePauseJobs, pauseJobKind } from './funds.repository';
 
 export const statementsJobKind = 'billing.statements';
 export const arrearsJobKind = 'billing.arrears';
@@ -48,7 +48,7 @@ export async function pauseLongArrears(deps: TDeps): Promise<number> {
       );
       if (rows.length === 0) return;
       await enqueuePauseJobs(tx, Number(account.id), true, now);
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId: Number(account.id),
         userId: null,
         username: null,
@@ -98,7 +98,7 @@ export async function pauseExpiredTrials(deps: TDeps): Promise<number> {
       const row = rows[0];
       if (!row) return;
       if (!row.was_paused) await enqueuePauseJobs(tx, Number(account.id), true, now);
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         accountId: Number(account.id),
         userId: null,
         username: null,

@@ -13,12 +13,12 @@
  * the attempt's own.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDeps } from '../context';
-import type { TDb } from '../db/client';
-import { findPendingDelivery, recordAttempt } from '../modules/billing/webhooks.repository';
-import { sendWebhook } from '../modules/billing/webhooks.sender';
-import { openSigning } from '../modules/billing/webhooks.signing';
-import { cancelQueuedJob, enqueueJob, type TJobHandler } from './runner';
+import type { TDeps } from '../../context';
+import type { TDb } from '../../db/client';
+import { cancelQueuedJob, enqueueJob, type TJobHandler } from '../../jobs/runner';
+import { findPendingDelivery, recordAttempt } from './webhooks.repository';
+import { sendWebhook } from './webhooks.sender';
+import { openSigning } from './webhooks.signing';
 
 export const webhookDeliverJobKind = 'webhook.deliver';
 /** Attempts of a delivery, the first included. */

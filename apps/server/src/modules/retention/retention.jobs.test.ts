@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, seedAccount, signIn, type TTestApp } from '../../test/harness';
-import { addressAttempts, captchas, loginAttempts, outbox, sessions, verificationCodes } from '../db/schema';
-import { retentionJob } from './retention';
+import { bearer, createTestApp, seedAccount, signIn, type TTestApp } from '../../../test/harness';
+import {
+  addressAttempts,
+  captchas,
+  loginAttempts,
+  outbox,
+  sessions,
+  verificationCodes,
+} from '../../db/schema';
+import { retentionJob } from './retention.jobs';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -46,7 +53,7 @@ describe('retention job', () => {
   });
 
   it('removes codes, check tokens, captchas, challenges and outbox messages once they are old', async () => {
-    const { createCaptcha } = await import('../modules/verification/captcha.service');
+    const { createCaptcha } = await import('../verification/captcha.service');
     await createCaptcha(t.deps);
     await t.app.inject({
       method: 'POST',

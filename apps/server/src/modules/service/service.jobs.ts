@@ -14,10 +14,11 @@
 import { InsightUserStatus } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ProvisionerError } from '../adapters/provisioner';
-import type { TDeps } from '../context';
-import { rowsOf, type TDb } from '../db/client';
-import { insertAuditEntry } from '../modules/audit/audit.repository';
+import { ProvisionerError } from '../../adapters/provisioner';
+import type { TDeps } from '../../context';
+import { rowsOf, type TDb } from '../../db/client';
+import { enqueueJob, type TJob, type TJobHandler } from '../../jobs/runner';
+import { writeAudit } from '../audit';
 import {
   findInstance,
   markAllUsersForSync,
@@ -25,9 +26,8 @@ import {
   markSyncFailed,
   pendingSyncs,
   type TInstanceRecord,
-} from '../modules/service/service.repository';
-import { provisionJobKind, releaseJobKind } from '../modules/service/service.service';
-import { enqueueJob, type TJob, type TJobHandler } from './runner';
+} from './service.repository';
+import { provisionJobKind, releaseJobKind } from './service.service';
 
 export const userSyncJobKind = 'instance.userSync';
 export const userRemoveJobKind = 'instance.userRemove';
@@ -88,7 +88,7 @@ async function settle(
       await markAllUsersForSync(tx, instance.id, instance.accountId, now);
       await enqueueUserSync(tx, [instance.id], now);
     }
-    await insertAuditEntry(
+    await writeAudit(
       tx,
       systemAudit(instance, isOpened ? 'instance.opened' : 'instance.openFailed', now, {
         attempt: instance.attempt,
@@ -230,7 +230,7 @@ async function settleInsight(
       else succeeded.push(Number(p.user_id));
     }
     if (succeeded.length + failed.length > 0) {
-      await insertAuditEntry(tx, {
+      await writeAudit(tx, {
         ...systemAudit(instance, 'insight.usersApplied', now, { succeeded, failed }),
         isSuccess: failed.length === 0,
       });
