@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every suite — unit and integration tests (vitest: contract, phrases, server, web),
+// `npm test`: every suite — the static checks (Biome, import boundaries, TypeScript), unit and
+// integration tests (vitest: contract, phrases, server, web),
 // the secrets check over what the integration tests' servers logged and answered, and browser
 // tests (Playwright in Chromium on the built console) — then one line that sums them:
 // "N passed, N failed". Integration tests use TEST_DATABASE_URL when set, PGlite otherwise.
@@ -13,6 +14,12 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const suites = [
+  {
+    name: 'static',
+    command: ['node', 'scripts/check-static.mjs'],
+    count: (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
+    file: 'static.json',
+  },
   {
     name: 'unit and integration',
     command: [

@@ -13,9 +13,10 @@ const coreModules = [
   /apps[\\/]web[\\/]src[\\/]components[\\/](toast[\\/]|status-page|brand-mark|ui[\\/](app-link|button|icon|language-switch|text-field|use-dismiss)\.)/,
   /packages[\\/]contract[\\/]src[\\/](enums|limits|patterns|rules)\./,
   /packages[\\/]phrases[\\/]src[\\/]index\./,
-  // The login page's validation and recent accounts, shared with the mobile login and the second
-  // step that other pages open too (left out, each would be a request of its own on /login).
-  /apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/]lib[\\/](validate-login|recent-accounts)\./,
+  // The login page's validation, recent accounts and sign-in hook, shared with the mobile login
+  // and the second step that other pages open too (left out, each would be a request of its own on
+  // /login).
+  /apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/]lib[\\/](validate-login|recent-accounts|use-sign-in)\./,
 ];
 
 const apiUrl = process.env.API_URL ?? 'http://localhost:8080';

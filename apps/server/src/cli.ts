@@ -25,7 +25,7 @@
  *       (see modules/catalogue/catalogue.cli.ts)
  *   remittance list [--pending] | remittance confirm <id> | remittance reject <id> <note>
  *       reviews reported bank transfers; confirming credits the account once
- *       (see modules/billing/remittance.cli.ts)
+ *       (see modules/billing/remittance/remittance.cli.ts)
  *   certification list [--pending] | certification approve <id> | certification reject <id> <reason>
  *       reviews real-name verifications waiting for manual review; approving turns a trial
  *       account formal (see modules/certification/certification.cli.ts)
@@ -33,7 +33,7 @@
  *           [--services studio,hengshi] [--regions aliyun/cn-shanghai,...]
  *   voucher void <code> [reason] | voucher list <accountName>
  *   discount set <accountName> <category|*> <rate> | discount list <accountName>
- *       (see modules/billing/billing-admin.cli.ts)
+ *       (see modules/billing/funds/billing-admin.cli.ts)
  *
  * Commands that touch data use the same configuration as the server (DATABASE_URL or DATA_DIR).
  */
@@ -51,8 +51,8 @@ import { accountCommands, runAccountCommand } from './modules/account/account.cl
 import { issueActivationCode } from './modules/account/account-center.service';
 import { listChains } from './modules/audit';
 import { verifyChains } from './modules/audit/audit.chain';
-import { billingAdminCommands, runBillingAdminCommand } from './modules/billing/billing-admin.cli';
-import { remittanceCommands, runRemittanceCommand } from './modules/billing/remittance.cli';
+import { billingAdminCommands, runBillingAdminCommand } from './modules/billing/funds/billing-admin.cli';
+import { remittanceCommands, runRemittanceCommand } from './modules/billing/remittance/remittance.cli';
 import { catalogueCommands, runCatalogueCommand } from './modules/catalogue/catalogue.cli';
 import { certificationCommands, runCertificationCommand } from './modules/certification/certification.cli';
 import { issueDevLicense, issueLicense, releaseLicense } from './modules/license/license.service';

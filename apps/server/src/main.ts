@@ -12,14 +12,10 @@ import { migrate } from './db/migrate';
 import { closeDeps, createDeps } from './deps';
 import { createJobRunner } from './jobs/runner';
 import { systemClock } from './lib/clock';
-import {
-  auditRetentionJob,
-  auditRetentionJobKind,
-  scheduleAuditRetention,
-} from './modules/audit/audit.retention';
-import { alertJobHandlers, scheduleAlertSweep } from './modules/billing/alerts.jobs';
+import { auditRetentionJob, auditRetentionJobKind, scheduleAuditRetention } from './modules/audit/audit.jobs';
+import { alertJobHandlers, scheduleAlertSweep } from './modules/billing/alerts/alerts.jobs';
 import { billingJobHandlers, scheduleBillingJobs } from './modules/billing/billing.jobs';
-import { rechargeJobHandlers } from './modules/billing/recharge.jobs';
+import { rechargeJobHandlers } from './modules/billing/recharge/recharge.jobs';
 import {
   createPasswordReminderJob,
   passwordReminderJobKind,

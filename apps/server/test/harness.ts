@@ -19,7 +19,7 @@ import { closeDeps, createDeps } from '../src/deps';
 import { createManualClock } from '../src/lib/clock';
 import { sha256 } from '../src/lib/tokens';
 import { createAccountWithRoles } from '../src/modules/account/account.repository';
-import { markAllUsersForSync } from '../src/modules/service/service.repository';
+import { markAllUsersForSync } from '../src/modules/service';
 import { newInstanceName } from '../src/modules/service/service.service';
 import { grantRole, insertUser } from '../src/modules/user/user.repository';
 import { openSecretCapture } from './secret-capture';

@@ -16,7 +16,7 @@ import { openDatabase } from '../src/db/client';
 import { createDeps } from '../src/deps';
 import { createJobRunner, type TJobHandler } from '../src/jobs/runner';
 import { systemClock } from '../src/lib/clock';
-import { webhookJobHandlers } from '../src/modules/billing/webhooks.jobs';
+import { webhookJobHandlers } from '../src/modules/billing/webhooks/webhooks.jobs';
 import { hangJobKind } from './job-worker-process';
 
 const url = process.env.WORKER_DATABASE_URL;

@@ -19,7 +19,7 @@ import type { TAccess, TRouteId } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../src/context';
-import { multipart, samples } from '../src/modules/billing/upload.fixtures';
+import { multipart, samples } from '../src/modules/billing/uploads/upload.fixtures';
 import type { TSide, TWorld } from './permission-fixture';
 
 /** A class of answer: a named code or a business code of the contract. */
@@ -280,7 +280,7 @@ export const expectations = {
   resetMfaCode: none('session', 'badRequest'),
   getMfaStatus: none('session', 'ok'),
   createMfaChallenge: none('session', 'ok'),
-  sendLoginCode: none('public', ErrorCode.verificationFailed, {
+  sendLoginCode: none('public', ErrorCode.challengeExpired, {
     request: async (_o, _a, t) => ({
       body: { uniqueId: 'no-such-challenge', authCodeType: 'SMS', ...(await t.captcha()) },
     }),

@@ -8,8 +8,8 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../src/context';
 import { rowsOf } from '../src/db/client';
-import { samples } from '../src/modules/billing/upload.fixtures';
-import { insertUpload } from '../src/modules/billing/upload.repository';
+import { samples } from '../src/modules/billing/uploads/upload.fixtures';
+import { insertUpload } from '../src/modules/billing/uploads/upload.repository';
 import { grantRole, insertUser } from '../src/modules/user/user.repository';
 import { knownCaptcha, seedAccount, seedOpenedInstance, type TSeededAccount } from './harness';
 

@@ -56,6 +56,8 @@ export type TDevFaceOutcome = (typeof DevFaceOutcomes)[number];
 /** Field limits of the verification wizard. */
 export const CertificationLimits = {
   personNameMax: 50,
+  /** A resident ID (GB 11643): 17 digits and a check character. */
+  residentIdLength: 18,
   companyNameMax: 100,
   bankNameMax: 100,
   bankAccountMin: 8,

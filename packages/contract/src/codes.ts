@@ -120,6 +120,19 @@ export const ErrorCode = {
   /** Enabling would exceed the Insight service's limit of enabled users; data `{ limit, enabled }`. */
   insightUserLimit: 4063,
 
+  /** Removing the role (or disabling, deleting) would leave the account without an enabled administrator. */
+  lastAdmin: 4150,
+  /** Roles are held by regular users that are not deleted only. */
+  adminRegularOnly: 4151,
+  /** An administrator cannot do this to their own user (disable, delete, reset the password). */
+  notSelf: 4152,
+  /** The deleted user's recovery period has ended: it can no longer be recovered. */
+  recoverExpired: 4153,
+  /** System service users come with their instance: they cannot be edited, disabled or deleted. */
+  systemServiceUser: 4154,
+  /** The user is deleted: recover it before changing it. */
+  userIsDeleted: 4155,
+
   /** Opening and managing service instances: no provisioning API is configured on this installation. */
   provisionerNotConfigured: 4100,
   /** Cloud-marketplace registration and codes: no marketplace API is configured on this installation. */
@@ -147,6 +160,16 @@ export const ErrorCode = {
   tooManyVerifications: 4096,
   sendCodeFailed: 4097,
   callLimitExceeded: 4098,
+  /** The sign-in (or binding) challenge is unknown, spent or expired, or the reset lookup expired: start again. */
+  challengeExpired: 4160,
+  /** An authenticator app is already bound: rebind it after verifying the identity (resetMfaCode). */
+  gaAlreadyBound: 4161,
+  /** No authenticator app is bound (or being bound) to check the code against. */
+  gaNotBound: 4162,
+  /** The account requires login protection of every user: it cannot be turned off. */
+  mfaRequiredByAccount: 4163,
+  /** The verification code (or the checkToken of a verified one) has expired: request a new one. */
+  codeExpired: 4164,
 
   passwordTooShort: 5059,
   passwordTooLong: 5060,

@@ -16,6 +16,8 @@ export const Limits = {
   upgradeEmailMax: 128,
   /** A user's display name (my profile). */
   displayNameMax: 64,
+  /** A user's job title (a custom one). */
+  jobTitleMax: 64,
   inviteCodeMax: 16,
   captchaMax: 10,
   codeLength: 6,

@@ -211,6 +211,7 @@ import {
 } from './schemas/verification';
 
 const codeErrors = [
+  ErrorCode.codeExpired,
   ErrorCode.codeAlreadyUsed,
   ErrorCode.verificationFailed,
   ErrorCode.codeMismatch,
@@ -304,6 +305,8 @@ export const routes = {
       ErrorCode.mfaDecryptFailed,
       ErrorCode.mfaTargetMissing,
       ...codeErrors,
+      ErrorCode.challengeExpired,
+      ErrorCode.gaNotBound,
     ],
   }),
   logout: route(apiPaths.logout, {
@@ -482,7 +485,7 @@ export const routes = {
     body: ZGetMfaCodeRequest,
     headers: ZOptionalAuthMethodHeaders,
     response: ZMfaCode,
-    codes: [ErrorCode.verificationFailed],
+    codes: [ErrorCode.verificationFailed, ErrorCode.challengeExpired, ErrorCode.gaAlreadyBound],
   }),
   modifyMfaStatus: route(apiPaths.modifyMfaStatus, {
     access: 'session',
@@ -492,7 +495,14 @@ export const routes = {
     body: ZModifyMfaStatusRequest,
     headers: ZOptionalAuthCodeTokenHeaders,
     response: ZMfaState,
-    codes: [ErrorCode.mfaDecryptFailed, ErrorCode.mfaTargetMissing, ...codeErrors],
+    codes: [
+      ErrorCode.mfaDecryptFailed,
+      ErrorCode.mfaTargetMissing,
+      ...codeErrors,
+      ErrorCode.challengeExpired,
+      ErrorCode.gaNotBound,
+      ErrorCode.mfaRequiredByAccount,
+    ],
   }),
   resetMfaCode: route(apiPaths.resetMfaCode, {
     access: 'session',
@@ -520,7 +530,12 @@ export const routes = {
     summary: "Sends the second-step code of a sign-in (`uniqueId`) to the user's phone or e-mail",
     body: ZSendLoginCodeRequest,
     response: ZSendCodeResult,
-    codes: [...sendErrors, ErrorCode.verificationFailed, ErrorCode.mfaTargetMissing],
+    codes: [
+      ...sendErrors,
+      ErrorCode.verificationFailed,
+      ErrorCode.mfaTargetMissing,
+      ErrorCode.challengeExpired,
+    ],
   }),
   getMfaPolicy: route(apiPaths.getMfaPolicy, {
     access: 'session',
@@ -594,7 +609,7 @@ export const routes = {
       'The reset lookup: where a password-reset code can go (masked), without telling whether the names exist; after many lookups from the client address the image captcha too (429 while the address is blocked)',
     body: ZGetUserByUsernameRequest,
     response: ZResetLookup,
-    codes: [ErrorCode.captchaRequired, ErrorCode.captchaInvalid],
+    codes: [ErrorCode.captchaRequired, ErrorCode.captchaInvalid, ErrorCode.challengeExpired],
   }),
   resetPasswordWithoutLogin: route(apiPaths.resetPasswordWithoutLogin, {
     access: 'public',
@@ -725,7 +740,13 @@ export const routes = {
       "Saves the edit dialog; a change of another user's phone or e-mail waits for that user's agreement (as `updateUserWithConfirm`)",
     body: ZUpdateUserRequest,
     response: ZUpdateUserResult,
-    codes: [ErrorCode.sendCodeFailed],
+    codes: [
+      ErrorCode.sendCodeFailed,
+      ErrorCode.systemServiceUser,
+      ErrorCode.userIsDeleted,
+      ErrorCode.adminRegularOnly,
+      ErrorCode.lastAdmin,
+    ],
   }),
   updateUserStatus: route(apiPaths.updateUserStatus, {
     access: 'admin',
@@ -734,6 +755,7 @@ export const routes = {
       'Enables or disables users; disabling ends their sessions at once, the service instances follow asynchronously (`checkUserSyncStatus`)',
     body: ZUpdateUserStatusRequest,
     response: ZBulkResult,
+    codes: [ErrorCode.notSelf, ErrorCode.systemServiceUser, ErrorCode.lastAdmin],
   }),
   checkUserSyncStatus: route(apiPaths.checkUserSyncStatus, {
     access: 'admin',
@@ -750,6 +772,7 @@ export const routes = {
     body: ZDeleteUserQuery,
     query: ZDeleteUserQuery,
     response: ZBulkResult,
+    codes: [ErrorCode.notSelf, ErrorCode.systemServiceUser, ErrorCode.lastAdmin],
   }),
   deleteManagedUser: route(apiPaths.deleteManagedUser, {
     access: 'admin',
@@ -758,6 +781,7 @@ export const routes = {
     body: ZDeleteUserQuery,
     query: ZDeleteUserQuery,
     response: ZBulkResult,
+    codes: [ErrorCode.notSelf, ErrorCode.systemServiceUser, ErrorCode.lastAdmin],
   }),
   recoverManagedUser: route(apiPaths.recoverManagedUser, {
     access: 'admin',
@@ -766,6 +790,7 @@ export const routes = {
     body: ZDeleteUserQuery,
     query: ZDeleteUserQuery,
     response: ZBulkResult,
+    codes: [ErrorCode.recoverExpired],
   }),
   resetManagedUserPassword: route(apiPaths.resetManagedUserPassword, {
     access: 'admin',
@@ -774,7 +799,7 @@ export const routes = {
       "Sets another user's password; ends that user's sessions and requires a change at the next sign-in (5066)",
     body: ZResetManagedUserPasswordRequest,
     response: ZNull,
-    codes: policyErrors,
+    codes: [...policyErrors, ErrorCode.notSelf, ErrorCode.systemServiceUser, ErrorCode.userIsDeleted],
   }),
   checkProperties: route(apiPaths.checkProperties, {
     access: 'admin',
@@ -835,6 +860,7 @@ export const routes = {
     summary: 'Grants a role to a user of the account',
     body: ZRoleGrantRequest,
     response: ZNull,
+    codes: [ErrorCode.adminRegularOnly, ErrorCode.lastAdmin],
   }),
   deleteRoleForUser: route(apiPaths.deleteRoleForUser, {
     access: 'admin',
@@ -842,6 +868,7 @@ export const routes = {
     summary: 'Removes a role from a user; the last account administrator keeps the administrator role',
     body: ZRoleGrantRequest,
     response: ZNull,
+    codes: [ErrorCode.adminRegularOnly, ErrorCode.lastAdmin],
   }),
   userRoleList: route(apiPaths.userRoleList, {
     access: 'session',

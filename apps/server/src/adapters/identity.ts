@@ -6,7 +6,7 @@
  * Two implementations:
  * - `createHttpIdentityProvider` speaks the provider's API (JSON over HTTP; every request carries
  *   `x-cz-key` and an HMAC-SHA256 signature of `timestamp \n method \n path \n body` with the
- *   secret in `x-cz-signature`);
+ *   secret in `x-cz-signature`, see signed-http.ts);
  * - `createDevIdentityProvider` plays the provider in development and tests. Its face checks end
  *   with the outcome chosen on the development liveness page (`/api/dev/face/{sessionId}`). Its
  *   enterprise checks answer by the company name: a name containing 人工 or Manual waits for
@@ -16,7 +16,7 @@
  *
  * Personal data travels to the provider only; errors name the call and the reason, never the data.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   isEnterpriseResult,
   isFaceErrorCode,
@@ -25,6 +25,7 @@ import {
   type TFaceSessionStatus,
 } from '@console/contract/certification-rules';
 import { notConfigured } from './registry';
+import { createSignedHttp, SignedHttpError, type TSignedAnswer } from './signed-http';
 
 export type TFaceCheck = { status: TFaceSessionStatus; errorCode: TFaceErrorCode | null };
 
@@ -79,35 +80,23 @@ export type THttpIdentityOptions = { url: string; key: string; secret: string; t
  *                                            bankAccount, bankName } → { result | "MANUAL", ref }
  */
 export function createHttpIdentityProvider(options: THttpIdentityOptions): TIdentityProvider {
+  const send = createSignedHttp({
+    url: options.url,
+    secret: options.secret,
+    timeoutMs: options.timeoutMs,
+    headers: { 'x-cz-key': options.key },
+  });
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Date.now());
-    const signature = createHmac('sha256', options.secret)
-      .update(`${timestamp}\n${method}\n${path}\n${text}`)
-      .digest('hex');
-    let response: Response;
-    let raw: string;
+    let answer: TSignedAnswer;
     try {
-      response = await fetch(`${options.url}${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'x-cz-key': options.key,
-          'x-cz-timestamp': timestamp,
-          'x-cz-signature': signature,
-          'x-cz-request-id': randomUUID(),
-        },
-        ...(body === undefined ? {} : { body: text }),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      raw = await response.text();
+      answer = await send(method, path, body);
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'TIMEOUT' : 'UNREACHABLE';
+      const reason = error instanceof SignedHttpError ? error.reason : 'UNREACHABLE';
       throw new IdentityError(reason, `${method} ${path.split('/').slice(0, 4).join('/')}: ${reason}`);
     }
-    if (!response.ok) throw new IdentityError(`HTTP_${response.status}`, `${method}: ${response.status}`);
+    if (!answer.isOk) throw new IdentityError(`HTTP_${answer.status}`, `${method}: ${answer.status}`);
     try {
-      return JSON.parse(raw) as T;
+      return JSON.parse(answer.text) as T;
     } catch {
       throw new IdentityError('BAD_RESPONSE', `${method}: answer is not JSON`);
     }

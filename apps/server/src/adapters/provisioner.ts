@@ -12,9 +12,9 @@
  * configurable delay and failure rate. Its operation ids carry their own start time and outcome,
  * so an opening continues across server restarts and replicas without any state of its own.
  */
-import { createHmac, randomUUID } from 'node:crypto';
 import type { TOwnedResources } from '@console/contract';
 import { notConfigured } from './registry';
+import { createSignedHttp, SignedHttpError, type TSignedAnswer } from './signed-http';
 
 export type TInstanceRef = {
   instanceName: string;
@@ -186,9 +186,9 @@ export function createUnconfiguredProvisioner(): TProvisioner {
 export type THttpProvisionerOptions = { url: string; token: string; timeoutMs: number };
 
 /**
- * The platform's provisioning API. Every request carries `X-CZ-Timestamp` and
- * `X-CZ-Signature: hex(HMAC-SHA256(token, timestamp + "\n" + method + "\n" + path + "\n" + body))`;
- * opening carries `Idempotency-Key: <instance name>-<attempt>`. Errors answer
+ * The platform's provisioning API. Every request is signed with the token (signed-http.ts:
+ * `X-CZ-Timestamp`, `X-CZ-Signature: hex(HMAC-SHA256(token, timestamp + "\n" + method + "\n" +
+ * path + "\n" + body))`); opening carries `Idempotency-Key: <instance name>-<attempt>`. Errors answer
  * `{ "code": "<REASON>", "message": "..." }` with a 4xx or 5xx status.
  *
  *   POST   /v1/instances                              → 202 { operationId }
@@ -201,54 +201,36 @@ export type THttpProvisionerOptions = { url: string; token: string; timeoutMs: n
  *   POST   /v1/owned-resources                        { instances: [names], users: [...] } → { scheduledTasks, syncTasks, permissionApprovals }
  */
 export function createHttpProvisioner(options: THttpProvisionerOptions): TProvisioner {
+  const send = createSignedHttp({ url: options.url, secret: options.token, timeoutMs: options.timeoutMs });
   async function call<T>(
     method: string,
     path: string,
     body?: unknown,
     extraHeaders: Record<string, string> = {},
   ) {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Date.now());
-    const signature = createHmac('sha256', options.token)
-      .update(`${timestamp}\n${method}\n${path}\n${text}`)
-      .digest('hex');
-    let response: Response;
-    let raw: string;
+    let answer: TSignedAnswer;
     try {
-      response = await fetch(`${options.url}${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'x-cz-timestamp': timestamp,
-          'x-cz-signature': signature,
-          'x-cz-request-id': randomUUID(),
-          ...extraHeaders,
-        },
-        ...(body === undefined ? {} : { body: text }),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      // The timeout covers the whole answer: a body that stalls after the headers is a timeout too.
-      raw = await response.text();
+      answer = await send(method, path, body, extraHeaders);
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'TIMEOUT' : 'UNREACHABLE';
+      const reason = error instanceof SignedHttpError ? error.reason : 'UNREACHABLE';
       throw new ProvisionerError(reason, `${method} ${path}: ${reason.toLowerCase()}`);
     }
     let parsed: unknown = null;
-    if (raw) {
+    if (answer.text) {
       try {
-        parsed = JSON.parse(raw);
+        parsed = JSON.parse(answer.text);
       } catch {
         // An error page (a proxy's HTML, say) still answers its status.
-        if (!response.ok)
-          throw new ProvisionerError(`HTTP_${response.status}`, `${method} ${path}: ${response.status}`);
+        if (!answer.isOk)
+          throw new ProvisionerError(`HTTP_${answer.status}`, `${method} ${path}: ${answer.status}`);
         throw new ProvisionerError('BAD_RESPONSE', `${method} ${path}: answer is not JSON`);
       }
     }
-    if (!response.ok) {
+    if (!answer.isOk) {
       const code = (parsed as { code?: unknown } | null)?.code;
       const reason =
-        typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? code : `HTTP_${response.status}`;
-      throw new ProvisionerError(reason, `${method} ${path}: ${response.status}`);
+        typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? code : `HTTP_${answer.status}`;
+      throw new ProvisionerError(reason, `${method} ${path}: ${answer.status}`);
     }
     return parsed as T;
   }

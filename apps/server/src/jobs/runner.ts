@@ -13,10 +13,11 @@
  * timer off (`heartbeatMs: 0`) and call `heartbeat()` where a tick should happen.
  */
 import { hostname } from 'node:os';
-import { sql } from 'drizzle-orm';
+import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDeps } from '../context';
-import { rowsOf, type TDb } from '../db/client';
+import type { TDb } from '../db/client';
+import { jobs } from '../db/schema';
 
 export type TJob = {
   id: number;
@@ -61,50 +62,73 @@ export async function enqueueJob(
     maxAttempts?: number;
   },
 ): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      insert into jobs (kind, payload, run_at, dedupe_key, max_attempts)
-      values (${input.kind}, ${JSON.stringify(input.payload ?? {})}::jsonb, ${input.runAt},
-              ${input.dedupeKey ?? null}, ${input.maxAttempts ?? 5})
-      on conflict (dedupe_key) where status in ('queued', 'running') do nothing
-      returning id`),
-  );
+  const rows = await db
+    .insert(jobs)
+    .values({
+      kind: input.kind,
+      payload: input.payload ?? {},
+      runAt: input.runAt,
+      dedupeKey: input.dedupeKey ?? null,
+      maxAttempts: input.maxAttempts ?? 5,
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`status in ('queued', 'running')` })
+    .returning({ id: jobs.id });
   return rows.length > 0;
 }
 
 /** Takes back a queued (not yet running) job by its dedupe key; answers whether there was one. */
 export async function cancelQueuedJob(db: TDb, dedupeKey: string): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(
-      sql`delete from jobs where dedupe_key = ${dedupeKey} and status = 'queued' returning id`,
-    ),
-  );
+  const rows = await db
+    .delete(jobs)
+    .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.status, 'queued')))
+    .returning({ id: jobs.id });
   return rows.length > 0;
 }
 
+/** Removes jobs that finished (done or failed) before `before` (the retention job's week). */
+export async function deleteFinishedJobs(db: TDb, before: Date): Promise<void> {
+  await db.execute(sql`delete from jobs where status in ('done', 'failed') and finished_at < ${before}`);
+}
+
 async function claim(db: TDb, workerId: string, now: Date, leaseMs: number): Promise<TJob | null> {
-  const rows = rowsOf<{ id: number; kind: string; payload: unknown; attempts: number; max_attempts: number }>(
-    await db.execute(sql`
-      update jobs set status = 'running', locked_by = ${workerId},
-                      locked_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1, updated_at = ${now}
-      where id = (
-        select id from jobs
-        where (status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < ${now})
-        order by run_at, id
-        for update skip locked
-        limit 1
-      )
-      returning id, kind, payload, attempts, max_attempts`),
-  );
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
+        and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)),
+      ),
+    )
+    .orderBy(jobs.runAt, jobs.id)
+    .for('update', { skipLocked: true })
+    .limit(1);
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'running',
+      lockedBy: workerId,
+      lockedUntil: new Date(now.getTime() + leaseMs),
+      attempts: sql`${jobs.attempts} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(jobs.id, due))
+    .returning({
+      id: jobs.id,
+      kind: jobs.kind,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+    });
   const r = rows[0];
   if (!r) return null;
   const payload = typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload;
   return {
-    id: Number(r.id),
+    id: r.id,
     kind: r.kind,
     payload: (payload ?? {}) as Record<string, unknown>,
-    attempts: Number(r.attempts),
-    maxAttempts: Number(r.max_attempts),
+    attempts: r.attempts,
+    maxAttempts: r.maxAttempts,
   };
 }
 
@@ -125,17 +149,21 @@ export function createJobRunner(
 
   /** The claim's condition: only the worker still holding this claim renews it or writes the outcome. */
   const isMine = (job: TJob) =>
-    sql`id = ${job.id} and status = 'running' and locked_by = ${workerId} and attempts = ${job.attempts}`;
+    and(
+      eq(jobs.id, job.id),
+      eq(jobs.status, 'running'),
+      eq(jobs.lockedBy, workerId),
+      eq(jobs.attempts, job.attempts),
+    );
 
   /** Whether the claim is still this runner's; extends its lease when it is. */
   async function renew(job: TJob): Promise<boolean> {
     const now = deps.clock.now();
-    const rows = rowsOf<{ id: number }>(
-      await deps.db.execute(sql`
-        update jobs set locked_until = ${new Date(now.getTime() + leaseMs)}, updated_at = ${now}
-         where ${isMine(job)}
-        returning id`),
-    );
+    const rows = await deps.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
+      .where(isMine(job))
+      .returning({ id: jobs.id });
     if (rows.length > 0) return true;
     if (held.get(job.id) === job) {
       held.delete(job.id);
@@ -182,15 +210,14 @@ export function createJobRunner(
       held.delete(job.id);
       const now = deps.clock.now();
       const isDone = await deps.db.transaction(async (tx) => {
-        const done = rowsOf<{ dedupe_key: string | null }>(
-          await tx.execute(sql`
-            update jobs set status = 'done', finished_at = ${now}, updated_at = ${now}, locked_by = null, locked_until = null
-            where ${isMine(job)}
-            returning dedupe_key`),
-        );
+        const done = await tx
+          .update(jobs)
+          .set({ status: 'done', finishedAt: now, updatedAt: now, lockedBy: null, lockedUntil: null })
+          .where(isMine(job))
+          .returning({ dedupeKey: jobs.dedupeKey });
         if (done.length === 0) return false;
         if (result && 'nextRunAt' in result) {
-          const dedupe = done[0]?.dedupe_key;
+          const dedupe = done[0]?.dedupeKey;
           await enqueueJob(tx, {
             kind: job.kind,
             payload: job.payload,
@@ -210,14 +237,19 @@ export function createJobRunner(
       const isFinal = job.attempts >= job.maxAttempts;
       const retryAt = new Date(now.getTime() + Math.min(3_600_000, 1000 * 2 ** job.attempts));
       log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: error }, 'job failed');
-      const rows = rowsOf<{ id: number }>(
-        await deps.db.execute(sql`
-          update jobs set status = ${isFinal ? 'failed' : 'queued'}, run_at = ${isFinal ? now : retryAt},
-                          last_error = ${message.slice(0, 2000)}, updated_at = ${now},
-                          finished_at = ${isFinal ? now : null}, locked_by = null, locked_until = null
-          where ${isMine(job)}
-          returning id`),
-      );
+      const rows = await deps.db
+        .update(jobs)
+        .set({
+          status: isFinal ? 'failed' : 'queued',
+          runAt: isFinal ? now : retryAt,
+          lastError: message.slice(0, 2000),
+          updatedAt: now,
+          finishedAt: isFinal ? now : null,
+          lockedBy: null,
+          lockedUntil: null,
+        })
+        .where(isMine(job))
+        .returning({ id: jobs.id });
       if (rows.length === 0) dropped(job);
     }
   }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { AlertMessagePlaceholder } from '@console/contract/billing-enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendWebhook } from '../modules/billing/webhooks.sender';
+import { sendWebhook } from '../modules/billing/webhooks/webhooks.sender';
 import {
   createOutboundPolicy,
   isAddressAllowed,

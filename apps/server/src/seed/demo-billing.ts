@@ -4,13 +4,14 @@
  * real ingestion, top-ups along the way, a voucher, and the statements of the closed months. Acme,
  * a formal account with a discount, gets 30 days. Deterministic: the same data on every machine.
  */
-import { sql } from 'drizzle-orm';
 import type { TDeps } from '../context';
-import { rowsOf, type TDb } from '../db/client';
+import type { TDb } from '../db/client';
+import { dayOf, startOfDay } from '../lib/billing-day';
 import { createManualClock } from '../lib/clock';
 import { creditCash } from '../modules/billing';
-import { generateStatements } from '../modules/billing/billing.service';
-import { billingOffsetMs, dayOf, ingestUsage, type TUsageRecord } from '../modules/billing/rating';
+import { generateStatements } from '../modules/billing/statements/statements.service';
+import { ingestUsage, type TUsageRecord } from '../modules/billing/usage/rating';
+import { insertDemoDiscount, insertDemoVoucher, openedInstances } from './demo-billing.repository';
 
 const dayMs = 86_400_000;
 
@@ -40,13 +41,6 @@ const lakehousePlan: TPlan[] = [
   { sku: 'internet_egress', base: 3, spread: 3 },
 ];
 
-async function instancesOf(db: TDb, accountId: number) {
-  return rowsOf<{ instance_name: string; service_id: number }>(
-    await db.execute(sql`
-      select instance_name, service_id from instances where account_id = ${accountId} and status = 1 order by id`),
-  );
-}
-
 function dayRecords(
   accountName: string,
   instanceName: string,
@@ -56,7 +50,7 @@ function dayRecords(
   next: () => number,
   workspaces: readonly string[],
 ): TUsageRecord[] {
-  const weekday = new Date(dayStart.getTime() + billingOffsetMs).getUTCDay();
+  const weekday = new Date(`${dayOf(dayStart)}T00:00:00Z`).getUTCDay();
   const load = weekday === 0 || weekday === 6 ? 0.45 : 1;
   const out: TUsageRecord[] = [];
   for (const p of plan) {
@@ -94,8 +88,8 @@ async function seedAccountMoney(
   },
 ): Promise<void> {
   const now = deps.clock.now();
-  const today = Date.parse(`${dayOf(now)}T00:00:00Z`) - billingOffsetMs;
-  const instances = await instancesOf(db, input.accountId);
+  const today = startOfDay(dayOf(now)).getTime();
+  const instances = await openedInstances(db, input.accountId);
   const next = random(input.seed);
   const clock = createManualClock(new Date(today - input.days * dayMs));
   const dayDeps: TDeps = { ...deps, db, clock };
@@ -116,21 +110,25 @@ async function seedAccountMoney(
     }
     if (input.voucher?.daysAgo === daysAgo) {
       const at = new Date(dayStart.getTime() + 10 * 3_600_000);
-      await db.execute(sql`
-        insert into vouchers (account_id, code, name, face_fen, available_fen, effective_at, expires_at)
-        values (${input.accountId}, ${`WELCOME-${input.accountName.toUpperCase()}`}, 'Welcome voucher',
-                ${input.voucher.fen}, ${input.voucher.fen}, ${at}, ${new Date(at.getTime() + input.voucher.days * dayMs)})`);
+      await insertDemoVoucher(db, {
+        accountId: input.accountId,
+        code: `WELCOME-${input.accountName.toUpperCase()}`,
+        name: 'Welcome voucher',
+        fen: input.voucher.fen,
+        effectiveAt: at,
+        expiresAt: new Date(at.getTime() + input.voucher.days * dayMs),
+      });
     }
     const records = instances.flatMap((i) =>
-      Number(i.service_id) === 1
-        ? dayRecords(input.accountName, i.instance_name, lakehousePlan, dayStart, index, next, [
+      i.serviceId === 1
+        ? dayRecords(input.accountName, i.instanceName, lakehousePlan, dayStart, index, next, [
             'default',
             'analytics',
           ])
-        : Number(i.service_id) === 2
+        : i.serviceId === 2
           ? dayRecords(
               input.accountName,
-              i.instance_name,
+              i.instanceName,
               [
                 { sku: 'decision_vc_gp', base: 4, spread: 3 },
                 { sku: 'model_input_tokens', base: 900, spread: 500 },
@@ -167,9 +165,7 @@ export async function seedDemoBilling(deps: TDeps, db: TDb, accounts: Map<string
   }
   const acme = accounts.get('acme');
   if (acme !== undefined) {
-    await db.execute(
-      sql`insert into account_discounts (account_id, category, rate) values (${acme}, '*', 0.85)`,
-    );
+    await insertDemoDiscount(db, acme, '*', '0.85');
     await seedAccountMoney(deps, db, {
       accountId: acme,
       accountName: 'acme',

@@ -5,15 +5,22 @@
  */
 
 import { AccountType } from '@console/contract/enums';
-import { eq, sql } from 'drizzle-orm';
 import type { TDeps } from '../context';
-import { rowsOf, type TDb } from '../db/client';
-import { appState, inviteCodes } from '../db/schema';
+import type { TDb } from '../db/client';
 import { createAccountWithRoles } from '../modules/account';
 import { writeAudit } from '../modules/audit';
-import { markAllUsersForSync } from '../modules/service';
-import { newInstanceName } from '../modules/service/service.service';
+import { markAllUsersForSync, newInstanceName } from '../modules/service';
 import { grantRole, insertUser } from '../modules/user';
+import {
+  enableInsightUsers,
+  hasAppState,
+  insertAppState,
+  insertInviteCode,
+  insertOpenedInstance,
+  lockSeed,
+  markInstanceSynced,
+  setTrialExtensionDays,
+} from './demo.repository';
 import { seedDemoBilling } from './demo-billing';
 
 const seedKey = 'seed.demo';
@@ -135,22 +142,17 @@ export const demoAccounts: TDemoAccount[] = [
   },
 ];
 
-async function isSeeded(db: TDb): Promise<boolean> {
-  const rows = await db.select({ key: appState.key }).from(appState).where(eq(appState.key, seedKey));
-  return rows.length > 0;
-}
-
 /** Creates the demo data unless it was created before; answers whether it created it now. */
 export async function seedDemo(deps: TDeps): Promise<boolean> {
-  if (await isSeeded(deps.db)) return false;
+  if (await hasAppState(deps.db, seedKey)) return false;
   const hashes = new Map<string, string>();
   for (const account of demoAccounts) {
     for (const user of account.users) hashes.set(user.password, await deps.hasher.hash(user.password));
   }
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey})`);
-    if (await isSeeded(tx)) return false;
+    await lockSeed(tx, lockKey);
+    if (await hasAppState(tx, seedKey)) return false;
     const seeded = new Map<string, number>();
     for (const account of demoAccounts) {
       const createdAt = new Date(now.getTime() - account.ageDays * 86_400_000);
@@ -203,8 +205,7 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
         });
       }
       if (account.trialExtensionDays) {
-        await tx.execute(sql`
-          update accounts set trial_extension_days = ${account.trialExtensionDays} where id = ${accountId}`);
+        await setTrialExtensionDays(tx, accountId, account.trialExtensionDays);
       }
       for (const instance of account.instances) {
         await seedInstance(tx, accountId, instance, new Date(createdAt.getTime() + 86_400_000), now);
@@ -212,8 +213,8 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
       seeded.set(account.name, accountId);
     }
     await seedDemoBilling(deps, tx, seeded);
-    await tx.insert(inviteCodes).values({ code: demoInviteCode, maxUses: 1000 }).onConflictDoNothing();
-    await tx.insert(appState).values({ key: seedKey, value: { createdAt: now.toISOString() } });
+    await insertInviteCode(tx, demoInviteCode, 1000);
+    await insertAppState(tx, seedKey, { createdAt: now.toISOString() });
     return true;
   });
 }
@@ -227,27 +228,21 @@ async function seedInstance(
   now: Date,
 ): Promise<void> {
   const name = newInstanceName();
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`
-      insert into instances (account_id, service_id, version_id, region_id, instance_name, status, url,
-                             created_at, opened_at, updated_at)
-      select ${accountId}, ${instance.serviceId}, v.id, r.id, ${name}, 1,
-             ${`https://${name}.${instance.region}.${instance.csp}.lakehouse.example.com`},
-             ${openedAt}, ${openedAt}, ${now}
-        from service_versions v, regions r
-       where v.service_id = ${instance.serviceId} and v.code = ${instance.version}
-         and r.csp = ${instance.csp} and r.code = ${instance.region}
-      returning id`),
-  );
-  const instanceId = Number(rows[0]?.id);
+  const instanceId = await insertOpenedInstance(tx, {
+    accountId,
+    serviceId: instance.serviceId,
+    version: instance.version,
+    csp: instance.csp,
+    region: instance.region,
+    name,
+    url: `https://${name}.${instance.region}.${instance.csp}.lakehouse.example.com`,
+    openedAt,
+    now,
+  });
   await markAllUsersForSync(tx, instanceId, accountId, now);
-  await tx.execute(sql`
-    update instance_user_sync set synced_version = desired_version where instance_id = ${instanceId}`);
+  await markInstanceSynced(tx, instanceId);
   if (instance.insightUsers?.length) {
-    await tx.execute(sql`
-      insert into insight_users (instance_id, user_id, account_id, status, role, updated_at)
-      select ${instanceId}, u.id, u.account_id, 1, 'analyst', ${now} from users u
-       where u.account_id = ${accountId} and u.username = any(${`{${instance.insightUsers.join(',')}}`}::text[])`);
+    await enableInsightUsers(tx, instanceId, accountId, instance.insightUsers, now);
   }
   await writeAudit(tx, {
     accountId,

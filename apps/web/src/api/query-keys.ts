@@ -4,4 +4,6 @@ export const sessionKeys = {
   userAuth: ['session', 'userAuth'] as const,
   accountDetail: ['session', 'accountDetail'] as const,
   accountBaseInfo: ['session', 'accountBaseInfo'] as const,
+  /** The signed-in user's login protection: the one key of `get-mfa-status`. */
+  mfaStatus: ['session', 'mfaStatus'] as const,
 };

@@ -1,10 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, configureApiClient, endpoint, isSessionEnded, request } from './api-client';
+import {
+  ApiError,
+  callApi,
+  configureApiClient,
+  endpoint,
+  firstFieldError,
+  isSessionEnded,
+  request,
+  uploadFile,
+} from './api-client';
 import { syncLocation } from './history';
 import { describeApiEvent, setNotifier, type TApiEvent } from './notifier';
 
 const checkAuthCodeEndpoint = endpoint('checkAuthCode', 'POST', '/api/portal/common/checkAuthCode');
 const getPwdErrorTimesEndpoint = endpoint('getPwdErrorTimes', 'GET', '/api/portal/user/getPwdErrorTimes');
+const uploadEndpoint = endpoint('certificationUpload', 'POST', '/api/portal/billing/certification/upload');
 
 type TCall = { url: string; init: RequestInit };
 
@@ -247,6 +257,86 @@ describe('server and network failures', () => {
     answer(500, { code: 500, message: 'boom', data: null }, 'Internal Server Error');
     await expect(request('GET', '/api/x', { hints: false })).rejects.toMatchObject({ status: 500 });
     expect(events).toEqual([]);
+  });
+});
+
+describe('uploads', () => {
+  const file = () => new File(['%PDF-1.4'], 'proof 1.pdf', { type: 'application/pdf' });
+  const upload = (options: Parameters<typeof uploadFile<'certificationUpload'>>[2] = {}) =>
+    uploadFile(uploadEndpoint, file(), {
+      query: { fileName: 'proof 1.pdf', purpose: 'remittance' },
+      ...options,
+    });
+
+  it('sends the file as multipart `file` with the query and the same headers, and answers data', async () => {
+    answer(200, { code: 0, message: 'ok', data: { fileId: 'f_12345678', fileName: 'proof 1.pdf', size: 8 } });
+    await expect(upload()).resolves.toEqual({ fileId: 'f_12345678', fileName: 'proof 1.pdf', size: 8 });
+    const { url, init } = calls[0] as TCall;
+    expect(url).toBe('/api/portal/billing/certification/upload?fileName=proof+1.pdf&purpose=remittance');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['cz-lang']).toBe('en-US');
+    expect(headers['x-cz-client']).toBe('web');
+    // The browser sets the multipart boundary: no JSON content type.
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(init.body).toBeInstanceOf(FormData);
+    const sent = (init.body as FormData).get('file') as File;
+    expect(sent.name).toBe('proof 1.pdf');
+    expect(await sent.text()).toBe('%PDF-1.4');
+    expect(events).toEqual([]);
+  });
+
+  it('turns a refusal into a toast, or into nothing with hints off; the field error is readable', async () => {
+    const refusal = {
+      code: 400,
+      message: 'Invalid request',
+      data: { fieldErrors: { file: 'Only JPG, JPEG, PNG or PDF files' } },
+    };
+    answer(400, refusal, 'Bad Request');
+    const error = await upload().catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 400, status: 400, message: 'Invalid request' });
+    expect(events).toEqual([{ type: 'rejected', code: 400, message: 'Invalid request' }]);
+    expect(firstFieldError(error)).toBe('Only JPG, JPEG, PNG or PDF files');
+
+    events = [];
+    answer(400, refusal, 'Bad Request');
+    await expect(upload({ hints: false })).rejects.toMatchObject({ code: 400 });
+    expect(events).toEqual([]);
+  });
+
+  it('goes to /login when the session is gone, as every call does', async () => {
+    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    await expect(upload({ hints: false })).rejects.toMatchObject({ code: 401 });
+    expect(window.location.pathname).toBe('/login');
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/workbench?tab=1');
+  });
+
+  it('times out, and stops when the caller aborts', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    await expect(upload({ timeoutMs: 20 })).rejects.toMatchObject({ kind: 'timeout' });
+    expect(events).toEqual([{ type: 'timeout' }]);
+    const controller = new AbortController();
+    const pending = upload({ signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
+    expect(events).toEqual([{ type: 'timeout' }]);
+  });
+});
+
+describe('firstFieldError', () => {
+  it('is null without field errors and for other failures', () => {
+    const error = new ApiError({ kind: 'business', code: 4037, status: 200, path: '/x', message: 'no' });
+    expect(firstFieldError(error)).toBeNull();
+    expect(firstFieldError(new Error('network'))).toBeNull();
   });
 });
 

@@ -9,6 +9,8 @@
  * - network failure or timeout: error notification
  * Hints (toasts) can be turned off per call; so can the redirect on 401. A call may add headers of
  * its own (e.g. `authMethod`, `authCode`, `authCodeToken` of the verification flows).
+ * File uploads (`uploadFile`) take the same path: a multipart body instead of JSON, the same
+ * headers, envelope, toasts, session handling, timeout and abort.
  * The light pages load this module with their first request (it is not on their first paint).
  */
 import type { TRouteBody, TRouteData, TRouteHeaders, TRouteQuery } from '@console/contract';
@@ -29,6 +31,7 @@ export type TQueryValue = string | number | boolean | null | undefined;
 
 export type TRequestOptions = {
   query?: Record<string, TQueryValue> | undefined;
+  /** Sent as JSON, or as it is when a `FormData` (multipart, its boundary set by the browser). */
   body?: unknown;
   /** Extra request headers of this call (undefined values are left out). */
   headers?: Record<string, string | undefined> | undefined;
@@ -141,8 +144,10 @@ export async function requestEnvelope<T>(
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (value !== undefined) headers[name] = value;
   }
-  let body: string | undefined;
-  if (method !== 'GET' && options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (method !== 'GET' && options.body instanceof FormData) {
+    body = options.body;
+  } else if (method !== 'GET' && options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -292,4 +297,30 @@ export function callApiEnvelope<K extends TRouteId>(
   options: TCallOptions<K> = {},
 ): Promise<TEnvelope<TRouteData<K>>> {
   return requestEnvelope<TRouteData<K>>(endpoint.method, endpoint.path, options as TRequestOptions);
+}
+
+/** The first field error of a refused call (already in the request's language), or null. */
+export function firstFieldError(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const fieldErrors = (error.data as { fieldErrors?: Record<string, unknown> } | null)?.fieldErrors;
+  const first = fieldErrors ? Object.values(fieldErrors).find((v) => typeof v === 'string') : undefined;
+  return typeof first === 'string' && first ? first : null;
+}
+
+/**
+ * Uploads a file to a route of the contract as the multipart field `file`, through the same path as
+ * every call: the language and client headers, the envelope, error codes as toasts (unless
+ * `hints: false`), 401 to /login, the timeout and the caller's abort signal.
+ */
+export function uploadFile<K extends TRouteId>(
+  endpoint: TEndpoint<K>,
+  file: File,
+  options: Omit<TCallOptions<K>, 'body'> = {},
+): Promise<TRouteData<K>> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return request<TRouteData<K>>(endpoint.method, endpoint.path, {
+    ...(options as Omit<TRequestOptions, 'body'>),
+    body: form,
+  });
 }

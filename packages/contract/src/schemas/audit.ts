@@ -4,26 +4,16 @@
  * the last row of a page asks for the rows after it, so any depth costs what the first page does.
  */
 import { z } from 'zod';
+import { auditPageSizeMax, auditSearchMax, auditUsernameMax } from '../audit-rules';
 import { vkey, ZTimestamp } from './common';
 
-/** Most rows of one page. */
-export const auditPageSizeMax = 200;
-/** Longest free-text search. */
-export const auditSearchMax = 100;
-
-/** Object types written by the server (the filter accepts any text up to 64 characters). */
-export const AuditObjectTypes = [
-  'session',
-  'user',
-  'account',
-  'role',
-  'phone',
-  'email',
-  'license',
-  'service',
-  'instance',
-  'catalogue',
-] as const;
+export {
+  AuditObjectTypes,
+  auditPageSizeMax,
+  auditSearchMax,
+  auditUsernameMax,
+  type TAuditObjectType,
+} from '../audit-rules';
 
 /** `<ISO time>_<id>` of the last row of the previous page. */
 const ZCursor = z
@@ -44,7 +34,7 @@ export const ZAuditFilter = z.object({
   /** Entries before this time. */
   to: ZDateTimeFilter.optional(),
   /** Username, case-insensitive, exact. */
-  username: z.string().trim().max(128, vkey('tooLong')).optional(),
+  username: z.string().trim().max(auditUsernameMax, vkey('tooLong')).optional(),
   objectType: z.string().trim().max(64, vkey('tooLong')).optional(),
   /** 1 success, 0 failure. */
   status: z.coerce.number().int().min(0, vkey('invalidValue')).max(1, vkey('invalidValue')).optional(),

@@ -15,7 +15,12 @@ import { ZEmail, ZPhone, ZPhoneCode } from './verification';
 export { CustomJobTitle, JobTitles, type TJobTitle } from '../job-titles';
 
 /** Longest job title, display name and search text. */
-export const UserFieldLimits = { titleMax: 64, displayNameMax: 64, keywordMax: 128, bulkMax: 200 } as const;
+export const UserFieldLimits = {
+  titleMax: Limits.jobTitleMax,
+  displayNameMax: Limits.displayNameMax,
+  keywordMax: 128,
+  bulkMax: 200,
+} as const;
 
 /** An empty string (or null) reads as absent: the spec removes empty phone and e-mail from payloads. */
 function optionalText<T extends z.ZodType>(schema: T) {

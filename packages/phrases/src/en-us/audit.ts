@@ -1,3 +1,5 @@
+import type { TAuditObjectType } from '@console/contract/audit-rules';
+
 /** The audit log page (/auditManage) and its CSV export. */
 const audit = {
   title: 'Audit',
@@ -44,7 +46,9 @@ const audit = {
     recharge: 'Top-up order',
     upload: 'Uploaded file',
     remittance: 'Bank transfer',
-  } as Record<string, string>,
+    sso: 'Single sign-on',
+    certification: 'Account verification',
+  } satisfies Record<TAuditObjectType, string> as Record<string, string>,
   loadMore: 'Load more',
   newest: 'Back to newest',
   end: 'No more entries',

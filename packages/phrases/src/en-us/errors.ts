@@ -67,6 +67,13 @@ const errors = {
   '4081': 'Too many verification attempts today. Try again tomorrow.',
   '4082': 'The face check has expired or is finished. Start the verification again.',
   '4083': 'The account is verified already, or a verification waits for review.',
+  '4150':
+    'This user is the last account administrator: the account needs at least one enabled administrator. Make another user an administrator first.',
+  '4151': 'Only regular users that are not deleted can hold roles.',
+  '4152': 'You cannot do this to your own user.',
+  '4153': 'The recovery period of this user has ended; it can no longer be recovered.',
+  '4154': 'System service users are created with their instance and cannot be edited or deleted.',
+  '4155': 'This user is deleted. Recover it first.',
   '4100': 'Opening services is not configured on this installation; contact the platform operator.',
   '4101':
     'Cloud-marketplace registration is not configured on this installation; contact the platform operator.',
@@ -88,6 +95,12 @@ const errors = {
   '4096': 'Exceeded the verification limit',
   '4097': 'Failed to send the verification code',
   '4098': 'Exceeded the call limit',
+  '4160': 'Verification failed: this sign-in has expired. Log in again.',
+  '4161':
+    'Verification failed: an authenticator app is already bound. Rebind it after verifying your identity.',
+  '4162': 'Verification failed: no authenticator app is bound yet.',
+  '4163': 'Your account requires login protection for every user; it cannot be turned off.',
+  '4164': 'The verification code has expired. Request a new one.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':
@@ -106,10 +119,7 @@ const errors = {
   otherAccount: 'The request refers to another account.',
   csrfHeaderMissing: 'This request needs the X-CZ-Client header.',
   loginBusy: 'The server is busy signing in other users. Please try again in a moment.',
-  codeExpired: 'The verification code has expired. Request a new one.',
   resendTooSoon: 'Exceeded the call limit: wait {{seconds}} s before requesting another code.',
-  challengeExpired: 'Verification failed: this sign-in has expired. Log in again.',
-  gaNotBound: 'Verification failed: no authenticator app is bound yet.',
   registrationLimit: 'Too many registrations from this address. Please try again later.',
   /** 429 while the client's address is blocked after many failed attempts (decision 0012). */
   addressBlocked:
@@ -126,17 +136,7 @@ const errors = {
   charTypeUPPERCASE: 'uppercase letters',
   charTypeSPECIAL: 'special characters',
   charTypesJoin: ', ',
-  gaAlreadyBound:
-    'Verification failed: an authenticator app is already bound. Rebind it after verifying your identity.',
-  mfaRequiredByAccount: 'Your account requires login protection for every user; it cannot be turned off.',
-  lastAdmin:
-    'This user is the last account administrator: the account needs at least one enabled administrator. Make another user an administrator first.',
-  notSelf: 'You cannot do this to your own user.',
-  systemServiceUser: 'System service users are created with their instance and cannot be edited or deleted.',
   usernameTaken: 'This username is already used in the account.',
-  userIsDeleted: 'This user is deleted. Recover it first.',
-  recoverExpired: 'The recovery period of this user has ended; it can no longer be recovered.',
-  adminRegularOnly: 'Only regular users that are not deleted can hold roles.',
   notServiceUser: 'Only service users can be deleted here.',
   notRegularUser: 'Only regular users can be deleted here.',
   ownContactInProfile: 'Change your own phone number or e-mail address in My profile.',

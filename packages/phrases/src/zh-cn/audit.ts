@@ -1,3 +1,5 @@
+import type { TAuditObjectType } from '@console/contract/audit-rules';
+
 import type en from '../en-us/audit';
 
 /** 审计日志页面（/auditManage）及其 CSV 导出。 */
@@ -46,7 +48,9 @@ const audit: typeof en = {
     recharge: '充值订单',
     upload: '上传文件',
     remittance: '对公汇款',
-  },
+    sso: '单点登录',
+    certification: '账号认证',
+  } satisfies Record<TAuditObjectType, string>,
   loadMore: '加载更多',
   newest: '回到最新',
   end: '没有更多记录了',

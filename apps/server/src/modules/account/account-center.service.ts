@@ -68,7 +68,7 @@ function auditOf(auth: TAuth, meta: TRequestMeta, now: Date) {
     accountId: auth.accountId,
     userId: auth.userId,
     username: auth.username,
-    objectType: 'account',
+    objectType: 'account' as const,
     objectId: String(auth.accountId),
     ip: meta.ip,
     requestId: meta.requestId,

@@ -1,11 +1,14 @@
 /**
  * The failure counts of client addresses (`address_attempts`, decision 0012). A failure is counted
- * with one atomic upsert; sign-in folds that upsert into its own failure statement (see
- * `auth.repository.ts`), so the text of the upsert is built here once, with the caller's placeholders.
+ * with one atomic upsert; sign-in folds that upsert into its own failure statement, so the upsert
+ * is a builder fragment (`addressFailureUpsert`) any prepared statement can take as a CTE, with
+ * the placeholders of `addressCountPlaceholders` and the values of `addressCountValues`.
  */
-import { and, eq } from 'drizzle-orm';
-import type { TDb, TQuery } from '../../db/client';
-import { addressAttempts } from '../../db/schema';
+
+import type { TAuditObjectType } from '@console/contract/audit-rules';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { addressAttempts, auditEntries } from '../../db/schema';
 
 export type TAddressScope = 'login' | 'code' | 'recovery' | 'registration';
 
@@ -26,84 +29,84 @@ export type TAddressCount = {
   restartAt: number;
 };
 
-/** Placeholders (with their casts) of the values of `TAddressCount` in a statement. */
-export type TAddressPlaceholders = Record<keyof TAddressCount, string>;
+/** The values of a count in a statement: placeholders of a prepared statement, with their casts. */
+export type TAddressCountSql = Record<keyof TAddressCount, SQL>;
 
-/** The values of a count in the order of `addressPlaceholders(first)`. */
-export function addressValues(count: TAddressCount): unknown[] {
-  return [
-    count.address,
-    count.scope,
-    count.now,
-    count.windowStart,
-    count.blockAfter,
-    count.blockUntil,
-    count.restartAt,
-  ];
+const countCasts: Record<keyof TAddressCount, string> = {
+  address: 'text',
+  scope: 'text',
+  now: 'timestamptz',
+  windowStart: 'timestamptz',
+  blockAfter: 'int',
+  blockUntil: 'timestamptz',
+  restartAt: 'int',
+};
+const countFields = Object.keys(countCasts) as (keyof TAddressCount)[];
+
+/** Placeholders `<prefix><field>` of a count in a prepared statement. */
+export function addressCountPlaceholders(prefix: string): TAddressCountSql {
+  return Object.fromEntries(
+    countFields.map((field) => [
+      field,
+      sql`${sql.placeholder(`${prefix}${field}`)}::${sql.raw(countCasts[field])}`,
+    ]),
+  ) as TAddressCountSql;
 }
 
-/** The values of no count (the statement skips it). */
-export const noAddressValues: readonly unknown[] = [null, null, null, null, null, null, null];
-
-/** Numbered placeholders `$first…$first+6` for `addressValues`. */
-export function addressPlaceholders(first: number): TAddressPlaceholders {
-  return {
-    address: `$${first}::text`,
-    scope: `$${first + 1}::text`,
-    now: `$${first + 2}::timestamptz`,
-    windowStart: `$${first + 3}::timestamptz`,
-    blockAfter: `$${first + 4}::int`,
-    blockUntil: `$${first + 5}::timestamptz`,
-    restartAt: `$${first + 6}::int`,
-  };
+/** The values of `addressCountPlaceholders(prefix)`; all null without a count. */
+export function addressCountValues(prefix: string, count: TAddressCount | null): Record<string, unknown> {
+  return Object.fromEntries(countFields.map((field) => [`${prefix}${field}`, count ? count[field] : null]));
 }
 
 /**
- * The upsert counting one failure, answering `failures, window_started_at, blocked_until,
- * is_block_start`. A count lives in a fixed window from its first failure; a failure after the
+ * The upsert counting one failure, answering `failures, windowStartedAt, blockedUntil,
+ * isBlockStart`. A count lives in a fixed window from its first failure; a failure after the
  * window starts again at 1. The failure reaching `blockAfter` blocks until `blockUntil`; a live
  * block is never extended. The first failure after a block that ended within the window starts a
  * new window at `restartAt` (the captcha phase), so the next block needs as many failures again.
- * `where` (e.g. `$11::text is not null`) lets a caller skip it.
+ * `where` (e.g. "an address was given") lets a caller skip it.
  */
-export function countAddressFailureSql(p: TAddressPlaceholders, where = 'true'): string {
-  const blockEnded = `(aa.blocked_until <= ${p.now} and aa.blocked_until > ${p.windowStart})`;
-  const next = `(case when aa.blocked_until > ${p.now} then aa.failures + 1
-                      when ${blockEnded} then ${p.restartAt} + 1
-                      when aa.window_started_at <= ${p.windowStart} then 1
-                      else aa.failures + 1 end)`;
-  return `insert into address_attempts as aa (address, scope, failures, window_started_at, blocked_until, updated_at)
-       select ${p.address}, ${p.scope}, 1, ${p.now}, case when 1 >= ${p.blockAfter} then ${p.blockUntil} end, ${p.now}
-       where ${where}
-       on conflict (address, scope) do update set
-         failures = ${next},
-         window_started_at = case when ${blockEnded} or aa.window_started_at <= ${p.windowStart}
-                                  then ${p.now} else aa.window_started_at end,
-         blocked_until = case when aa.blocked_until > ${p.now} then aa.blocked_until
-                              when ${next} >= ${p.blockAfter} then ${p.blockUntil} end,
-         updated_at = ${p.now}
-       returning failures, window_started_at, blocked_until,
-                 coalesce(blocked_until = ${p.blockUntil}, false) as is_block_start`;
+export function addressFailureUpsert(db: TDb, c: TAddressCountSql, where: SQL = sql`true`) {
+  const aa = addressAttempts;
+  const blockEnded = sql`(${aa.blockedUntil} <= ${c.now} and ${aa.blockedUntil} > ${c.windowStart})`;
+  const next = sql`(case when ${aa.blockedUntil} > ${c.now} then ${aa.failures} + 1
+                         when ${blockEnded} then ${c.restartAt} + 1
+                         when ${aa.windowStartedAt} <= ${c.windowStart} then 1
+                         else ${aa.failures} + 1 end)`;
+  return db
+    .insert(aa)
+    .select(
+      // address, scope, failures, window_started_at, blocked_until, updated_at
+      sql`select ${c.address}, ${c.scope}, 1, ${c.now}, case when 1 >= ${c.blockAfter} then ${c.blockUntil} end,
+                 ${c.now} where ${where}`,
+    )
+    .onConflictDoUpdate({
+      target: [aa.address, aa.scope],
+      set: {
+        failures: next,
+        windowStartedAt: sql`case when ${blockEnded} or ${aa.windowStartedAt} <= ${c.windowStart}
+                                  then ${c.now} else ${aa.windowStartedAt} end`,
+        blockedUntil: sql`case when ${aa.blockedUntil} > ${c.now} then ${aa.blockedUntil}
+                               when ${next} >= ${c.blockAfter} then ${c.blockUntil} end`,
+        updatedAt: c.now,
+      },
+    })
+    .returning({
+      failures: aa.failures,
+      windowStartedAt: aa.windowStartedAt,
+      blockedUntil: aa.blockedUntil,
+      isBlockStart: sql<boolean>`coalesce(${aa.blockedUntil} = ${c.blockUntil}, false)`.as('is_block_start'),
+    });
 }
 
-export type TAddressCountRaw = {
+/** A counted address: its row, when the count ran (a statement may skip it). */
+export function addressRowOf(row: {
   failures: number | null;
-  window_started_at: Date | string | null;
-  blocked_until: Date | string | null;
-  is_block_start: boolean | null;
-};
-
-export function addressRowOf(raw: {
-  failures: number | null;
-  window_started_at: Date | string | null;
-  blocked_until: Date | string | null;
+  windowStartedAt: Date | null;
+  blockedUntil: Date | null;
 }): TAddressRow | null {
-  if (raw.failures === null || raw.window_started_at === null) return null;
-  return {
-    failures: Number(raw.failures),
-    windowStartedAt: new Date(raw.window_started_at),
-    blockedUntil: raw.blocked_until === null ? null : new Date(raw.blocked_until),
-  };
+  if (row.failures === null || row.windowStartedAt === null) return null;
+  return { failures: row.failures, windowStartedAt: row.windowStartedAt, blockedUntil: row.blockedUntil };
 }
 
 export async function findAddressAttempt(
@@ -128,50 +131,77 @@ export type TBlockAudit = {
   userId: number | null;
   username: string | null;
   action: string;
-  objectType: string;
+  objectType: TAuditObjectType;
   objectName: string | null;
   info: Record<string, unknown>;
   ip: string | null;
   requestId: string | null;
 };
 
+const p = sql.placeholder;
+
+/** The counting statement, prepared once per database handle (a named statement on PostgreSQL). */
+function prepareCount(db: TDb) {
+  const c = addressCountPlaceholders('');
+  const counted = db.$with('counted').as(addressFailureUpsert(db, c));
+  // The chain trigger numbers and hashes the entry; `insert … select` has no builder for a table
+  // with an identity column, so this CTE is written out (it answers nothing).
+  const audited = db.$with('audited', {}).as(
+    sql`insert into ${auditEntries} (account_id, user_id, username, action, object_type, object_name, status,
+                                      info, ip, request_id, created_at)
+        select ${p('accountId')}::bigint, ${p('userId')}::bigint, ${p('username')}::text, ${p('action')}::text,
+               ${p('objectType')}::text, ${p('objectName')}::text, 0,
+               ${p('info')}::jsonb || jsonb_build_object('failures', ${counted.failures}, 'addressBlocked', true),
+               ${p('ip')}::text, ${p('requestId')}::text, ${c.now}
+        from ${counted} where ${counted.isBlockStart} and ${p('accountId')}::bigint is not null`,
+  );
+  return db
+    .with(counted, audited)
+    .select({
+      failures: counted.failures,
+      windowStartedAt: counted.windowStartedAt,
+      blockedUntil: counted.blockedUntil,
+      isBlockStart: counted.isBlockStart,
+    })
+    .from(counted)
+    .prepare('address_count_failure');
+}
+
+const prepared = new WeakMap<TDb, ReturnType<typeof prepareCount>>();
+
 /**
  * Counts one failure of an address in one statement (hence one transaction), with the audit entry
  * of the block it may start in the named account.
  */
 export async function countAddressFailure(
-  query: TQuery,
+  db: TDb,
   count: TAddressCount,
   audit: TBlockAudit | null,
 ): Promise<{ row: TAddressRow; isBlockStart: boolean }> {
-  const rows = await query<TAddressCountRaw>(
-    'address_count_failure',
-    `with counted as (
-       ${countAddressFailureSql(addressPlaceholders(1))}
-     ), audited as (
-       insert into audit_entries (account_id, user_id, username, action, object_type, object_name, status, info, ip,
-                                  request_id, created_at)
-       select $8::bigint, $9::bigint, $10::text, $11::text, $12::text, $13::text, 0,
-              $14::jsonb || jsonb_build_object('failures', counted.failures, 'addressBlocked', true),
-              $15::text, $16::text, $3::timestamptz
-       from counted where counted.is_block_start and $8::bigint is not null
-     )
-     select failures, window_started_at, blocked_until, is_block_start from counted`,
-    [
-      ...addressValues(count),
-      audit?.accountId ?? null,
-      audit?.userId ?? null,
-      audit?.username ?? null,
-      audit?.action ?? null,
-      audit?.objectType ?? null,
-      audit?.objectName ?? null,
-      JSON.stringify(audit?.info ?? {}),
-      audit?.ip ?? null,
-      audit?.requestId ?? null,
-    ],
-  );
-  const raw = rows[0];
-  const row = raw ? addressRowOf(raw) : null;
-  if (!raw || !row) throw new Error('address_attempts upsert returned no row');
-  return { row, isBlockStart: raw.is_block_start === true };
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareCount(db);
+    prepared.set(db, statement);
+  }
+  const [counted] = await statement.execute({
+    ...addressCountValues('', count),
+    accountId: audit?.accountId ?? null,
+    userId: audit?.userId ?? null,
+    username: audit?.username ?? null,
+    action: audit?.action ?? null,
+    objectType: audit?.objectType ?? null,
+    objectName: audit?.objectName ?? null,
+    info: JSON.stringify(audit?.info ?? {}),
+    ip: audit?.ip ?? null,
+    requestId: audit?.requestId ?? null,
+  });
+  if (!counted) throw new Error('address_attempts upsert returned no row');
+  return {
+    row: {
+      failures: counted.failures,
+      windowStartedAt: counted.windowStartedAt,
+      blockedUntil: counted.blockedUntil,
+    },
+    isBlockStart: counted.isBlockStart,
+  };
 }

@@ -17,7 +17,7 @@ import type { TConfig } from '../../config';
 import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
 import { writeAudit } from '../audit';
-import { requireCaptcha, type TCaptchaAnswer } from '../verification/captcha.service';
+import { requireCaptcha, type TCaptchaAnswer } from '../captcha';
 import {
   countAddressFailure,
   findAddressAttempt,
@@ -166,7 +166,7 @@ export async function countFailure(
   const now = deps.clock.now();
   const limits = deps.config.addressLimits;
   const counted = await countAddressFailure(
-    deps.database.query,
+    deps.db,
     addressCountOf(limits, address, caller.scope, now),
     subject ? { ...subject, ip: caller.ip, requestId: caller.requestId } : null,
   );

@@ -8,8 +8,8 @@
  * starts at the purge marker (`audit_chain_purges`): the first kept entry must follow it exactly.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client';
+import type { TDb } from '../../db/client';
+import { findChainHead, findChainPurge, listChainEntries } from './audit.repository';
 
 /** 32 zero bytes: the `prev_hash` of a chain's first entry. */
 export const genesisHash = Buffer.alloc(32);
@@ -69,28 +69,14 @@ export type TChainReport = {
   broken: { id: number | null; seq: number | null; reason: string } | null;
 };
 
-type TRow = TCanonicalFields & { id: number; prev_hash: Buffer | null; hash: Buffer | null };
-
 const batchSize = 5_000;
-
-function toBuffer(v: unknown): Buffer | null {
-  if (v === null || v === undefined) return null;
-  if (Buffer.isBuffer(v)) return v;
-  if (v instanceof Uint8Array) return Buffer.from(v);
-  if (typeof v === 'string' && v.startsWith('\\x')) return Buffer.from(v.slice(2), 'hex');
-  return null;
-}
 
 /** Verifies one chain (an account id, or 0 for the installation's) in batches by sequence number. */
 export async function verifyChain(db: TDb, chain: number): Promise<TChainReport> {
-  const marker = rowsOf<{ seq: number; hash: unknown }>(
-    await db.execute(sql`select seq, hash from audit_chain_purges where account_id = ${chain}`),
-  )[0];
-  const head = rowsOf<{ seq: number; hash: unknown }>(
-    await db.execute(sql`select seq, hash from audit_chain_heads where account_id = ${chain}`),
-  )[0];
-  let expectedSeq = marker ? Number(marker.seq) + 1 : 1;
-  let expectedPrev = marker ? (toBuffer(marker.hash) ?? genesisHash) : genesisHash;
+  const marker = await findChainPurge(db, chain);
+  const head = await findChainHead(db, chain);
+  let expectedSeq = marker ? marker.seq + 1 : 1;
+  let expectedPrev = marker ? marker.hash : genesisHash;
   let entries = 0;
   const report = (broken: TChainReport['broken']): TChainReport => ({
     chain,
@@ -100,35 +86,25 @@ export async function verifyChain(db: TDb, chain: number): Promise<TChainReport>
   });
   let lastSeq = expectedSeq - 1;
   for (;;) {
-    const rows = rowsOf<TRow>(
-      await db.execute(sql`
-        select id, prev_hash, hash, account_id::text as account_id, seq::text as seq,
-               ((extract(epoch from created_at) * 1000000)::bigint)::text as created_us,
-               user_id::text as user_id, username, action, object_type, object_id, object_name,
-               status::text as status, info::text as info, ip, request_id
-        from audit_entries
-        where coalesce(account_id, 0) = ${chain} and audit_entries.seq > ${lastSeq}
-        order by coalesce(audit_entries.account_id, 0), audit_entries.seq
-        limit ${batchSize}`),
-    );
+    const rows = await listChainEntries(db, chain, lastSeq, batchSize);
     for (const row of rows) {
       const seq = Number(row.seq);
-      const id = Number(row.id);
+      const id = row.id;
       if (seq !== expectedSeq) {
         return report({
           id,
           seq,
           reason:
-            expectedSeq === (marker ? Number(marker.seq) + 1 : 1)
+            expectedSeq === (marker ? marker.seq + 1 : 1)
               ? `the chain starts at ${seq} instead of ${expectedSeq} (entries removed outside retention)`
               : `entries ${expectedSeq}–${seq - 1} are missing`,
         });
       }
-      const prev = toBuffer(row.prev_hash);
+      const prev = row.prev_hash;
       if (!prev?.equals(expectedPrev)) {
         return report({ id, seq, reason: 'prev_hash does not match the previous entry' });
       }
-      const hash = toBuffer(row.hash);
+      const hash = row.hash;
       if (!hash?.equals(entryHash(prev, row))) {
         return report({ id, seq, reason: 'hash does not match the entry (altered)' });
       }
@@ -139,14 +115,14 @@ export async function verifyChain(db: TDb, chain: number): Promise<TChainReport>
     }
     if (rows.length < batchSize) break;
   }
-  if (head && Number(head.seq) !== lastSeq) {
+  if (head && head.seq !== lastSeq) {
     return report({
       id: null,
       seq: lastSeq + 1,
-      reason: `the chain head is at ${Number(head.seq)} but the newest entry is ${lastSeq} (newest entries removed)`,
+      reason: `the chain head is at ${head.seq} but the newest entry is ${lastSeq} (newest entries removed)`,
     });
   }
-  if (head && lastSeq > 0 && !(toBuffer(head.hash) ?? genesisHash).equals(expectedPrev)) {
+  if (head && lastSeq > 0 && !head.hash.equals(expectedPrev)) {
     return report({ id: null, seq: lastSeq, reason: 'the chain head does not match the newest entry' });
   }
   return report(null);

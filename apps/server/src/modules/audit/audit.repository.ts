@@ -6,10 +6,12 @@
  * single-statement sign-in queries — is chained the same way; appends of different accounts never
  * wait on each other.
  */
+
+import type { TAuditObjectType } from '@console/contract/audit-rules';
 import { AuditStatus } from '@console/contract/enums';
-import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client';
-import { auditEntries } from '../../db/schema';
+import { and, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { auditChainHeads, auditChainPurges, auditEntries } from '../../db/schema';
 
 export type TAuditEntry = {
   /** Null only for entries of the installation itself (license activation and release). */
@@ -17,7 +19,8 @@ export type TAuditEntry = {
   userId: number | null;
   username: string | null;
   action: string;
-  objectType: string;
+  /** One of the contract's object types, which the console's filter offers. */
+  objectType: TAuditObjectType;
   objectId?: string | null;
   objectName?: string | null;
   isSuccess: boolean;
@@ -42,9 +45,8 @@ export function redactInfo(info: Record<string, unknown>): Record<string, unknow
   return out;
 }
 
-/** Writes one audit entry; call it with the transaction of the change it records. */
-export async function insertAuditEntry(db: TDb, entry: TAuditEntry): Promise<void> {
-  await db.insert(auditEntries).values({
+function valuesOf(entry: TAuditEntry): typeof auditEntries.$inferInsert {
+  return {
     accountId: entry.accountId,
     userId: entry.userId,
     username: entry.username,
@@ -57,7 +59,18 @@ export async function insertAuditEntry(db: TDb, entry: TAuditEntry): Promise<voi
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,
     createdAt: entry.createdAt,
-  });
+  };
+}
+
+/** Writes one audit entry; call it with the transaction of the change it records. */
+export async function insertAuditEntry(db: TDb, entry: TAuditEntry): Promise<void> {
+  await db.insert(auditEntries).values(valuesOf(entry));
+}
+
+/** Writes several audit entries in one statement (none: nothing). */
+export async function insertAuditEntries(db: TDb, entries: readonly TAuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditEntries).values(entries.map(valuesOf));
 }
 
 export type TAuditQuery = {
@@ -73,29 +86,11 @@ export type TAuditQuery = {
   limit: number;
 };
 
-export type TAuditRow = {
-  id: number;
-  seq: number | null;
-  created_at: string;
-  user_id: number | null;
-  username: string | null;
-  ip: string | null;
-  action: string;
-  object_type: string;
-  object_id: string | null;
-  object_name: string | null;
-  status: number;
-  info: unknown;
-  request_id: string | null;
-};
-
 /**
  * The text the free-text filter searches, lower-cased: the same expression as the trigram index
  * `audit_entries_search_trgm_idx`, so that a search uses it at any table size.
  */
-const auditSearchText = sql.raw(
-  `(lower(e.action || ' ' || coalesce(e.object_name, '') || ' ' || coalesce(e.object_id, '') || ' ' || coalesce(e.username, '') || ' ' || coalesce(e.ip, '') || ' ' || coalesce(e.request_id, '') || ' ' || e.info::text))`,
-);
+const auditSearchText = sql`(lower(${auditEntries.action} || ' ' || coalesce(${auditEntries.objectName}, '') || ' ' || coalesce(${auditEntries.objectId}, '') || ' ' || coalesce(${auditEntries.username}, '') || ' ' || coalesce(${auditEntries.ip}, '') || ' ' || coalesce(${auditEntries.requestId}, '') || ' ' || ${auditEntries.info}::text))`;
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -106,34 +101,179 @@ function likePattern(text: string): string {
  * to an index (`audit_entries_time_idx`, `_user_idx`, `_object_type_idx`, `_failure_idx`), so a
  * page costs the same at any depth. The free text is matched on the rows the other filters select.
  */
-export async function listAuditEntries(db: TDb, q: TAuditQuery): Promise<TAuditRow[]> {
-  const where: SQL[] = [sql`e.account_id = ${q.accountId}`];
-  if (q.from) where.push(sql`e.created_at >= ${q.from}`);
-  if (q.to) where.push(sql`e.created_at < ${q.to}`);
-  if (q.username) where.push(sql`lower(e.username) = lower(${q.username})`);
-  if (q.objectType) where.push(sql`e.object_type = ${q.objectType}`);
+export function listAuditEntries(db: TDb, q: TAuditQuery) {
+  const where: SQL[] = [sql`${auditEntries.accountId} = ${q.accountId}`];
+  if (q.from) where.push(sql`${auditEntries.createdAt} >= ${q.from}`);
+  if (q.to) where.push(sql`${auditEntries.createdAt} < ${q.to}`);
+  if (q.username) where.push(sql`lower(${auditEntries.username}) = lower(${q.username})`);
+  if (q.objectType) where.push(sql`${auditEntries.objectType} = ${q.objectType}`);
   // Literal, so that the partial index of failures applies.
-  if (q.status === 0) where.push(sql.raw('e.status = 0'));
-  if (q.status === 1) where.push(sql.raw('e.status = 1'));
+  if (q.status === 0) where.push(sql`${auditEntries.status} = 0`);
+  if (q.status === 1) where.push(sql`${auditEntries.status} = 1`);
   if (q.search) where.push(sql`${auditSearchText} like ${likePattern(q.search.toLowerCase())}`);
   if (q.after)
-    where.push(sql`(e.created_at, e.id) < (${q.after.createdAt}::timestamptz, ${q.after.id}::bigint)`);
-  return rowsOf<TAuditRow>(
-    await db.execute(sql`
-      select e.id, e.seq,
-             to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-             e.user_id, e.username, e.ip, e.action, e.object_type, e.object_id, e.object_name, e.status,
-             e.info, e.request_id
-      from audit_entries e
-      where ${sql.join(where, sql` and `)}
-      order by e.created_at desc nulls last, e.id desc nulls last
-      limit ${q.limit}`),
-  );
+    where.push(
+      sql`(${auditEntries.createdAt}, ${auditEntries.id}) < (${q.after.createdAt}::timestamptz, ${q.after.id}::bigint)`,
+    );
+  return db
+    .select({
+      id: auditEntries.id,
+      seq: auditEntries.seq,
+      /** Microseconds in UTC, the keyset cursor's time. */
+      createdAt: sql<string>`to_char(${auditEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      userId: auditEntries.userId,
+      username: auditEntries.username,
+      ip: auditEntries.ip,
+      action: auditEntries.action,
+      objectType: auditEntries.objectType,
+      objectId: auditEntries.objectId,
+      objectName: auditEntries.objectName,
+      status: auditEntries.status,
+      info: auditEntries.info,
+      requestId: auditEntries.requestId,
+    })
+    .from(auditEntries)
+    .where(sql.join(where, sql` and `))
+    .orderBy(sql`${auditEntries.createdAt} desc nulls last, ${auditEntries.id} desc nulls last`)
+    .limit(q.limit);
 }
+
+export type TAuditRow = Awaited<ReturnType<typeof listAuditEntries>>[number];
 
 /** Chains that hold entries: account ids, 0 for the installation's. */
 export async function listChains(db: TDb): Promise<number[]> {
-  return rowsOf<{ account_id: number }>(
-    await db.execute(sql`select account_id from audit_chain_heads order by account_id`),
-  ).map((r) => Number(r.account_id));
+  const rows = await db
+    .select({ accountId: auditChainHeads.accountId })
+    .from(auditChainHeads)
+    .orderBy(auditChainHeads.accountId);
+  return rows.map((r) => r.accountId);
+}
+
+/** The chain's key in `audit_entries_chain_idx`: the account id, 0 for the installation's. */
+const chainKey = sql`coalesce(${auditEntries.accountId}, 0)`;
+
+/** The chain's newest entry (its head), or null. */
+export async function findChainHead(db: TDb, chain: number) {
+  const [row] = await db
+    .select({ seq: auditChainHeads.seq, hash: auditChainHeads.hash })
+    .from(auditChainHeads)
+    .where(eq(auditChainHeads.accountId, chain));
+  return row ?? null;
+}
+
+/** The last entry retention removed from the chain (the kept chain starts after it), or null. */
+export async function findChainPurge(db: TDb, chain: number) {
+  const [row] = await db
+    .select({ seq: auditChainPurges.seq, hash: auditChainPurges.hash })
+    .from(auditChainPurges)
+    .where(eq(auditChainPurges.accountId, chain));
+  return row ?? null;
+}
+
+/**
+ * Up to `limit` entries of a chain after `afterSeq`, in chain order, with their stored fields as
+ * the database renders them to text (see `audit_entry_canonical`).
+ */
+export function listChainEntries(db: TDb, chain: number, afterSeq: number, limit: number) {
+  return db
+    .select({
+      id: auditEntries.id,
+      prev_hash: auditEntries.prevHash,
+      hash: auditEntries.hash,
+      account_id: sql<string | null>`${auditEntries.accountId}::text`,
+      seq: sql<string | null>`${auditEntries.seq}::text`,
+      created_us: sql<
+        string | null
+      >`((extract(epoch from ${auditEntries.createdAt}) * 1000000)::bigint)::text`,
+      user_id: sql<string | null>`${auditEntries.userId}::text`,
+      username: auditEntries.username,
+      action: auditEntries.action,
+      object_type: auditEntries.objectType,
+      object_id: auditEntries.objectId,
+      object_name: auditEntries.objectName,
+      status: sql<string | null>`${auditEntries.status}::text`,
+      info: sql<string | null>`${auditEntries.info}::text`,
+      ip: auditEntries.ip,
+      request_id: auditEntries.requestId,
+    })
+    .from(auditEntries)
+    .where(and(sql`${chainKey} = ${chain}`, gt(auditEntries.seq, afterSeq)))
+    .orderBy(chainKey, auditEntries.seq)
+    .limit(limit);
+}
+
+/**
+ * Removes up to `size` of a chain's oldest entries, stopping at the first one created at or after
+ * `before`, and moves the chain's purge marker to the last one removed, in one statement; answers
+ * how many it removed.
+ */
+export async function deleteChainPrefix(
+  db: TDb,
+  chain: number,
+  before: Date,
+  size: number,
+  now: Date,
+): Promise<number> {
+  const head = db
+    .$with('head')
+    .as(
+      db
+        .select({ seq: auditEntries.seq, createdAt: auditEntries.createdAt })
+        .from(auditEntries)
+        .where(sql`${chainKey} = ${chain}`)
+        .orderBy(chainKey, auditEntries.seq)
+        .limit(size),
+    );
+  const stop = db.$with('stop').as(
+    db
+      .select({ seq: sql<number | null>`min(${head.seq})`.as('seq') })
+      .from(head)
+      .where(gte(head.createdAt, before)),
+  );
+  const gone = db.$with('gone').as(
+    db
+      .delete(auditEntries)
+      .where(
+        and(
+          sql`${chainKey} = ${chain}`,
+          inArray(
+            auditEntries.seq,
+            db
+              .select({ seq: head.seq })
+              .from(head)
+              .where(lt(head.seq, sql`coalesce((select ${stop.seq} from ${stop}), 9223372036854775807)`)),
+          ),
+        ),
+      )
+      .returning({ seq: auditEntries.seq, hash: auditEntries.hash }),
+  );
+  const marked = db.$with('marked').as(
+    db
+      .insert(auditChainPurges)
+      .select(
+        db
+          .select({
+            accountId: sql<number>`${chain}`.as('account_id'),
+            seq: gone.seq,
+            hash: gone.hash,
+            purgedAt: sql<Date>`${now}`.as('purged_at'),
+          })
+          .from(gone)
+          .orderBy(desc(gone.seq))
+          .limit(1),
+      )
+      .onConflictDoUpdate({
+        target: auditChainPurges.accountId,
+        set: {
+          seq: sql`excluded.seq`,
+          hash: sql`excluded.hash`,
+          purgedAt: sql`excluded.purged_at`,
+        },
+      }),
+  );
+  const [row] = await db
+    .with(head, stop, gone, marked)
+    .select({ deleted: sql<number>`count(*)::int` })
+    .from(gone);
+  return row?.deleted ?? 0;
 }

@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { TAuth, TDeps } from '../../context';
 import type { TDb } from '../../db/client';
 import {
+  insertAuditEntries,
   insertAuditEntry,
   listAuditEntries,
   type TAuditEntry,
@@ -36,8 +37,8 @@ export function parseCursor(cursor: string | undefined): TAuditQuery['after'] {
   return { createdAt: cursor.slice(0, at), id: Number(cursor.slice(at + 1)) };
 }
 
-export function cursorOf(row: { created_at: string; id: number }): string {
-  return `${row.created_at}_${row.id}`;
+export function cursorOf(row: { createdAt: string; id: number }): string {
+  return `${row.createdAt}_${row.id}`;
 }
 
 function queryOf(accountId: number, filter: TAuditFilter): Omit<TAuditQuery, 'limit' | 'after'> {
@@ -67,19 +68,19 @@ export async function listAudit(
   const last = page.at(-1);
   return {
     list: page.map((r) => ({
-      id: Number(r.id),
-      seq: r.seq === null ? null : Number(r.seq),
-      createdAt: r.created_at,
-      userId: r.user_id === null ? null : Number(r.user_id),
+      id: r.id,
+      seq: r.seq,
+      createdAt: r.createdAt,
+      userId: r.userId,
       username: r.username,
       ip: r.ip,
       action: r.action,
-      objectType: r.object_type,
-      objectId: r.object_id,
-      objectName: r.object_name,
-      status: Number(r.status),
+      objectType: r.objectType,
+      objectId: r.objectId,
+      objectName: r.objectName,
+      status: r.status,
       info: infoOf(r.info),
-      requestId: r.request_id,
+      requestId: r.requestId,
     })),
     pageSize: input.pageSize,
     nextCursor: hasMore && last ? cursorOf(last) : null,
@@ -99,15 +100,15 @@ export function safeCell(value: string | null | undefined): string {
 function rowOf(lang: TLanguage, r: TAuditRow): string[] {
   const p = lang === 'zh-CN' ? zhAudit : enAudit;
   return [
-    r.created_at,
+    r.createdAt,
     r.username ?? '',
     r.ip ?? '',
     r.action,
-    r.object_type,
-    [r.object_name, r.object_id].filter(Boolean).join(' / '),
-    Number(r.status) === 1 ? p.statuses.success : p.statuses.failure,
+    r.objectType,
+    [r.objectName, r.objectId].filter(Boolean).join(' / '),
+    r.status === 1 ? p.statuses.success : p.statuses.failure,
     JSON.stringify(infoOf(r.info)),
-    r.request_id ?? '',
+    r.requestId ?? '',
   ].map(safeCell);
 }
 
@@ -153,7 +154,7 @@ export async function exportAudit(
       written += rows.length;
       const last = rows.at(-1);
       if (!last || rows.length < exportBatch) break;
-      after = { createdAt: last.created_at, id: Number(last.id) };
+      after = { createdAt: last.createdAt, id: last.id };
       if (reply.raw.destroyed) break;
     }
   } finally {
@@ -167,4 +168,9 @@ export async function exportAudit(
  */
 export function writeAudit(db: TDb, entry: TAuditEntry): Promise<void> {
   return insertAuditEntry(db, entry);
+}
+
+/** Writes several audit entries in one statement, with the caller's transaction (or database). */
+export function writeAuditEntries(db: TDb, entries: readonly TAuditEntry[]): Promise<void> {
+  return insertAuditEntries(db, entries);
 }

@@ -12,8 +12,8 @@ import {
 } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
 import { verifyChain } from './audit.chain';
+import { purgeAuditEntries } from './audit.jobs';
 import { insertAuditEntry } from './audit.repository';
-import { purgeAuditEntries } from './audit.retention';
 import { safeCell } from './audit.service';
 
 let t: TTestApp;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness';
-import { rowsOf } from '../../db/client';
-import { createAccountWithRoles } from '../account/account.repository';
+import { auditEntries } from '../../db/schema';
+import { createAccountWithRoles } from '../account';
 import { writeAudit } from '../audit';
-import { insertUser } from '../user/user.repository';
+import { insertUser } from '../user';
 import { completeLogin } from './auth.repository';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('completeLogin on PostgreSQL', () => {
@@ -23,7 +23,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('completeLogin on PostgreSQL', (
       // An administrator's change: the user's row first, the audit entry (the chain head) last.
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`select id from users where id = ${userId} for update`);
-        login = completeLogin(database.query, {
+        login = completeLogin(database.db, {
           attemptKey: randomBytes(32),
           tokenHash: randomBytes(32),
           accountId,
@@ -48,11 +48,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('completeLogin on PostgreSQL', (
         });
       });
       await login;
-      const entries = rowsOf<{ action: string }>(
-        await database.db.execute(
-          sql`select action from audit_entries where account_id = ${accountId} order by seq`,
-        ),
-      );
+      const entries = await database.db
+        .select({ action: auditEntries.action })
+        .from(auditEntries)
+        .where(eq(auditEntries.accountId, accountId))
+        .orderBy(auditEntries.seq);
       expect(entries.map((e) => e.action)).toEqual(['user.update', 'auth.login']);
     } finally {
       await drop();

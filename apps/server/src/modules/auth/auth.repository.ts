@@ -1,15 +1,32 @@
-import { eq } from 'drizzle-orm';
-import type { TDb, TQuery } from '../../db/client';
-import { loginAttempts } from '../../db/schema';
+/**
+ * The statements of a sign-in. Each is one round trip, prepared once per database handle (a named
+ * statement on PostgreSQL, parsed and planned once per connection): the lookup of everything the
+ * sign-in decides on, the count of a failure (with the client address's count and the audit
+ * entry), and the completion (session, sign-in record, audit entry, authorisations).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
 import {
-  addressPlaceholders,
+  accounts,
+  addressAttempts,
+  auditEntries,
+  loginAttempts,
+  passwordPolicies,
+  roleResources,
+  roles,
+  sessions,
+  ssoConfigs,
+  userRoles,
+  users,
+} from '../../db/schema';
+import {
+  addressCountPlaceholders,
+  addressCountValues,
+  addressFailureUpsert,
   addressRowOf,
-  addressValues,
-  countAddressFailureSql,
-  noAddressValues,
   type TAddressCount,
   type TAddressRow,
-} from '../address-limit/address-limit.repository';
+} from '../address-limit';
 
 export type TLoginUser = {
   id: number;
@@ -49,32 +66,253 @@ export type TLoginLookup = {
   address: TAddressRow | null;
 };
 
-type TLookupRaw = {
-  account_id: number | null;
-  account_display_name: string | null;
-  account_status: number | null;
-  account_mfa_required: boolean | null;
-  password_expire_days: number | null;
-  sso_mode: number | null;
-  is_admin: boolean | null;
-  user_id: number | null;
-  username: string | null;
-  display_name: string | null;
-  password_hash: string | null;
-  kind: 'regular' | 'service' | null;
-  is_enabled: boolean | null;
-  deleted_at: unknown;
-  must_reset_password: boolean | null;
-  phone: string | null;
-  email: string | null;
-  mfa_enabled: boolean | null;
-  password_changed_at: Date | string | null;
-  failures: number | null;
-  locked_until: Date | string | null;
-  address_failures: number | null;
-  address_window_started_at: Date | string | null;
-  address_blocked_until: Date | string | null;
+const p = sql.placeholder;
+
+/** The wrong-password count of a name (`key`) and the sign-in failures of an address, joined to a row. */
+const attemptJoin = eq(loginAttempts.key, p('key'));
+const addressJoin = and(
+  eq(addressAttempts.address, sql`${p('address')}::text`),
+  eq(addressAttempts.scope, 'login'),
+);
+const attemptFields = {
+  failures: loginAttempts.failures,
+  lockedUntil: loginAttempts.lockedUntil,
+  addressFailures: addressAttempts.failures,
+  addressWindowStartedAt: addressAttempts.windowStartedAt,
+  addressBlockedUntil: addressAttempts.blockedUntil,
 };
+
+function attemptOf(row: { failures: number | null; lockedUntil: Date | null }): TAttempt | null {
+  return row.failures === null ? null : { failures: row.failures, lockedUntil: row.lockedUntil };
+}
+
+function prepareLookup(db: TDb) {
+  const accountName = sql`lower(${p('accountName')})`;
+  const isAdminRole = db
+    .select({ one: sql`1` })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, users.id), eq(roles.code, 'account_admin')));
+  // The account named (by display name, else by account name, case-insensitively) with its
+  // policies, and its user of the typed username: at most one row, joined laterally so that the
+  // answer is one row whatever exists.
+  const named = db
+    .select({
+      accountId: sql`${accounts.id}`.mapWith(accounts.id).as('account_id'),
+      accountDisplayName: sql`${accounts.displayName}`
+        .mapWith(accounts.displayName)
+        .as('account_display_name'),
+      accountStatus: accounts.status,
+      accountMfaRequired: accounts.mfaRequired,
+      passwordExpireDays: passwordPolicies.expireDays,
+      ssoMode: sql<number>`case when ${ssoConfigs.enabled}
+        then (case when ${ssoConfigs.supportAdminLogin} then 2 else 1 end) else 0 end`.as('sso_mode'),
+      // Whether the user is an account administrator: read only when the account uses single sign-on.
+      isAdmin: sql<boolean | null>`case when ${ssoConfigs.enabled} then exists (${isAdminRole}) end`.as(
+        'is_admin',
+      ),
+      userId: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      passwordHash: users.passwordHash,
+      kind: users.kind,
+      isEnabled: users.isEnabled,
+      deletedAt: users.deletedAt,
+      mustResetPassword: users.mustResetPassword,
+      phone: users.phone,
+      email: users.email,
+      mfaEnabled: users.mfaEnabled,
+      passwordChangedAt: users.passwordChangedAt,
+    })
+    .from(accounts)
+    .leftJoin(passwordPolicies, eq(passwordPolicies.accountId, accounts.id))
+    .leftJoin(ssoConfigs, eq(ssoConfigs.accountId, accounts.id))
+    .leftJoin(
+      users,
+      and(eq(users.accountId, accounts.id), sql`lower(${users.username}) = lower(${p('username')})`),
+    )
+    .where(sql`lower(${accounts.displayName}) = ${accountName} or lower(${accounts.name}) = ${accountName}`)
+    .orderBy(sql`(lower(${accounts.displayName}) = ${accountName}) desc`)
+    .limit(1)
+    .as('c');
+  return db
+    .select({
+      accountId: named.accountId,
+      accountDisplayName: named.accountDisplayName,
+      accountStatus: named.accountStatus,
+      accountMfaRequired: named.accountMfaRequired,
+      passwordExpireDays: named.passwordExpireDays,
+      ssoMode: named.ssoMode,
+      isAdmin: named.isAdmin,
+      userId: named.userId,
+      username: named.username,
+      displayName: named.displayName,
+      passwordHash: named.passwordHash,
+      kind: named.kind,
+      isEnabled: named.isEnabled,
+      deletedAt: named.deletedAt,
+      mustResetPassword: named.mustResetPassword,
+      phone: named.phone,
+      email: named.email,
+      mfaEnabled: named.mfaEnabled,
+      passwordChangedAt: named.passwordChangedAt,
+      ...attemptFields,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoinLateral(named, sql`true`)
+    .leftJoin(loginAttempts, attemptJoin)
+    .leftJoin(addressAttempts, addressJoin)
+    .prepare('login_lookup');
+}
+
+function prepareAttemptAndAddress(db: TDb) {
+  return db
+    .select(attemptFields)
+    .from(sql`(select 1) as one`)
+    .leftJoin(loginAttempts, attemptJoin)
+    .leftJoin(addressAttempts, addressJoin)
+    .prepare('login_attempt_and_address');
+}
+
+function prepareRecordFailure(db: TDb) {
+  const now = sql`${p('now')}::timestamptz`;
+  const lockUntil = sql`${p('lockUntil')}::timestamptz`;
+  const maxFailures = sql`${p('maxFailures')}::int`;
+  const la = loginAttempts;
+  const isLockOver = sql`(${la.lockedUntil} is not null and ${la.lockedUntil} <= ${now})`;
+  const counted = db.$with('counted').as(
+    db
+      .insert(la)
+      .values({
+        key: sql`${p('key')}`,
+        failures: 1,
+        lockedUntil: sql`case when 1 >= ${maxFailures} then ${lockUntil} end`,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: la.key,
+        set: {
+          failures: sql`case when ${isLockOver} then 1 else ${la.failures} + 1 end`,
+          lockedUntil: sql`case when (case when ${isLockOver} then 1 else ${la.failures} + 1 end) >= ${maxFailures}
+                                then ${lockUntil} end`,
+          updatedAt: now,
+        },
+      })
+      .returning({ failures: la.failures, lockedUntil: la.lockedUntil }),
+  );
+  const address = addressCountPlaceholders('address_');
+  const addressed = db
+    .$with('addressed')
+    .as(addressFailureUpsert(db, address, sql`${address.address} is not null`));
+  const accountId = sql`${p('accountId')}::bigint`;
+  const username = sql`${p('username')}::text`;
+  // `insert … select` has no builder for a table with an identity column: written out. The chain
+  // trigger numbers and hashes the entry.
+  const audited = db.$with('audited', {}).as(
+    sql`insert into ${auditEntries} (account_id, user_id, username, action, object_type, object_name, status, info,
+                                      ip, request_id, created_at)
+        select ${accountId}, ${p('userId')}::bigint, ${username}, 'auth.login', 'session', ${username}, 0,
+               jsonb_build_object('reason', ${p('reason')}::text, 'failures', ${counted.failures},
+                                  'locked', ${counted.lockedUntil} is not null)
+                 || case when ${addressed.isBlockStart} then jsonb_build_object('addressBlocked', true)
+                    else '{}'::jsonb end,
+               ${p('ip')}::text, ${p('requestId')}::text, ${now}
+        from ${counted} left join ${addressed} on true where ${accountId} is not null`,
+  );
+  return db
+    .with(counted, addressed, audited)
+    .select({
+      failures: counted.failures,
+      lockedUntil: counted.lockedUntil,
+      addressFailures: addressed.failures,
+      addressWindowStartedAt: addressed.windowStartedAt,
+      addressBlockedUntil: addressed.blockedUntil,
+      isAddressBlockStart: addressed.isBlockStart,
+    })
+    .from(counted)
+    .leftJoin(addressed, sql`true`)
+    .prepare('login_record_failure');
+}
+
+function prepareCompleteLogin(db: TDb) {
+  const now = sql`${p('now')}::timestamptz`;
+  const accountId = sql`${p('accountId')}`;
+  const userId = sql`${p('userId')}`;
+  const username = sql`${p('username')}::text`;
+  const ip = sql`${p('ip')}::text`;
+  const userAgent = sql`${p('userAgent')}::text`;
+  const cleared = db
+    .$with('cleared')
+    .as(db.delete(loginAttempts).where(eq(loginAttempts.key, p('attemptKey'))));
+  const created = db.$with('created').as(
+    db
+      .insert(sessions)
+      .values({
+        tokenHash: sql`${p('tokenHash')}`,
+        accountId,
+        userId,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: sql`${p('expiresAt')}::timestamptz`,
+        ip,
+        userAgent,
+      })
+      .returning({ id: sessions.id }),
+  );
+  const signedIn = db.$with('signed_in').as(
+    db
+      .update(users)
+      .set({
+        previousLoginAt: sql`${users.lastLoginAt}`,
+        previousLoginIp: sql`${users.lastLoginIp}`,
+        lastLoginAt: now,
+        lastLoginIp: ip,
+      })
+      .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
+      .returning({ id: users.id }),
+  );
+  // Reading signed_in makes the user's row locked before the entry locks the account's audit
+  // chain head: the head is taken last, as in every transaction, else a sign-in could hold it
+  // while waiting for the user's row that an administrator's change holds (a deadlock). The entry
+  // is written out: `insert … select` has no builder for a table with an identity column.
+  const audited = db.$with('audited', {}).as(
+    sql`insert into ${auditEntries} (account_id, user_id, username, action, object_type, object_id, object_name,
+                                      status, info, ip, request_id, created_at)
+        select ${accountId}, ${userId}, ${username}, 'auth.login', 'session', ${created.id}::text, ${username}, 1,
+               jsonb_strip_nulls(jsonb_build_object('userAgent', ${userAgent}, 'method', ${p('method')}::text)),
+               ${ip}, ${p('requestId')}::text, ${now}
+        from ${created} cross join (select count(*) from ${signedIn}) as ordered`,
+  );
+  return db
+    .with(cleared, created, signedIn, audited)
+    .select({ resourceName: roleResources.resourceName, resourceType: roleResources.resourceType })
+    .from(userRoles)
+    .innerJoin(roleResources, eq(roleResources.roleId, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.accountId, accountId)))
+    .groupBy(roleResources.resourceName, roleResources.resourceType)
+    .orderBy(roleResources.resourceType, roleResources.resourceName)
+    .prepare('login_complete');
+}
+
+function prepareStatements(db: TDb) {
+  return {
+    lookup: prepareLookup(db),
+    attemptAndAddress: prepareAttemptAndAddress(db),
+    recordFailure: prepareRecordFailure(db),
+    completeLogin: prepareCompleteLogin(db),
+  };
+}
+
+const prepared = new WeakMap<TDb, ReturnType<typeof prepareStatements>>();
+
+function statementsOf(db: TDb): ReturnType<typeof prepareStatements> {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = prepareStatements(db);
+    prepared.set(db, statements);
+  }
+  return statements;
+}
 
 /**
  * Everything a sign-in needs to decide, in one query that answers one row whatever exists: the
@@ -83,122 +321,68 @@ type TLookupRaw = {
  * address (`address` null: none).
  */
 export async function findLoginLookup(
-  query: TQuery,
+  db: TDb,
   accountName: string,
   username: string,
   attemptKey: Buffer,
   address: string | null,
 ): Promise<TLoginLookup> {
-  const rows = await query<TLookupRaw>(
-    'login_lookup',
-    `select c.*, adm.is_admin, la.failures, la.locked_until, aa.failures as address_failures,
-            aa.window_started_at as address_window_started_at, aa.blocked_until as address_blocked_until
-     from (select 1) as one
-     left join lateral (
-       select a.id as account_id, a.display_name as account_display_name, a.status as account_status,
-              a.mfa_required as account_mfa_required,
-              (select pp.expire_days from password_policies pp where pp.account_id = a.id) as password_expire_days,
-              (select case when sc.enabled then (case when sc.support_admin_login then 2 else 1 end) else 0 end
-                 from sso_configs sc where sc.account_id = a.id) as sso_mode,
-              u.id as user_id, u.username, u.display_name, u.password_hash, u.kind, u.is_enabled,
-              u.deleted_at, u.must_reset_password, u.phone, u.email, u.mfa_enabled, u.password_changed_at
-       from accounts a
-       left join users u on u.account_id = a.id and lower(u.username) = lower($2)
-       where lower(a.display_name) = lower($1) or lower(a.name) = lower($1)
-       order by (lower(a.display_name) = lower($1)) desc
-       limit 1
-     ) c on true
-     left join lateral (
-       select case when c.sso_mode > 0 then exists (
-                select 1 from user_roles ur join roles r on r.id = ur.role_id
-                where ur.user_id = c.user_id and r.code = 'account_admin') end as is_admin
-     ) adm on true
-     left join login_attempts la on la.key = $3
-     left join address_attempts aa on aa.address = $4::text and aa.scope = 'login'`,
-    [accountName, username, attemptKey, address],
-  );
-  const r = rows[0];
+  const [r] = await statementsOf(db).lookup.execute({ accountName, username, key: attemptKey, address });
   if (!r) throw new Error('login lookup returned no row');
+  const c = r;
   return {
     account:
-      r.account_id === null
+      c.accountId === null
         ? null
         : {
-            id: Number(r.account_id),
-            displayName: r.account_display_name ?? '',
-            status: Number(r.account_status),
-            mfaRequired: r.account_mfa_required === true,
-            passwordExpireDays: Number(r.password_expire_days ?? 0),
-            sso: r.sso_mode === 2 ? 'on_admin_password' : r.sso_mode === 1 ? 'on' : 'off',
+            id: c.accountId,
+            displayName: c.accountDisplayName ?? '',
+            status: c.accountStatus ?? 0,
+            mfaRequired: c.accountMfaRequired === true,
+            passwordExpireDays: Number(c.passwordExpireDays ?? 0),
+            sso: c.ssoMode === 2 ? 'on_admin_password' : c.ssoMode === 1 ? 'on' : 'off',
           },
     user:
-      r.user_id === null
+      c.userId === null
         ? null
         : {
-            id: Number(r.user_id),
-            username: r.username ?? '',
-            displayName: r.display_name ?? '',
-            passwordHash: r.password_hash ?? '',
-            kind: r.kind ?? 'regular',
-            isEnabled: r.is_enabled === true,
-            isDeleted: r.deleted_at !== null,
-            mustResetPassword: r.must_reset_password === true,
-            phone: r.phone,
-            email: r.email,
-            mfaEnabled: r.mfa_enabled === true,
-            passwordChangedAt: new Date(r.password_changed_at ?? 0),
-            isAdmin: r.is_admin === true,
+            id: c.userId,
+            username: c.username ?? '',
+            displayName: c.displayName ?? '',
+            passwordHash: c.passwordHash ?? '',
+            kind: c.kind ?? 'regular',
+            isEnabled: c.isEnabled === true,
+            isDeleted: c.deletedAt !== null,
+            mustResetPassword: c.mustResetPassword === true,
+            phone: c.phone,
+            email: c.email,
+            mfaEnabled: c.mfaEnabled === true,
+            passwordChangedAt: c.passwordChangedAt ?? new Date(0),
+            isAdmin: c.isAdmin === true,
           },
-    attempt:
-      r.failures === null
-        ? null
-        : {
-            failures: Number(r.failures),
-            lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
-          },
+    attempt: attemptOf(r),
     address: addressRowOf({
-      failures: r.address_failures,
-      window_started_at: r.address_window_started_at,
-      blocked_until: r.address_blocked_until,
+      failures: r.addressFailures,
+      windowStartedAt: r.addressWindowStartedAt,
+      blockedUntil: r.addressBlockedUntil,
     }),
   };
 }
 
 /** The wrong-password count of the typed names and the sign-in failures of the address, in one query. */
 export async function findAttemptAndAddress(
-  query: TQuery,
+  db: TDb,
   key: Buffer,
   address: string | null,
 ): Promise<{ attempt: TAttempt | null; address: TAddressRow | null }> {
-  const rows = await query<{
-    failures: number | null;
-    locked_until: Date | string | null;
-    address_failures: number | null;
-    address_window_started_at: Date | string | null;
-    address_blocked_until: Date | string | null;
-  }>(
-    'login_attempt_and_address',
-    `select la.failures, la.locked_until, aa.failures as address_failures,
-            aa.window_started_at as address_window_started_at, aa.blocked_until as address_blocked_until
-     from (select 1) as one
-     left join login_attempts la on la.key = $1
-     left join address_attempts aa on aa.address = $2::text and aa.scope = 'login'`,
-    [key, address],
-  );
-  const r = rows[0];
+  const [r] = await statementsOf(db).attemptAndAddress.execute({ key, address });
   if (!r) throw new Error('attempt lookup returned no row');
   return {
-    attempt:
-      r.failures === null
-        ? null
-        : {
-            failures: Number(r.failures),
-            lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
-          },
+    attempt: attemptOf(r),
     address: addressRowOf({
-      failures: r.address_failures,
-      window_started_at: r.address_window_started_at,
-      blocked_until: r.address_blocked_until,
+      failures: r.addressFailures,
+      windowStartedAt: r.addressWindowStartedAt,
+      blockedUntil: r.addressBlockedUntil,
     }),
   };
 }
@@ -210,10 +394,10 @@ export type TCountedFailure = TAttempt & { address: TAddressRow | null; isAddres
  * Counts one more wrong password atomically, on the typed names and on the client's address, and
  * audits it in the named account when that exists, in one statement. Once `maxFailures` is reached
  * the name is locked until `now + lockSeconds`; a count whose lock has ended starts again at 1.
- * The address counts as `countAddressFailureSql` says; the entry notes a block it starts.
+ * The address counts as the address-limit module's upsert says; the entry notes a block it starts.
  */
 export async function recordFailure(
-  query: TQuery,
+  db: TDb,
   input: {
     key: Buffer;
     now: Date;
@@ -230,68 +414,29 @@ export async function recordFailure(
     address: TAddressCount | null;
   },
 ): Promise<TCountedFailure> {
-  const lockUntil = new Date(input.now.getTime() + input.lockSeconds * 1000);
-  const rows = await query<{
-    failures: number;
-    locked_until: Date | string | null;
-    address_failures: number | null;
-    address_window_started_at: Date | string | null;
-    address_blocked_until: Date | string | null;
-    is_block_start: boolean | null;
-  }>(
-    'login_record_failure',
-    `with counted as (
-       insert into login_attempts as la (key, failures, locked_until, updated_at)
-       values ($1, 1, case when 1 >= $3::int then $4::timestamptz end, $2::timestamptz)
-       on conflict (key) do update set
-         failures = case when la.locked_until is not null and la.locked_until <= $2::timestamptz
-                         then 1 else la.failures + 1 end,
-         locked_until = case when (case when la.locked_until is not null and la.locked_until <= $2::timestamptz
-                                        then 1 else la.failures + 1 end) >= $3::int
-                             then $4::timestamptz end,
-         updated_at = $2::timestamptz
-       returning failures, locked_until
-     ), addressed as (
-       ${countAddressFailureSql(addressPlaceholders(11), '$11::text is not null')}
-     ), audited as (
-       insert into audit_entries (account_id, user_id, username, action, object_type, object_name, status, info, ip,
-                                  request_id, created_at)
-       select $5::bigint, $6::bigint, $7::text, 'auth.login', 'session', $7::text, 0,
-              jsonb_build_object('reason', $10::text, 'failures', counted.failures,
-                                 'locked', counted.locked_until is not null)
-                || case when ad.is_block_start then jsonb_build_object('addressBlocked', true) else '{}'::jsonb end,
-              $8::text, $9::text, $2::timestamptz
-       from counted left join addressed ad on true where $5::bigint is not null
-     )
-     select c.failures, c.locked_until, ad.failures as address_failures,
-            ad.window_started_at as address_window_started_at, ad.blocked_until as address_blocked_until,
-            ad.is_block_start
-     from counted c left join addressed ad on true`,
-    [
-      input.key,
-      input.now,
-      input.maxFailures,
-      lockUntil,
-      input.accountId,
-      input.userId,
-      input.username,
-      input.ip,
-      input.requestId,
-      input.reason ?? 'wrong_password',
-      ...(input.address ? addressValues(input.address) : noAddressValues),
-    ],
-  );
-  const r = rows[0];
+  const [r] = await statementsOf(db).recordFailure.execute({
+    key: input.key,
+    now: input.now,
+    maxFailures: input.maxFailures,
+    lockUntil: new Date(input.now.getTime() + input.lockSeconds * 1000),
+    accountId: input.accountId,
+    userId: input.userId,
+    username: input.username,
+    ip: input.ip,
+    requestId: input.requestId,
+    reason: input.reason ?? 'wrong_password',
+    ...addressCountValues('address_', input.address),
+  });
   if (!r) throw new Error('login_attempts upsert returned no row');
   return {
-    failures: Number(r.failures),
-    lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
+    failures: r.failures,
+    lockedUntil: r.lockedUntil,
     address: addressRowOf({
-      failures: r.address_failures,
-      window_started_at: r.address_window_started_at,
-      blocked_until: r.address_blocked_until,
+      failures: r.addressFailures,
+      windowStartedAt: r.addressWindowStartedAt,
+      blockedUntil: r.addressBlockedUntil,
     }),
-    isAddressBlockStart: r.is_block_start === true,
+    isAddressBlockStart: r.isAddressBlockStart === true,
   };
 }
 
@@ -307,7 +452,7 @@ export type TResourceRow = { resourceName: string; resourceType: number };
  * user's resource authorisations.
  */
 export async function completeLogin(
-  query: TQuery,
+  db: TDb,
   input: {
     attemptKey: Buffer;
     tokenHash: Buffer;
@@ -323,47 +468,5 @@ export async function completeLogin(
     method?: string | null;
   },
 ): Promise<TResourceRow[]> {
-  const rows = await query<{ resource_name: string; resource_type: number }>(
-    'login_complete',
-    `with cleared as (
-       delete from login_attempts where key = $1
-     ), created as (
-       insert into sessions (token_hash, account_id, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
-       values ($2, $3, $4, $6::timestamptz, $6::timestamptz, $7::timestamptz, $8::text, $9::text)
-       returning id
-     ), signed_in as (
-       update users set previous_login_at = last_login_at, previous_login_ip = last_login_ip,
-                        last_login_at = $6::timestamptz, last_login_ip = $8::text
-       where id = $4 and account_id = $3
-       returning id
-     ), audited as (
-       -- Reading signed_in makes the user's row locked before the entry locks the account's audit
-       -- chain head: the head is taken last, as in every transaction, else a sign-in could hold it
-       -- while waiting for the user's row that an administrator's change holds (a deadlock).
-       insert into audit_entries (account_id, user_id, username, action, object_type, object_id, object_name,
-                                  status, info, ip, request_id, created_at)
-       select $3, $4, $5::text, 'auth.login', 'session', created.id::text, $5::text, 1,
-              jsonb_strip_nulls(jsonb_build_object('userAgent', $9::text, 'method', $11::text)), $8::text, $10::text, $6::timestamptz
-       from created cross join (select count(*) from signed_in) as ordered
-     )
-     select rr.resource_name, rr.resource_type
-     from user_roles ur join role_resources rr on rr.role_id = ur.role_id
-     where ur.user_id = $4 and ur.account_id = $3
-     group by rr.resource_name, rr.resource_type
-     order by rr.resource_type, rr.resource_name`,
-    [
-      input.attemptKey,
-      input.tokenHash,
-      input.accountId,
-      input.userId,
-      input.username,
-      input.now,
-      input.expiresAt,
-      input.ip,
-      input.userAgent,
-      input.requestId,
-      input.method ?? null,
-    ],
-  );
-  return rows.map((r) => ({ resourceName: r.resource_name, resourceType: Number(r.resource_type) }));
+  return statementsOf(db).completeLogin.execute({ ...input, method: input.method ?? null });
 }

@@ -24,11 +24,10 @@ import {
   addressKeyOf,
   addressStateOf,
   type TAddressState,
-} from '../address-limit/address-limit.service';
+} from '../address-limit';
 import { writeAudit } from '../audit';
-import { completeSecondStep, needsSecondStep, startLoginChallenge } from '../mfa/mfa.service';
-import { passwordExpiresAt } from '../password/password.service';
-import { requireCaptcha } from '../verification/captcha.service';
+import { requireCaptcha } from '../captcha';
+import { completeSecondStep, needsSecondStep, startLoginChallenge } from '../mfa';
 import {
   clearAttempts,
   completeLogin,
@@ -92,11 +91,7 @@ export async function getPasswordErrorTimes(
   username: string,
   ip: string | null,
 ): Promise<TPwdErrorTimes> {
-  const found = await findAttemptAndAddress(
-    deps.database.query,
-    attemptKey(accountName, username),
-    addressKeyOf(ip),
-  );
+  const found = await findAttemptAndAddress(deps.db, attemptKey(accountName, username), addressKeyOf(ip));
   const now = deps.clock.now();
   return errorTimes(found.attempt, now, addressStateOf(found.address, now, deps.config.addressLimits));
 }
@@ -117,13 +112,7 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
   const address = addressKeyOf(meta.ip);
   if (input.uniqueId && input.code) return secondStep(deps, input, key, address, meta);
   const { db, clock, hasher } = deps;
-  const lookup = await findLoginLookup(
-    deps.database.query,
-    input.accountDisplayName,
-    input.username,
-    key,
-    address,
-  );
+  const lookup = await findLoginLookup(deps.db, input.accountDisplayName, input.username, key, address);
   const { account, user, attempt } = lookup;
 
   // The address first: a blocked one is refused whatever the names (they are not even told apart).
@@ -152,7 +141,7 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
 
   if (!user || !isPasswordRight) {
     const now = clock.now();
-    const counted = await recordFailure(deps.database.query, {
+    const counted = await recordFailure(deps.db, {
       key,
       now,
       maxFailures: Limits.maxPasswordErrors,
@@ -261,14 +250,19 @@ async function auditRefusedAttempt(
   });
 }
 
-/** A password older than the account policy's validity must be reset before signing in. */
+const dayMs = 86_400_000;
+
+/**
+ * A password older than the account policy's validity (`passwordExpireDays`, 0: permanent) must be
+ * reset before signing in.
+ */
 function isPasswordExpired(
   account: { passwordExpireDays: number } | null,
   changedAt: Date,
   now: Date,
 ): boolean {
-  const expiresAt = account ? passwordExpiresAt({ expireDays: account.passwordExpireDays }, changedAt) : null;
-  return expiresAt !== null && expiresAt.getTime() <= now.getTime();
+  if (!account || account.passwordExpireDays <= 0) return false;
+  return changedAt.getTime() + account.passwordExpireDays * dayMs <= now.getTime();
 }
 
 /** Codes that count as a wrong attempt on the sign-in name. */
@@ -291,9 +285,8 @@ async function secondStep(
   address: string | null,
   meta: TRequestMeta,
 ): Promise<TLoginResult> {
-  const named = async () =>
-    findLoginLookup(deps.database.query, input.accountDisplayName, input.username, key, address);
-  const found = await findAttemptAndAddress(deps.database.query, key, address);
+  const named = async () => findLoginLookup(deps.db, input.accountDisplayName, input.username, key, address);
+  const found = await findAttemptAndAddress(deps.db, key, address);
   const addressState = addressStateOf(found.address, deps.clock.now(), deps.config.addressLimits);
   if (addressState.phase === 'blocked') {
     const { account, user } = await named();
@@ -312,7 +305,7 @@ async function secondStep(
       // Counted on the name, and audited as a wrong code in the named account.
       const { account, user } = await named();
       const now = deps.clock.now();
-      const counted = await recordFailure(deps.database.query, {
+      const counted = await recordFailure(deps.db, {
         key,
         now,
         maxFailures: Limits.maxPasswordErrors,
@@ -342,7 +335,7 @@ export async function finishLogin(
   const now = deps.clock.now();
   const token = createToken();
   const expiresAt = new Date(now.getTime() + sessionTimeouts(deps).absoluteMs);
-  const resources = await completeLogin(deps.database.query, {
+  const resources = await completeLogin(deps.db, {
     attemptKey: key,
     tokenHash: sha256(token),
     accountId: who.accountId,

@@ -1,2 +1,8 @@
-/** The auth module's public side for other modules: ending a user's sessions, and session retention. */
+/**
+ * The auth module's public side for other modules: completing a sign-in proven elsewhere (single
+ * sign-on, third parties), the counts of a sign-in name, authenticating a session, ending a user's
+ * sessions, and session retention.
+ */
+export { attemptKey, finishLogin, getPasswordErrorTimes, type TLoginResult } from './auth.service';
 export { deleteEndedSessions, revokeUserSessions } from './session.repository';
+export { authenticate, sessionTimeouts } from './session.service';

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { rowsOf, type TDb, type TQuery } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { accounts, roles, sessions, userRoles, users } from '../../db/schema';
 
 export type TSessionRow = {
   sessionId: number;
@@ -18,61 +18,63 @@ export type TSessionRow = {
   isAdmin: boolean;
 };
 
-type TRaw = {
-  session_id: number;
-  user_id: number;
-  account_id: number;
-  username: string;
-  last_seen_at: Date | string;
-  expires_at: Date | string;
-  revoked_at: Date | string | null;
-  revoke_reason: string | null;
-  is_enabled: boolean;
-  deleted_at: Date | string | null;
-  kind: 'regular' | 'service';
-  account_status: number;
-  is_admin: boolean;
-};
+const p = sql.placeholder;
 
-const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-
-/** The session of a token digest with what is needed to authorise its requests, in one query. */
-export async function findSessionByTokenHash(query: TQuery, tokenHash: Buffer): Promise<TSessionRow | null> {
-  const rows = await query<TRaw>(
-    'session_by_token',
-    `select s.id as session_id, s.user_id, s.account_id, u.username, s.last_seen_at, s.expires_at,
-            s.revoked_at, s.revoke_reason, u.is_enabled, u.deleted_at, u.kind, a.status as account_status,
-            exists (
-              select 1 from user_roles ur join roles r on r.id = ur.role_id
-              where ur.user_id = u.id and r.code = 'account_admin'
-            ) as is_admin
-     from sessions s
-     join users u on u.id = s.user_id and u.account_id = s.account_id
-     join accounts a on a.id = s.account_id
-     where s.token_hash = $1`,
-    [tokenHash],
-  );
-  const r = rows[0];
-  if (!r) return null;
+function prepareStatements(db: TDb) {
+  const isAdmin = db
+    .select({ one: sql`1` })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, users.id), eq(roles.code, 'account_admin')));
   return {
-    sessionId: Number(r.session_id),
-    userId: Number(r.user_id),
-    accountId: Number(r.account_id),
-    username: r.username,
-    lastSeenAt: toDate(r.last_seen_at),
-    expiresAt: toDate(r.expires_at),
-    revokedAt: r.revoked_at === null ? null : toDate(r.revoked_at),
-    revokeReason: r.revoke_reason,
-    isEnabled: r.is_enabled,
-    deletedAt: r.deleted_at === null ? null : toDate(r.deleted_at),
-    kind: r.kind,
-    accountStatus: Number(r.account_status),
-    isAdmin: r.is_admin,
+    byToken: db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        accountId: sessions.accountId,
+        username: users.username,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        revokeReason: sessions.revokeReason,
+        isEnabled: users.isEnabled,
+        deletedAt: users.deletedAt,
+        kind: users.kind,
+        accountStatus: accounts.status,
+        isAdmin: sql<boolean>`exists (${isAdmin})`,
+      })
+      .from(sessions)
+      .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.accountId, sessions.accountId)))
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(eq(sessions.tokenHash, p('tokenHash')))
+      .prepare('session_by_token'),
+    touch: db
+      .update(sessions)
+      .set({ lastSeenAt: sql`${p('now')}::timestamptz` })
+      .where(eq(sessions.id, p('sessionId')))
+      .prepare('session_touch'),
   };
 }
 
-export async function touchSession(query: TQuery, sessionId: number, now: Date): Promise<void> {
-  await query('session_touch', 'update sessions set last_seen_at = $2 where id = $1', [sessionId, now]);
+const prepared = new WeakMap<TDb, ReturnType<typeof prepareStatements>>();
+
+function statementsOf(db: TDb): ReturnType<typeof prepareStatements> {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = prepareStatements(db);
+    prepared.set(db, statements);
+  }
+  return statements;
+}
+
+/** The session of a token digest with what is needed to authorise its requests, in one query. */
+export async function findSessionByTokenHash(db: TDb, tokenHash: Buffer): Promise<TSessionRow | null> {
+  const [row] = await statementsOf(db).byToken.execute({ tokenHash });
+  return row ?? null;
+}
+
+export async function touchSession(db: TDb, sessionId: number, now: Date): Promise<void> {
+  await statementsOf(db).touch.execute({ sessionId, now });
 }
 
 export async function revokeSession(db: TDb, sessionId: number, now: Date, reason: string): Promise<boolean> {
@@ -89,13 +91,17 @@ export async function revokeUserSessions(
   db: TDb,
   input: { userId: number; now: Date; reason: string; keepSessionId?: number },
 ): Promise<number> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      update sessions set revoked_at = ${input.now}, revoke_reason = ${input.reason}
-      where user_id = ${input.userId} and revoked_at is null
-        and id <> ${input.keepSessionId ?? 0}
-      returning id`),
-  );
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: input.now, revokeReason: input.reason })
+    .where(
+      and(
+        eq(sessions.userId, input.userId),
+        isNull(sessions.revokedAt),
+        ne(sessions.id, input.keepSessionId ?? 0),
+      ),
+    )
+    .returning({ id: sessions.id });
   return rows.length;
 }
 
@@ -110,13 +116,17 @@ export async function deleteEndedSessions(
   limit: number,
 ): Promise<number> {
   const { now, idleBefore, revokedBefore } = bounds;
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      delete from sessions where id in (
-        select id from sessions
-        where ${or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore), lt(sessions.revokedAt, revokedBefore))}
-        limit ${limit}
-      ) returning id`),
-  );
+  const ended = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.lastSeenAt, idleBefore),
+        lt(sessions.revokedAt, revokedBefore),
+      ),
+    )
+    .limit(limit);
+  const rows = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
   return rows.length;
 }

@@ -35,7 +35,7 @@ export async function authenticate(
   meta: { ip: string | null; requestId: string | null } = { ip: null, requestId: null },
 ): Promise<TAuth> {
   const now = deps.clock.now();
-  const row = await findSessionByTokenHash(deps.database.query, sha256(token));
+  const row = await findSessionByTokenHash(deps.db, sha256(token));
   if (!row) throw new AppError(ErrorCode.unauthenticated);
   if (row.revokedAt) {
     throw new AppError(
@@ -80,7 +80,7 @@ export async function authenticate(
   }
   // Record activity at most every minute (or a tenth of the idle period), not on every request.
   if (now.getTime() - row.lastSeenAt.getTime() >= Math.min(60_000, idleMs / 10)) {
-    await touchSession(deps.database.query, row.sessionId, now);
+    await touchSession(deps.db, row.sessionId, now);
   }
   return {
     sessionId: row.sessionId,

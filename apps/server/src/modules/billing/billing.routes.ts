@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/define-route';
-import { exportDetails, exportStatement } from './billing.export';
-import {
-  billingCount,
-  billingDetails,
-  cspRegionList,
-  fundsAccount,
-  listDeductions,
-  listStatements,
-  listTransactions,
-  listVouchers,
-  skuList,
-  statementDetail,
-  statementYears,
-} from './billing.service';
-import { ingestUsage } from './rating';
-import { requireSignedUsage } from './usage-hook';
+import { fundsRoutes } from './funds/funds.routes';
+import { billingCount, billingDetails, cspRegionList, skuList } from './statements/details.service';
+import { exportDetails, exportStatement } from './statements/statements.export';
+import { listStatements, statementDetail, statementYears } from './statements/statements.service';
+import { ingestUsage } from './usage/rating';
+import { requireSignedUsage } from './usage/usage-hook';
 
+/** The bill: the billing record, details, statements and their exports, the filters, the funds. */
 export function billingRoutes(app: FastifyInstance): void {
   defineRoute(app, 'billingCount', ({ deps, auth, request, body }) =>
     billingCount(deps, auth, request.lang, body),
@@ -37,16 +28,7 @@ export function billingRoutes(app: FastifyInstance): void {
     await exportStatement(deps, auth, request.lang, body, reply);
     return null;
   });
-  defineRoute(app, 'deductionList', ({ deps, auth, request, body }) =>
-    listDeductions(deps, auth, request.lang, body),
-  );
-  defineRoute(app, 'voucherList', ({ deps, auth, request, body }) =>
-    listVouchers(deps, auth, request.lang, body),
-  );
-  defineRoute(app, 'transactionList', ({ deps, auth, request, body }) =>
-    listTransactions(deps, auth, request.lang, body),
-  );
-  defineRoute(app, 'getFundsAccount', ({ deps, auth, request }) => fundsAccount(deps, auth, request.lang));
+  fundsRoutes(app);
   defineRoute(app, 'cspRegionList', ({ deps, auth, request }) => cspRegionList(deps, auth, request.lang));
   defineRoute(app, 'skuList', ({ deps, auth, request }) => skuList(deps, auth, request.lang));
   // machine API

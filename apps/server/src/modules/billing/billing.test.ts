@@ -24,11 +24,12 @@ import {
 } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
 import { createJobRunner } from '../../jobs/runner';
-import { billingJobHandlers, pauseLongArrears } from './billing.jobs';
-import { generateStatements } from './billing.service';
-import { creditCash } from './funds.repository';
+import { billingJobHandlers } from './billing.jobs';
+import { pauseLongArrears } from './funds/arrears.service';
+import { creditCash } from './funds/funds.service';
 import { discountFen, rateFen } from './money';
-import { signUsage } from './usage-hook';
+import { generateStatements } from './statements/statements.service';
+import { signUsage } from './usage/usage-hook';
 
 let t: TTestApp;
 const { call, ok } = routeClient(() => t.app);

@@ -2,6 +2,7 @@
  * Exact money arithmetic: quantities, unit prices and rates are decimal texts, amounts integer
  * fen. Products are computed on scaled BigInts and rounded half up once, to the fen.
  */
+import type { TLanguage } from '@console/contract';
 
 /** "12.5" at scale 6 → 12500000n. Throws on anything that is not a plain decimal. */
 export function scaled(text: string, scale: number): bigint {
@@ -46,4 +47,14 @@ export function addDecimals(a: string, b: string): string {
   const negative = sum < 0n;
   const abs = (negative ? -sum : sum).toString().padStart(7, '0');
   return `${negative ? '-' : ''}${abs.slice(0, -6)}.${abs.slice(-6)}`;
+}
+
+/** part / whole to four decimals; `whenZero` when there is no whole. */
+export function ratio(part: number, whole: number, whenZero: number): number {
+  return whole === 0 ? whenZero : Math.round((part / whole) * 10_000) / 10_000;
+}
+
+/** The currency amounts are shown in: USD for en-US, CNY otherwise. */
+export function currencyOf(lang: TLanguage): 'CNY' | 'USD' {
+  return lang === 'en-US' ? 'USD' : 'CNY';
 }

@@ -213,12 +213,12 @@ async function changeVisibility(deps: TDeps, instanceName: string, isHiding: boo
     await setInstanceStatus(tx, instance.id, from, to, now);
     await writeAudit(tx, {
       ...operator,
-      accountId: instance.account_id,
+      accountId: instance.accountId,
       action: isHiding ? 'instance.hide' : 'instance.unhide',
       objectType: 'instance',
       objectId: String(instance.id),
-      objectName: instance.instance_name,
-      info: { by: 'operator', service: instance.service_code, previousStatus: from, status: to },
+      objectName: instance.instanceName,
+      info: { by: 'operator', service: instance.serviceCode, previousStatus: from, status: to },
       createdAt: now,
     });
     return { isDone: true, message: `instance ${instanceName} ${isHiding ? 'hidden' : 'shown again'}` };

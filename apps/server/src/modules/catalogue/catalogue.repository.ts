@@ -6,9 +6,18 @@
  * Insight user's role) never loses the row it points to.
  */
 import type { InstanceStatus } from '@console/contract';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client';
-import { csps, insightRoles, regions, serviceRegions, services, serviceVersions } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import {
+  accountTags,
+  csps,
+  insightRoles,
+  instances,
+  regions,
+  serviceRegions,
+  services,
+  serviceVersions,
+} from '../../db/schema';
 import type { TCatalogue } from './catalogue.schema';
 
 /** Serialises imports (one catalogue writer at a time, whatever the replicas). */
@@ -21,23 +30,20 @@ export async function exportCatalogue(db: TDb): Promise<TCatalogue> {
     .from(serviceVersions)
     .orderBy(serviceVersions.serviceId, serviceVersions.sort, serviceVersions.code);
   const cspRows = await db.select().from(csps).orderBy(csps.sort, csps.code);
-  const regionRows = rowsOf<{
-    csp: string;
-    code: string;
-    name_zh: string;
-    name_en: string;
-    sort: number;
-    is_enabled: boolean;
-    required_tag: string | null;
-    service_ids: unknown;
-  }>(
-    await db.execute(sql`
-      select r.csp, r.code, r.name_zh, r.name_en, r.sort, r.is_enabled, r.required_tag,
-             coalesce((select json_agg(sr.service_id order by sr.service_id)
-                         from service_regions sr where sr.region_id = r.id), '[]'::json) as service_ids
-        from regions r
-       order by r.sort, r.csp, r.code`),
-  );
+  const regionRows = await db
+    .select({
+      csp: regions.csp,
+      code: regions.code,
+      nameZh: regions.nameZh,
+      nameEn: regions.nameEn,
+      sort: regions.sort,
+      isEnabled: regions.isEnabled,
+      requiredTag: regions.requiredTag,
+      serviceIds: sql<unknown>`coalesce((select json_agg(sr.service_id order by sr.service_id)
+                         from service_regions sr where sr.region_id = regions.id), '[]'::json)`,
+    })
+    .from(regions)
+    .orderBy(regions.sort, regions.csp, regions.code);
   const roleRows = await db.select().from(insightRoles).orderBy(insightRoles.sort, insightRoles.code);
   return {
     services: serviceRows.map((s) => ({
@@ -70,12 +76,12 @@ export async function exportCatalogue(db: TDb): Promise<TCatalogue> {
     regions: regionRows.map((r) => ({
       csp: r.csp,
       code: r.code,
-      nameZh: r.name_zh,
-      nameEn: r.name_en,
+      nameZh: r.nameZh,
+      nameEn: r.nameEn,
       sort: Number(r.sort),
-      isEnabled: Boolean(r.is_enabled),
-      requiredTag: r.required_tag,
-      serviceIds: (Array.isArray(r.service_ids) ? r.service_ids : []).map(Number),
+      isEnabled: Boolean(r.isEnabled),
+      requiredTag: r.requiredTag,
+      serviceIds: (Array.isArray(r.serviceIds) ? r.serviceIds : []).map(Number),
     })),
     insightRoles: roleRows.map((r) => ({
       code: r.code,
@@ -160,15 +166,19 @@ export async function importCatalogue(tx: TDb, c: TCatalogue): Promise<TImportSu
 
   // Rows missing from the file, children first: delete what nothing references, disable the rest.
   const regionKeys = new Set(c.regions.map((r) => `${r.csp}/${r.code}`));
-  const existingRegions = rowsOf<{ id: number; csp: string; code: string; is_used: boolean }>(
-    await tx.execute(sql`
-      select r.id, r.csp, r.code, exists (select 1 from instances i where i.region_id = r.id) as is_used
-        from regions r order by r.id`),
-  );
+  const existingRegions = await tx
+    .select({
+      id: regions.id,
+      csp: regions.csp,
+      code: regions.code,
+      isUsed: sql<boolean>`exists (select 1 from instances i where i.region_id = regions.id)`,
+    })
+    .from(regions)
+    .orderBy(regions.id);
   for (const r of existingRegions) {
     const key = `${r.csp}/${r.code}`;
     if (regionKeys.has(key)) continue;
-    if (r.is_used) {
+    if (r.isUsed) {
       await tx.execute(sql`update regions set is_enabled = false where id = ${r.id}`);
       summary.regions.disabled.push(key);
     } else {
@@ -179,15 +189,19 @@ export async function importCatalogue(tx: TDb, c: TCatalogue): Promise<TImportSu
   }
 
   const versionKeys = new Set(c.versions.map((v) => `${v.serviceId}/${v.code}`));
-  const existingVersions = rowsOf<{ id: number; service_id: number; code: string; is_used: boolean }>(
-    await tx.execute(sql`
-      select v.id, v.service_id, v.code, exists (select 1 from instances i where i.version_id = v.id) as is_used
-        from service_versions v order by v.id`),
-  );
+  const existingVersions = await tx
+    .select({
+      id: serviceVersions.id,
+      serviceId: serviceVersions.serviceId,
+      code: serviceVersions.code,
+      isUsed: sql<boolean>`exists (select 1 from instances i where i.version_id = service_versions.id)`,
+    })
+    .from(serviceVersions)
+    .orderBy(serviceVersions.id);
   for (const v of existingVersions) {
-    const key = `${v.service_id}/${v.code}`;
+    const key = `${v.serviceId}/${v.code}`;
     if (versionKeys.has(key)) continue;
-    if (v.is_used) {
+    if (v.isUsed) {
       await tx.execute(sql`update service_versions set is_enabled = false where id = ${v.id}`);
       summary.versions.disabled.push(key);
     } else {
@@ -197,17 +211,19 @@ export async function importCatalogue(tx: TDb, c: TCatalogue): Promise<TImportSu
   }
 
   const serviceKeys = new Set(c.services.map((s) => s.id));
-  const existingServices = rowsOf<{ id: number; code: string; is_used: boolean }>(
-    await tx.execute(sql`
-      select s.id, s.code,
-             exists (select 1 from instances i where i.service_id = s.id)
-             or exists (select 1 from service_versions v where v.service_id = s.id) as is_used
-        from services s order by s.id`),
-  );
+  const existingServices = await tx
+    .select({
+      id: services.id,
+      code: services.code,
+      isUsed: sql<boolean>`exists (select 1 from instances i where i.service_id = services.id)
+             or exists (select 1 from service_versions v where v.service_id = services.id)`,
+    })
+    .from(services)
+    .orderBy(services.id);
   for (const s of existingServices) {
     if (serviceKeys.has(Number(s.id))) continue;
     const key = `${s.id}/${s.code}`;
-    if (s.is_used) {
+    if (s.isUsed) {
       await tx.execute(sql`update services set is_enabled = false where id = ${s.id}`);
       summary.services.disabled.push(key);
     } else {
@@ -218,14 +234,16 @@ export async function importCatalogue(tx: TDb, c: TCatalogue): Promise<TImportSu
   }
 
   const cspKeys = new Set(c.csps.map((p) => p.code));
-  const existingCsps = rowsOf<{ code: string; is_used: boolean }>(
-    await tx.execute(sql`
-      select p.code, exists (select 1 from regions r where r.csp = p.code) as is_used
-        from csps p order by p.code`),
-  );
+  const existingCsps = await tx
+    .select({
+      code: csps.code,
+      isUsed: sql<boolean>`exists (select 1 from regions r where r.csp = csps.code)`,
+    })
+    .from(csps)
+    .orderBy(csps.code);
   for (const p of existingCsps) {
     if (cspKeys.has(p.code)) continue;
-    if (p.is_used) {
+    if (p.isUsed) {
       await tx.execute(sql`update csps set is_enabled = false where code = ${p.code}`);
       summary.csps.disabled.push(p.code);
     } else {
@@ -235,14 +253,16 @@ export async function importCatalogue(tx: TDb, c: TCatalogue): Promise<TImportSu
   }
 
   const roleKeys = new Set(c.insightRoles.map((r) => r.code));
-  const existingRoles = rowsOf<{ code: string; is_used: boolean }>(
-    await tx.execute(sql`
-      select r.code, exists (select 1 from insight_users u where u.role = r.code) as is_used
-        from insight_roles r order by r.code`),
-  );
+  const existingRoles = await tx
+    .select({
+      code: insightRoles.code,
+      isUsed: sql<boolean>`exists (select 1 from insight_users u where u.role = insight_roles.code)`,
+    })
+    .from(insightRoles)
+    .orderBy(insightRoles.code);
   for (const r of existingRoles) {
     if (roleKeys.has(r.code)) continue;
-    if (r.is_used) summary.insightRoles.kept.push(r.code);
+    if (r.isUsed) summary.insightRoles.kept.push(r.code);
     else {
       await tx.execute(sql`delete from insight_roles where code = ${r.code}`);
       summary.insightRoles.deleted.push(r.code);
@@ -261,10 +281,11 @@ export async function setAccountTag(
   key: string,
   value: string,
 ): Promise<{ previous: string | null }> {
-  const before = rowsOf<{ value: string }>(
-    await tx.execute(sql`
-      select value from account_tags where account_id = ${accountId} and key = ${key} for update`),
-  );
+  const before = await tx
+    .select({ value: accountTags.value })
+    .from(accountTags)
+    .where(and(eq(accountTags.accountId, accountId), eq(accountTags.key, key)))
+    .for('update');
   await tx.execute(sql`
     insert into account_tags (account_id, key, value) values (${accountId}, ${key}, ${value})
     on conflict (account_id, key) do update set value = excluded.value`);
@@ -273,10 +294,10 @@ export async function setAccountTag(
 
 /** Removes a tag; answers its value (null: it was not set). */
 export async function removeAccountTag(tx: TDb, accountId: number, key: string): Promise<string | null> {
-  const rows = rowsOf<{ value: string }>(
-    await tx.execute(sql`
-      delete from account_tags where account_id = ${accountId} and key = ${key} returning value`),
-  );
+  const rows = await tx
+    .delete(accountTags)
+    .where(and(eq(accountTags.accountId, accountId), eq(accountTags.key, key)))
+    .returning({ value: accountTags.value });
   return rows[0]?.value ?? null;
 }
 
@@ -285,25 +306,27 @@ export async function removeAccountTag(tx: TDb, accountId: number, key: string):
 
 export type TInstanceRow = {
   id: number;
-  account_id: number;
-  instance_name: string;
+  accountId: number;
+  instanceName: string;
   status: number;
-  service_code: string;
+  serviceCode: string;
 };
 
 /** The instance of that name, locked for the rest of the transaction. */
 export async function lockInstanceByName(tx: TDb, instanceName: string): Promise<TInstanceRow | null> {
-  const rows = rowsOf<TInstanceRow>(
-    await tx.execute(sql`
-      select i.id, i.account_id, i.instance_name, i.status, s.code as service_code
-        from instances i join services s on s.id = i.service_id
-       where i.instance_name = ${instanceName}
-       for update of i`),
-  );
-  const row = rows[0];
-  return row
-    ? { ...row, id: Number(row.id), account_id: Number(row.account_id), status: Number(row.status) }
-    : null;
+  const rows = await tx
+    .select({
+      id: instances.id,
+      accountId: instances.accountId,
+      instanceName: instances.instanceName,
+      status: instances.status,
+      serviceCode: services.code,
+    })
+    .from(instances)
+    .innerJoin(services, eq(services.id, instances.serviceId))
+    .where(eq(instances.instanceName, instanceName))
+    .for('update', { of: instances });
+  return rows[0] ?? null;
 }
 
 /** Moves an instance between opened and hidden; answers whether it was in `from`. */
@@ -314,10 +337,10 @@ export async function setInstanceStatus(
   to: typeof InstanceStatus.opened | typeof InstanceStatus.hidden,
   now: Date,
 ): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`
-      update instances set status = ${to}, updated_at = ${now}
-       where id = ${instanceId} and status = ${from} returning id`),
-  );
+  const rows = await tx
+    .update(instances)
+    .set({ status: to, updatedAt: now })
+    .where(and(eq(instances.id, instanceId), eq(instances.status, from)))
+    .returning({ id: instances.id });
   return rows.length > 0;
 }

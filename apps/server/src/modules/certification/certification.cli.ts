@@ -14,8 +14,7 @@
  */
 import type { TDeps } from '../../context';
 import type { TCliOutput } from '../catalogue/catalogue.cli';
-import { listCertifications } from './certification.repository';
-import { reviewCertification, type TReviewOutcome } from './certification.service';
+import { listForReview, reviewCertification, type TReviewOutcome } from './certification-review.service';
 
 /** The first words of the commands this module runs. */
 export const certificationCommands: readonly string[] = ['certification'];
@@ -55,7 +54,7 @@ export async function runCertificationCommand(
 ): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'list' && (rest.length === 0 || (rest.length === 1 && rest[0] === '--pending'))) {
-    const rows = await listCertifications(deps.db, rest[0] === '--pending');
+    const rows = await listForReview(deps, rest[0] === '--pending');
     if (rows.length === 0) io.out('no certifications');
     for (const c of rows) {
       io.out(

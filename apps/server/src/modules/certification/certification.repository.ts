@@ -1,7 +1,10 @@
-/** Real-name verifications, their face sessions and the daily attempts (`certifications`, …). */
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client';
-import { certificationAttempts, certifications, faceSessions } from '../../db/schema';
+/**
+ * Real-name verifications, their face sessions and the daily attempts (`certifications`, …), and
+ * the account columns a passed verification changes.
+ */
+import { and, desc, eq, getTableColumns, gt, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { accounts, certificationAttempts, certifications, faceSessions, funds } from '../../db/schema';
 
 export type TCertificationRow = typeof certifications.$inferSelect;
 export type TCertificationInsert = typeof certifications.$inferInsert;
@@ -53,48 +56,89 @@ export async function certificationFacts(
   db: TDb,
   accountId: number,
 ): Promise<{ personalPassed: boolean; enterprisePassed: boolean; manualPending: boolean }> {
-  const rows = rowsOf<{ personal: boolean; enterprise: boolean; pending: boolean }>(
-    await db.execute(sql`
-      select coalesce(bool_or(type = 'personal' and status = 'passed'), false) as personal,
-             coalesce(bool_or(type = 'enterprise' and status = 'passed'), false) as enterprise,
-             coalesce(bool_or(status = 'verifying' and manual_review), false) as pending
-        from certifications where account_id = ${accountId}`),
-  );
-  const r = rows[0];
+  const c = certifications;
+  const [row] = await db
+    .select({
+      personalPassed: sql<boolean>`coalesce(bool_or(${c.type} = 'personal' and ${c.status} = 'passed'), false)`,
+      enterprisePassed: sql<boolean>`coalesce(bool_or(${c.type} = 'enterprise' and ${c.status} = 'passed'), false)`,
+      manualPending: sql<boolean>`coalesce(bool_or(${c.status} = 'verifying' and ${c.manualReview}), false)`,
+    })
+    .from(c)
+    .where(eq(c.accountId, accountId));
   return {
-    personalPassed: Boolean(r?.personal),
-    enterprisePassed: Boolean(r?.enterprise),
-    manualPending: Boolean(r?.pending),
+    personalPassed: row?.personalPassed === true,
+    enterprisePassed: row?.enterprisePassed === true,
+    manualPending: row?.manualPending === true,
   };
-}
-
-export async function hasEnterpriseCertification(db: TDb, accountId: number): Promise<boolean> {
-  return (await certificationFacts(db, accountId)).enterprisePassed;
 }
 
 /** Ends the account's personal verifications still waiting for their face check (a new one starts). */
 export async function supersedePersonal(db: TDb, accountId: number, now: Date): Promise<void> {
-  await db.execute(sql`
-    update face_sessions set status = 'failed', error_code = 'USER_EXIT', finished_at = ${now}
-     where account_id = ${accountId} and status = 'waiting'`);
-  await db.execute(sql`
-    update certifications set status = 'failed', face_error = 'USER_EXIT', updated_at = ${now}
-     where account_id = ${accountId} and type = 'personal' and status = 'verifying'`);
+  await db
+    .update(faceSessions)
+    .set({ status: 'failed', errorCode: 'USER_EXIT', finishedAt: now })
+    .where(and(eq(faceSessions.accountId, accountId), eq(faceSessions.status, 'waiting')));
+  await db
+    .update(certifications)
+    .set({ status: 'failed', faceError: 'USER_EXIT', updatedAt: now })
+    .where(
+      and(
+        eq(certifications.accountId, accountId),
+        eq(certifications.type, 'personal'),
+        eq(certifications.status, 'verifying'),
+      ),
+    );
 }
 
 /** Ends the account's face checks whose session expired unfinished (USER_EXIT). */
 export async function expireFaceSessions(db: TDb, accountId: number, now: Date): Promise<void> {
-  const rows = rowsOf<{ certification_id: number }>(
-    await db.execute(sql`
-      update face_sessions set status = 'failed', error_code = 'USER_EXIT', finished_at = ${now}
-       where account_id = ${accountId} and status = 'waiting' and expires_at <= ${now}
-      returning certification_id`),
-  );
+  const rows = await db
+    .update(faceSessions)
+    .set({ status: 'failed', errorCode: 'USER_EXIT', finishedAt: now })
+    .where(
+      and(
+        eq(faceSessions.accountId, accountId),
+        eq(faceSessions.status, 'waiting'),
+        lte(faceSessions.expiresAt, now),
+      ),
+    )
+    .returning({ certificationId: faceSessions.certificationId });
   for (const r of rows) {
-    await db.execute(sql`
-      update certifications set status = 'failed', face_error = 'USER_EXIT', updated_at = ${now}
-       where id = ${r.certification_id} and status = 'verifying'`);
+    await db
+      .update(certifications)
+      .set({ status: 'failed', faceError: 'USER_EXIT', updatedAt: now })
+      .where(and(eq(certifications.id, r.certificationId), eq(certifications.status, 'verifying')));
   }
+}
+
+/**
+ * Resumes the account's paused services unless arrears keep them paused; answers whether they
+ * were paused and are resumed now.
+ */
+export async function resumeServicesWithoutArrears(db: TDb, accountId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set({ servicesPausedAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(accounts.id, accountId),
+        isNotNull(accounts.servicesPausedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(funds)
+            .where(and(eq(funds.accountId, accountId), gt(funds.outstandingFen, 0))),
+        ),
+      ),
+    )
+    .returning({ id: accounts.id });
+  return rows.length > 0;
+}
+
+/** The account's type (0 demo, 1 test, 2 trial, 3 formal), or null when there is no such account. */
+export async function accountTypeOf(db: TDb, accountId: number): Promise<number | null> {
+  const rows = await db.select({ type: accounts.type }).from(accounts).where(eq(accounts.id, accountId));
+  return rows[0]?.type ?? null;
 }
 
 export async function insertFaceSession(
@@ -158,18 +202,17 @@ export async function attemptsOn(db: TDb, accountId: number, day: string): Promi
 
 export type TCertificationListRow = TCertificationRow & { accountName: string };
 
-/** Every account's verifications (newest first), or those waiting for manual review. */
+/** Every account's verifications (newest first, 500 at most), or those waiting for manual review. */
 export async function listCertifications(db: TDb, isPendingOnly: boolean): Promise<TCertificationListRow[]> {
-  const rows = rowsOf<{ id: number; account_name: string }>(
-    await db.execute(sql`
-      select c.id, a.name as account_name from certifications c join accounts a on a.id = c.account_id
-       ${isPendingOnly ? sql`where c.status = 'verifying' and c.manual_review` : sql``}
-       order by c.id desc limit 500`),
-  );
-  const out: TCertificationListRow[] = [];
-  for (const r of rows) {
-    const row = await findCertification(db, Number(r.id));
-    if (row) out.push({ ...row, accountName: r.account_name });
-  }
-  return out;
+  return db
+    .select({ ...getTableColumns(certifications), accountName: accounts.name })
+    .from(certifications)
+    .innerJoin(accounts, eq(accounts.id, certifications.accountId))
+    .where(
+      isPendingOnly
+        ? and(eq(certifications.status, 'verifying'), eq(certifications.manualReview, true))
+        : undefined,
+    )
+    .orderBy(desc(certifications.id))
+    .limit(500);
 }

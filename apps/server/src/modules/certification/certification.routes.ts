@@ -10,19 +10,18 @@ import type { TLanguage } from '@console/contract/enums';
 import { apiPaths } from '@console/contract/paths';
 import { serverPhrases } from '@console/phrases/server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
 import { defineRoute } from '../../http/define-route';
 import { requestMeta } from '../../http/request-meta';
-import { findFaceSession } from './certification.repository';
+import { certificationState } from './certification.service';
+import { companyVerify } from './certification-enterprise.service';
 import {
-  certificationState,
-  companyVerify,
+  devPageSession,
   faceVerify,
   personalVerify,
   queryFaceResult,
   settleFaceSession,
-} from './certification.service';
+} from './certification-personal.service';
 
 export function certificationRoutes(app: FastifyInstance): void {
   defineRoute(app, 'personalVerify', ({ deps, auth, request, body }) =>
@@ -49,14 +48,6 @@ function escapeHtml(text: string): string {
 function sessionIdOf(params: unknown): string {
   const id = (params as { sessionId?: unknown }).sessionId;
   return typeof id === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(id) ? id : '';
-}
-
-/** The face session of the page: the provider's id and the token must belong together. */
-async function pageSession(deps: TDeps, sessionId: string, token: string) {
-  if (!sessionId) return null;
-  const session = await findFaceSession(deps.db, { providerSessionId: sessionId });
-  if (!session?.tokenHash.equals(deps.secrets.digest('face-session', token))) return null;
-  return session;
 }
 
 function renderPage(lang: TLanguage, sessionId: string, token: string): string {
@@ -110,14 +101,14 @@ function sendPage(reply: FastifyReply, html: string): null {
 function devFaceRoutes(app: FastifyInstance): void {
   defineRoute(app, 'devFacePage', async ({ deps, request, reply, query }) => {
     const sessionId = sessionIdOf(request.params);
-    const session = await pageSession(deps, sessionId, query.token);
+    const session = await devPageSession(deps, sessionId, query.token);
     if (session?.status !== 'waiting') throw new AppError(ErrorCode.faceSessionInvalid);
     return sendPage(reply, renderPage(request.lang, sessionId, query.token));
   });
 
   defineRoute(app, 'devFaceConfirm', async ({ deps, request, reply, body }) => {
     const sessionId = sessionIdOf(request.params);
-    const session = await pageSession(deps, sessionId, body.token);
+    const session = await devPageSession(deps, sessionId, body.token);
     if (session?.status !== 'waiting' || !(DevFaceOutcomes as readonly string[]).includes(body.outcome)) {
       throw new AppError(ErrorCode.faceSessionInvalid);
     }

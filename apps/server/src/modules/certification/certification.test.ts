@@ -28,9 +28,9 @@ import {
   type TTestApp,
 } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
+import { creditCash } from '../billing';
 import { pauseExpiredTrials } from '../billing/billing.jobs';
-import { creditCash } from '../billing/funds.repository';
-import { multipart, samples } from '../billing/upload.fixtures';
+import { multipart, samples } from '../billing/uploads/upload.fixtures';
 import { runCertificationCommand } from './certification.cli';
 
 let t: TTestApp;

@@ -11,18 +11,27 @@ import { checkPhone } from '@console/contract/contact-rules';
 import type { TLanguage } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
 import { interpolate, serverPhrases } from '@console/phrases/server';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { requireAdapter } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
-import { accounts, contactChangeRequests, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
 import { writeAudit } from '../audit';
-import { emailTarget, phoneTarget } from '../verification/code.service';
-import { deliverMessage, type TMessage } from '../verification/delivery';
-
-type TRequestRow = typeof contactChangeRequests.$inferSelect;
+import { deliverMessage, emailTarget, phoneTarget, type TMessage } from '../verification';
+import {
+  applyChange,
+  consumeRequest,
+  findAccountName,
+  findChangeSubject,
+  findRequestByToken,
+  findUsername,
+  insertRequest,
+  listLiveRequests,
+  revokePendingOfUser,
+  revokePendingRequest,
+  revokeRequest,
+  type TRequestRow,
+} from './contact-change.repository';
 
 function pendingOf(row: TRequestRow, userName: string): TPendingChange {
   return {
@@ -127,54 +136,28 @@ export async function requestContactChange(
       });
     }
   }
-  const [user] = await deps.db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      phone: users.phone,
-      phoneCode: users.phoneCode,
-      kind: users.kind,
-    })
-    .from(users)
-    .where(and(eq(users.id, body.id), eq(users.accountId, auth.accountId), isNull(users.deletedAt)));
+  const user = await findChangeSubject(deps.db, auth.accountId, body.id);
   if (user?.kind !== 'regular') throw new AppError(ErrorCode.notFound);
-  const [account] = await deps.db
-    .select({ name: accounts.name })
-    .from(accounts)
-    .where(eq(accounts.id, auth.accountId));
+  const accountName = await findAccountName(deps.db, auth.accountId);
 
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   const newEmail = body.email ? emailTarget(body.email) : null;
   const newPhone = body.phone?.trim() ?? null;
   const row = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(contactChangeRequests)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(contactChangeRequests.userId, user.id),
-          isNull(contactChangeRequests.consumedAt),
-          isNull(contactChangeRequests.revokedAt),
-        ),
-      );
-    const [inserted] = await tx
-      .insert(contactChangeRequests)
-      .values({
-        accountId: auth.accountId,
-        userId: user.id,
-        operatorId: auth.userId,
-        operatorName: auth.username,
-        newEmail,
-        newPhone,
-        newPhoneCode: newPhone ? (body.phoneCode ?? '86') : null,
-        tokenHash: deps.secrets.digest('confirm-change', token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + Limits.confirmLinkTtlSeconds * 1000),
-      })
-      .returning();
-    if (!inserted) throw new Error('change request insert returned no row');
+    await revokePendingOfUser(tx, user.id, now);
+    const inserted = await insertRequest(tx, {
+      accountId: auth.accountId,
+      userId: user.id,
+      operatorId: auth.userId,
+      operatorName: auth.username,
+      newEmail,
+      newPhone,
+      newPhoneCode: newPhone ? (body.phoneCode ?? '86') : null,
+      tokenHash: deps.secrets.digest('confirm-change', token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + Limits.confirmLinkTtlSeconds * 1000),
+    });
     await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
@@ -194,7 +177,7 @@ export async function requestContactChange(
 
   const messages = messagesFor(deps, request.lang, {
     user,
-    account: account?.name ?? '',
+    account: accountName ?? '',
     operator: auth.username,
     newEmail,
     newPhone: newPhone ? phoneTarget(newPhone, body.phoneCode ?? '86') : null,
@@ -204,10 +187,7 @@ export async function requestContactChange(
     for (const message of messages) await deliverMessage(deps, message, log, 'confirm-change');
   } catch (error) {
     // Nobody can agree to a change whose link did not leave: the request ends here.
-    await deps.db
-      .update(contactChangeRequests)
-      .set({ revokedAt: deps.clock.now() })
-      .where(eq(contactChangeRequests.id, row.id));
+    await revokeRequest(deps.db, row.id, deps.clock.now());
     throw error;
   }
   return pendingOf(row, user.username);
@@ -220,11 +200,7 @@ async function liveRequest(
   db = deps.db,
   forUpdate = false,
 ): Promise<TRequestRow> {
-  const query = db
-    .select()
-    .from(contactChangeRequests)
-    .where(eq(contactChangeRequests.tokenHash, deps.secrets.digest('confirm-change', token)));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const row = await findRequestByToken(db, deps.secrets.digest('confirm-change', token), forUpdate);
   const isLive =
     row &&
     row.consumedAt === null &&
@@ -236,12 +212,9 @@ async function liveRequest(
 
 export async function describeChange(deps: TDeps, token: string): Promise<TChangeRequest> {
   const row = await liveRequest(deps, token);
-  const [user] = await deps.db
-    .select({ username: users.username })
-    .from(users)
-    .where(eq(users.id, row.userId));
+  const username = await findUsername(deps.db, row.userId);
   return {
-    userName: user?.username ?? '',
+    userName: username ?? '',
     operator: row.operatorName,
     email: row.newEmail,
     phone: row.newPhone ? phoneTarget(row.newPhone, row.newPhoneCode ?? '86') : null,
@@ -253,28 +226,17 @@ export async function confirmChange(deps: TDeps, token: string, meta: TRequestMe
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const row = await liveRequest(deps, token, tx, true);
-    const [user] = await tx
-      .update(users)
-      .set({
-        ...(row.newEmail ? { email: row.newEmail } : {}),
-        ...(row.newPhone ? { phone: row.newPhone, phoneCode: row.newPhoneCode ?? '86' } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(users.id, row.userId), eq(users.accountId, row.accountId), isNull(users.deletedAt)))
-      .returning({ username: users.username });
-    if (!user) throw new AppError(ErrorCode.confirmLinkInvalid);
-    await tx
-      .update(contactChangeRequests)
-      .set({ consumedAt: now })
-      .where(eq(contactChangeRequests.id, row.id));
+    const username = await applyChange(tx, row, now);
+    if (username === null) throw new AppError(ErrorCode.confirmLinkInvalid);
+    await consumeRequest(tx, row.id, now);
     await writeAudit(tx, {
       accountId: row.accountId,
       userId: row.userId,
-      username: user.username,
+      username,
       action: 'user.contactChangeConfirmed',
       objectType: 'user',
       objectId: String(row.userId),
-      objectName: user.username,
+      objectName: username,
       isSuccess: true,
       info: { email: row.newEmail !== null, phone: row.newPhone !== null, requestedBy: row.operatorName },
       ip: meta.ip,
@@ -286,45 +248,22 @@ export async function confirmChange(deps: TDeps, token: string, meta: TRequestMe
 }
 
 export async function listPending(deps: TDeps, auth: TAuth): Promise<TPendingChange[]> {
-  const rows = await deps.db
-    .select({ row: contactChangeRequests, userName: users.username })
-    .from(contactChangeRequests)
-    .innerJoin(users, eq(users.id, contactChangeRequests.userId))
-    .where(
-      and(
-        eq(contactChangeRequests.accountId, auth.accountId),
-        isNull(contactChangeRequests.consumedAt),
-        isNull(contactChangeRequests.revokedAt),
-        gt(contactChangeRequests.expiresAt, deps.clock.now()),
-      ),
-    )
-    .orderBy(desc(contactChangeRequests.id));
+  const rows = await listLiveRequests(deps.db, auth.accountId, deps.clock.now());
   return rows.map((r) => pendingOf(r.row, r.userName));
 }
 
 export async function revokePending(deps: TDeps, auth: TAuth, id: number, meta: TRequestMeta): Promise<null> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const revoked = await tx
-      .update(contactChangeRequests)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(contactChangeRequests.id, id),
-          eq(contactChangeRequests.accountId, auth.accountId),
-          isNull(contactChangeRequests.consumedAt),
-          isNull(contactChangeRequests.revokedAt),
-        ),
-      )
-      .returning({ userId: contactChangeRequests.userId });
-    if (revoked.length === 0) throw new AppError(ErrorCode.notFound);
+    const revoked = await revokePendingRequest(tx, auth.accountId, id, now);
+    if (!revoked) throw new AppError(ErrorCode.notFound);
     await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
       username: auth.username,
       action: 'user.contactChangeRevoked',
       objectType: 'user',
-      objectId: String(revoked[0]?.userId),
+      objectId: String(revoked.userId),
       isSuccess: true,
       info: { requestId: id },
       ip: meta.ip,

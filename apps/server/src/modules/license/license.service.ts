@@ -7,13 +7,18 @@
 import { createPrivateKey, createPublicKey, randomUUID, sign, verify } from 'node:crypto';
 import type { TLicense, TLicenseStatus } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
-import { desc, eq } from 'drizzle-orm';
 import { requireAdapter } from '../../adapters/registry';
 import type { TDeps } from '../../context';
-import { huaweiLicenses } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit } from '../audit';
 import { devLicensePrivateKey, devLicensePublicKey } from './dev-license-key';
+import {
+  findLicense,
+  insertLicense,
+  listLicenseRows,
+  markReleased,
+  type TLicenseRow,
+} from './license.repository';
 
 export type TLicensePayload = { id: string; customer: string; issuedAt: string; expireTime: string };
 
@@ -68,19 +73,17 @@ export function readLicense(publicKeyPem: string, license: string): TLicensePayl
   }
 }
 
-type TRow = typeof huaweiLicenses.$inferSelect;
-
-function statusOf(row: Pick<TRow, 'releasedAt' | 'expireTime'>, now: Date): TLicenseStatus {
+function statusOf(row: Pick<TLicenseRow, 'releasedAt' | 'expireTime'>, now: Date): TLicenseStatus {
   if (row.releasedAt) return 'RELEASED';
   return row.expireTime.getTime() <= now.getTime() ? 'EXPIRED' : 'ALIVE';
 }
 
 /** Shown without its signature: the id is enough to recognise it. */
-function shown(row: TRow): string {
+function shown(row: TLicenseRow): string {
   return `${row.licenseId} (${row.customer})`;
 }
 
-function licenseOf(row: TRow, now: Date): TLicense {
+function licenseOf(row: TLicenseRow, now: Date): TLicense {
   return {
     license: shown(row),
     status: statusOf(row, now),
@@ -95,27 +98,20 @@ export async function activateLicense(deps: TDeps, license: string): Promise<TLi
   const now = deps.clock.now();
   const expireTime = new Date(payload.expireTime);
   if (expireTime.getTime() <= now.getTime()) throw new AppError(ErrorCode.licenseExpired);
-  const [existing] = await deps.db
-    .select()
-    .from(huaweiLicenses)
-    .where(eq(huaweiLicenses.licenseId, payload.id));
+  const existing = await findLicense(deps.db, payload.id);
   if (existing) {
     if (statusOf(existing, now) !== 'ALIVE') throw new AppError(ErrorCode.licenseExpired);
     return licenseOf(existing, now);
   }
   // License entries belong to the installation, not to an account: they are chained under 0.
   const row = await deps.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(huaweiLicenses)
-      .values({
-        licenseId: payload.id,
-        license: license.trim(),
-        customer: payload.customer,
-        activatedAt: now,
-        expireTime,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await insertLicense(tx, {
+      licenseId: payload.id,
+      license: license.trim(),
+      customer: payload.customer,
+      activatedAt: now,
+      expireTime,
+    });
     if (inserted) {
       await writeAudit(tx, {
         accountId: null,
@@ -132,15 +128,14 @@ export async function activateLicense(deps: TDeps, license: string): Promise<TLi
     }
     return inserted;
   });
-  const stored =
-    row ?? (await deps.db.select().from(huaweiLicenses).where(eq(huaweiLicenses.licenseId, payload.id)))[0];
+  const stored = row ?? (await findLicense(deps.db, payload.id));
   if (!stored) throw new AppError(ErrorCode.licenseInvalid);
   return licenseOf(stored, now);
 }
 
 export async function listLicenses(deps: TDeps): Promise<TLicense[]> {
   const now = deps.clock.now();
-  const rows = await deps.db.select().from(huaweiLicenses).orderBy(desc(huaweiLicenses.activatedAt));
+  const rows = await listLicenseRows(deps.db);
   return rows.map((row) => licenseOf(row, now));
 }
 
@@ -148,12 +143,7 @@ export async function listLicenses(deps: TDeps): Promise<TLicense[]> {
 export async function releaseLicense(deps: TDeps, licenseId: string): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(huaweiLicenses)
-      .set({ releasedAt: now })
-      .where(eq(huaweiLicenses.licenseId, licenseId))
-      .returning({ id: huaweiLicenses.id });
-    if (rows.length === 0) return false;
+    if (!(await markReleased(tx, licenseId, now))) return false;
     await writeAudit(tx, {
       accountId: null,
       userId: null,

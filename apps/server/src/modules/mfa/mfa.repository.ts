@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client';
+import type { TDb } from '../../db/client';
 import { accounts, mfaChallenges, users } from '../../db/schema';
 
 export type TChallengeKind = 'login' | 'bind' | 'status';
@@ -43,39 +43,22 @@ export async function insertChallenge(
   });
 }
 
-export async function findChallenge(
-  db: TDb,
-  uniqueIdHash: Buffer,
-  forUpdate = false,
-): Promise<TChallenge | null> {
-  const rows = rowsOf<{
-    id: number;
-    kind: TChallengeKind;
-    account_id: number;
-    user_id: number;
-    key_id: number;
-    pending_secret: string | null;
-    attempts: number;
-    expires_at: Date | string;
-    consumed_at: Date | string | null;
-  }>(
-    await db.execute(sql`
-      select id, kind, account_id, user_id, key_id, pending_secret, attempts, expires_at, consumed_at
-      from mfa_challenges where unique_id_hash = ${uniqueIdHash} ${forUpdate ? sql`for update` : sql``}`),
-  );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    id: Number(r.id),
-    kind: r.kind,
-    accountId: Number(r.account_id),
-    userId: Number(r.user_id),
-    keyId: Number(r.key_id),
-    pendingSecret: r.pending_secret,
-    attempts: Number(r.attempts),
-    expiresAt: new Date(r.expires_at),
-    consumedAt: r.consumed_at === null ? null : new Date(r.consumed_at),
-  };
+export async function findChallenge(db: TDb, uniqueIdHash: Buffer): Promise<TChallenge | null> {
+  const rows = await db
+    .select({
+      id: mfaChallenges.id,
+      kind: mfaChallenges.kind,
+      accountId: mfaChallenges.accountId,
+      userId: mfaChallenges.userId,
+      keyId: mfaChallenges.keyId,
+      pendingSecret: mfaChallenges.pendingSecret,
+      attempts: mfaChallenges.attempts,
+      expiresAt: mfaChallenges.expiresAt,
+      consumedAt: mfaChallenges.consumedAt,
+    })
+    .from(mfaChallenges)
+    .where(eq(mfaChallenges.uniqueIdHash, uniqueIdHash));
+  return rows[0] ?? null;
 }
 
 export async function countFailedAttempt(

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/define-route';
 import { requestMeta } from '../../http/request-meta';
+import { getMfaPolicy, saveMfaPolicy, sendLoginCode } from './mfa.service';
 import {
   createStatusChallenge,
   getMfaCode,
-  getMfaPolicy,
   getMfaState,
   modifyMfaStatus,
   resetMfaCode,
-  saveMfaPolicy,
-  sendLoginCode,
-} from './mfa.service';
+} from './mfa-binding.service';
 
 export function mfaRoutes(app: FastifyInstance): void {
   defineRoute(app, 'getMfaStatus', ({ deps, auth }) => getMfaState(deps, auth));

@@ -140,7 +140,7 @@ describe('international edition: authenticator app', () => {
     // A bound user cannot start another binding without verifying identity (resetMfaCode).
     expect(
       envelope(await post('/api/portal/mfa/getMfaCode', { mfaMethodType: 'GA' }, bearer(token))).code,
-    ).toBe(ErrorCode.verificationFailed);
+    ).toBe(ErrorCode.gaAlreadyBound);
   });
 
   it('asks for the second step at sign-in, and refuses a code already used', async () => {
@@ -162,7 +162,7 @@ describe('international edition: authenticator app', () => {
     // The sign-in's challenge is spent.
     t.clock.advance(30_000);
     expect(envelope(await secondStep(demo.admin, first.data, totpCode(secret, t.clock.now()))).code).toBe(
-      ErrorCode.verificationFailed,
+      ErrorCode.challengeExpired,
     );
   });
 
@@ -191,7 +191,7 @@ describe('international edition: authenticator app', () => {
     expect(envelope(await login(demo.admin)).code).toBe(ErrorCode.wrongPassword);
     t.clock.advance(61_000);
     const right = totpCode(secret, t.clock.now());
-    expect(envelope(await secondStep(demo.admin, first, right)).code).toBe(ErrorCode.verificationFailed);
+    expect(envelope(await secondStep(demo.admin, first, right)).code).toBe(ErrorCode.challengeExpired);
   });
 
   it('counts wrong codes across sign-ins, so that new challenges do not reset the guessing', async () => {
@@ -221,14 +221,14 @@ describe('international edition: authenticator app', () => {
     expect(envelope(times).data).toMatchObject({ current: 0, exceed: false });
   });
 
-  it('answers 4094 for an expired sign-in and for another user’s sign-in', async () => {
+  it('answers 4160 for an expired sign-in and for another user’s sign-in', async () => {
     const first = envelope<TLoginData>(await login(demo.admin)).data;
     const other = await secondStep(demo.member, first, totpCode(secret, t.clock.now()));
-    expect(envelope(other).code).toBe(ErrorCode.verificationFailed);
+    expect(envelope(other).code).toBe(ErrorCode.challengeExpired);
     t.clock.advance(10 * 60_000 + 1_000);
     const late = envelope(await secondStep(demo.admin, first, totpCode(secret, t.clock.now())));
     expect(late).toMatchObject({
-      code: ErrorCode.verificationFailed,
+      code: ErrorCode.challengeExpired,
       message: 'Verification failed: this sign-in has expired. Log in again.',
     });
   });
@@ -295,7 +295,7 @@ describe('international edition: authenticator app', () => {
       },
       bearer(done.data.token),
     );
-    expect(off.statusCode).toBe(403);
+    expect(envelope(off)).toMatchObject({ code: ErrorCode.mfaRequiredByAccount });
     expect(envelope(off).message).toContain('requires login protection');
 
     await post('/api/portal/mfa/policy', { required: false }, bearer(adminToken));

@@ -7,15 +7,13 @@
 import { constants, createPrivateKey, generateKeyPair, type KeyObject, privateDecrypt } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ErrorCode } from '@console/contract/codes';
-import { desc, eq, gt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { rsaKeys } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { TClock } from '../../lib/clock';
 import type { TSecretBox } from '../../lib/secret-box';
+import { findActiveKey, findPrivateKey, findPublicKey, insertKey, lockKeyMaking } from './rsa-key.repository';
 
 const rotateMs = 24 * 3_600_000;
-const lockKey = 7_031_204_119;
 const generate = promisify(generateKeyPair);
 
 export type TPublicKey = { id: number; publicKey: string; rotatesAt: Date };
@@ -33,34 +31,24 @@ export function createRsaKeyStore(db: TDb, clock: TClock, secrets: TSecretBox): 
   let current: TPublicKey | null = null;
   const privateKeys = new Map<number, KeyObject>();
 
-  const findActive = async (handle: TDb, now: Date) =>
-    (
-      await handle
-        .select({ id: rsaKeys.id, publicKey: rsaKeys.publicKey, rotatesAt: rsaKeys.rotatesAt })
-        .from(rsaKeys)
-        .where(gt(rsaKeys.rotatesAt, now))
-        .orderBy(desc(rsaKeys.id))
-        .limit(1)
-    )[0];
-
   async function active(): Promise<TPublicKey> {
     const now = clock.now();
     if (current && current.rotatesAt > now) return current;
-    let key = await findActive(db, now);
+    let key = await findActiveKey(db, now);
     if (!key) {
       const pair = await generate('rsa', { modulusLength: 2048 });
       const publicKey = pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
       const privateKey = secrets.seal(pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
       key = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${lockKey})`);
-        const existing = await findActive(tx, now);
+        await lockKeyMaking(tx);
+        const existing = await findActiveKey(tx, now);
         if (existing) return existing;
-        const [row] = await tx
-          .insert(rsaKeys)
-          .values({ publicKey, privateKey, createdAt: now, rotatesAt: new Date(now.getTime() + rotateMs) })
-          .returning({ id: rsaKeys.id, publicKey: rsaKeys.publicKey, rotatesAt: rsaKeys.rotatesAt });
-        if (!row) throw new Error('rsa key insert returned no row');
-        return row;
+        return insertKey(tx, {
+          publicKey,
+          privateKey,
+          createdAt: now,
+          rotatesAt: new Date(now.getTime() + rotateMs),
+        });
       });
     }
     current = key;
@@ -70,11 +58,9 @@ export function createRsaKeyStore(db: TDb, clock: TClock, secrets: TSecretBox): 
   async function privateKeyOf(keyId: number): Promise<KeyObject> {
     const cached = privateKeys.get(keyId);
     if (cached) return cached;
-    const row = (
-      await db.select({ privateKey: rsaKeys.privateKey }).from(rsaKeys).where(eq(rsaKeys.id, keyId))
-    )[0];
-    if (!row) throw new AppError(ErrorCode.mfaDecryptFailed);
-    const key = createPrivateKey(secrets.open(row.privateKey));
+    const sealed = await findPrivateKey(db, keyId);
+    if (!sealed) throw new AppError(ErrorCode.mfaDecryptFailed);
+    const key = createPrivateKey(secrets.open(sealed));
     privateKeys.set(keyId, key);
     return key;
   }
@@ -83,11 +69,9 @@ export function createRsaKeyStore(db: TDb, clock: TClock, secrets: TSecretBox): 
     active,
     publicKey: async (keyId) => {
       if (current?.id === keyId) return current.publicKey;
-      const row = (
-        await db.select({ publicKey: rsaKeys.publicKey }).from(rsaKeys).where(eq(rsaKeys.id, keyId))
-      )[0];
-      if (!row) throw new AppError(ErrorCode.verificationFailed, { messageKey: 'challengeExpired' });
-      return row.publicKey;
+      const publicKey = await findPublicKey(db, keyId);
+      if (!publicKey) throw new AppError(ErrorCode.challengeExpired);
+      return publicKey;
     },
     decrypt: async (keyId, ciphertext) => {
       const key = await privateKeyOf(keyId);

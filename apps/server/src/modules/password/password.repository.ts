@@ -1,7 +1,7 @@
 import type { TPasswordCharType } from '@console/contract/enums';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { passwordPolicies, users } from '../../db/schema';
+import { accounts, passwordPolicies, users } from '../../db/schema';
 
 export type TStoredPolicy = { requiredCharTypes: TPasswordCharType[]; minLength: number; expireDays: number };
 
@@ -70,4 +70,59 @@ export async function storePassword(
       updatedAt: now,
     })
     .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+}
+
+/** A password that expires soon, of a user with an e-mail address. */
+export type TExpiringPassword = {
+  id: number;
+  username: string;
+  email: string;
+  account: string;
+  expiresAt: Date;
+};
+
+/**
+ * Enabled regular users (not deleted, with an e-mail) whose password expires under their account's
+ * policy after `now` and by `until`, and who got no reminder for this password yet; in id order,
+ * at most `limit`.
+ */
+export async function findExpiringPasswords(
+  db: TDb,
+  now: Date,
+  until: Date,
+  limit: number,
+): Promise<TExpiringPassword[]> {
+  const expiresAt = sql`${users.passwordChangedAt} + make_interval(days => ${passwordPolicies.expireDays})`;
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      account: accounts.name,
+      expiresAt: expiresAt.mapWith(users.passwordChangedAt),
+    })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .innerJoin(
+      passwordPolicies,
+      and(eq(passwordPolicies.accountId, users.accountId), gt(passwordPolicies.expireDays, 0)),
+    )
+    .where(
+      and(
+        isNull(users.deletedAt),
+        eq(users.kind, 'regular'),
+        eq(users.isEnabled, true),
+        isNotNull(users.email),
+        or(isNull(users.passwordReminderSentAt), lt(users.passwordReminderSentAt, users.passwordChangedAt)),
+        sql`${expiresAt} > ${now}`,
+        sql`${expiresAt} <= ${until}`,
+      ),
+    )
+    .orderBy(users.id)
+    .limit(limit);
+  return rows.flatMap((row) => (row.email === null ? [] : [{ ...row, email: row.email }]));
+}
+
+export async function markReminderSent(db: TDb, userId: number, now: Date): Promise<void> {
+  await db.update(users).set({ passwordReminderSentAt: now }).where(eq(users.id, userId));
 }

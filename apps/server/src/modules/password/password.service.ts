@@ -14,7 +14,7 @@ import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { writeAudit } from '../audit';
 import { revokeUserSessions } from '../auth';
-import { consumeCheckToken, peekCheckToken } from '../verification/code.service';
+import { consumeCheckToken, peekCheckToken } from '../verification';
 import { findPasswordHolder, findPolicy, storePassword, upsertPolicy } from './password.repository';
 
 const dayMs = 86_400_000;

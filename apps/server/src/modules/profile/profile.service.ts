@@ -10,9 +10,7 @@ import type { TCurrentUser, TUpdateProfileRequest } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { checkPhone, maskEmail, maskPhone } from '@console/contract/contact-rules';
 import type { TLanguage } from '@console/contract/enums';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
-import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
 import { writeAudit } from '../audit';
@@ -23,7 +21,8 @@ import {
   peekCheckToken,
   phoneTarget,
   type TCheckedTarget,
-} from '../verification/code.service';
+} from '../verification';
+import { findProfile, updateProfileFields } from './profile.repository';
 
 type TProfileInput = TUpdateProfileRequest & { identityToken?: string | undefined };
 
@@ -31,19 +30,6 @@ function fieldError(lang: TLanguage, field: string, key: string): AppError {
   return new AppError(ErrorCode.badRequest, {
     data: { fieldErrors: { [field]: translateValidation(lang, key) } },
   });
-}
-
-async function findSelf(deps: TDeps, auth: TAuth) {
-  const rows = await deps.db
-    .select({
-      phone: users.phone,
-      phoneCode: users.phoneCode,
-      email: users.email,
-      displayName: users.displayName,
-    })
-    .from(users)
-    .where(and(eq(users.id, auth.userId), eq(users.accountId, auth.accountId), isNull(users.deletedAt)));
-  return rows[0] ?? null;
 }
 
 function requireTarget(checked: TCheckedTarget, channel: 'sms' | 'email', target: string): void {
@@ -58,7 +44,7 @@ export async function updateProfile(
   lang: TLanguage,
   meta: TRequestMeta,
 ): Promise<TCurrentUser> {
-  const self = await findSelf(deps, auth);
+  const self = await findProfile(deps.db, auth.accountId, auth.userId);
   if (!self) throw new AppError(ErrorCode.unauthenticated);
   const currentPhone = self.phone ? phoneTarget(self.phone, self.phoneCode) : null;
   const currentEmail = self.email ? emailTarget(self.email) : null;
@@ -113,15 +99,17 @@ export async function updateProfile(
     changed.phone = `+${phoneCode} ${maskPhone(input.phone.trim())}`;
   if (isEmailChange && newEmail) changed.email = maskEmail(newEmail);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
+    await updateProfileFields(
+      tx,
+      auth.accountId,
+      auth.userId,
+      {
         ...(isNameChange && input.displayName !== undefined ? { displayName: input.displayName } : {}),
         ...(isPhoneChange && input.phone !== undefined ? { phone: input.phone.trim(), phoneCode } : {}),
         ...(isEmailChange && newEmail ? { email: newEmail } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(users.id, auth.userId), eq(users.accountId, auth.accountId)));
+      },
+      now,
+    );
     await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,

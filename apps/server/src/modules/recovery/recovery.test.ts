@@ -155,7 +155,7 @@ describe('reset lookup', () => {
       {},
       { authmethod: 'FIND_PASSWORD' },
     );
-    expect(envelope(stale).code).toBe(ErrorCode.verificationFailed);
+    expect(envelope(stale).code).toBe(ErrorCode.challengeExpired);
     const noToken = await post(
       '/api/portal/user/resetPasswordWithoutLogin',
       { password: 'Renewed@2026pass' },

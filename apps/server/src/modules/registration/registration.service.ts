@@ -19,11 +19,8 @@ import {
 import { ErrorCode } from '@console/contract/codes';
 import { AccountType } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TDeps, TRequestMeta } from '../../context';
-import { rowsOf } from '../../db/client';
-import { accounts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { fieldErrorsOf } from '../../http/validation';
 import { translateValidation } from '../../i18n';
@@ -31,10 +28,19 @@ import { createAccountWithRoles } from '../account';
 import { loginAddressOf } from '../account/account.service';
 import { type TAddressCaller, underAddressLimit } from '../address-limit/address-limit.service';
 import { writeAudit } from '../audit';
+import { requireCaptcha } from '../captcha';
 import { getPolicy, requireUnderPolicy } from '../password/password.service';
 import { grantRole, insertUser } from '../user';
-import { requireCaptcha } from '../verification/captcha.service';
-import { consumeCheckToken, emailTarget, phoneTarget } from '../verification/code.service';
+import { consumeCheckToken, emailTarget, phoneTarget } from '../verification';
+import {
+  countRegistrationsFrom,
+  findRegistrationKey,
+  isAccountNameTaken,
+  isInviteCodeUsable,
+  isRegistered,
+  updateRegistrationInfo,
+  useInviteCode,
+} from './registration.repository';
 
 function fieldError(request: FastifyRequest, field: string, key: string): AppError {
   return new AppError(ErrorCode.badRequest, {
@@ -48,6 +54,7 @@ const guessAnswers: readonly number[] = [
   ErrorCode.marketplaceTokenInvalid,
   ErrorCode.codeAlreadyUsed,
   ErrorCode.verificationFailed,
+  ErrorCode.codeExpired,
 ];
 
 /** Runs a registration step under the limits of the client's address. */
@@ -117,11 +124,8 @@ async function createAccount(
 
   const now = deps.clock.now();
   const hourAgo = new Date(now.getTime() - 3_600_000);
-  const [recent] = rowsOf<{ n: number }>(
-    await deps.db.execute(sql`
-      select count(*)::int as n from accounts where registration_ip = ${meta.ip} and created_at > ${hourAgo}`),
-  );
-  if (meta.ip && (recent?.n ?? 0) >= deps.config.registrationsPerIpPerHour) {
+  const recent = await countRegistrationsFrom(deps.db, meta.ip, hourAgo);
+  if (meta.ip && recent >= deps.config.registrationsPerIpPerHour) {
     throw new AppError(ErrorCode.tooManyRequests, {
       messageKey: 'registrationLimit',
       headers: { 'retry-after': '3600' },
@@ -129,13 +133,8 @@ async function createAccount(
   }
   await requireCaptcha(deps, { captchaId: body.captchaId, captchaCode: body.captcheCode });
   requireUnderPolicy(body.password, await getPolicy(deps.db, null));
-  if (inviteCode) {
-    const [invite] = rowsOf<{ ok: boolean }>(
-      await deps.db.execute(sql`
-        select (used_count < max_uses and (expires_at is null or expires_at > ${now})) as ok
-        from invite_codes where code = ${inviteCode}`),
-    );
-    if (!invite?.ok) throw new AppError(ErrorCode.inviteCodeInvalid);
+  if (inviteCode && !(await isInviteCodeUsable(deps.db, inviteCode, now))) {
+    throw new AppError(ErrorCode.inviteCodeInvalid);
   }
 
   const contact =
@@ -147,34 +146,19 @@ async function createAccount(
     throw new AppError(ErrorCode.verificationFailed);
   }
   // Only now, with the code verified, may the answer tell that the address is taken.
-  const [taken] = rowsOf<{ n: number }>(
-    await deps.db.execute(sql`
-      select count(*)::int as n from accounts
-      where ${contact.channel === 'sms' ? sql`registration_phone = ${contact.target}` : sql`lower(registration_email) = ${contact.target}`}
-         or (${marketplace?.customerId ?? null}::text is not null and marketplace_customer_id = ${marketplace?.customerId ?? null})`),
-  );
-  if ((taken?.n ?? 0) > 0) throw new AppError(ErrorCode.alreadyRegistered);
+  if (await isRegistered(deps.db, contact, marketplace?.customerId ?? null)) {
+    throw new AppError(ErrorCode.alreadyRegistered);
+  }
 
   const passwordHash = await deps.hasher.hash(body.password);
   const registrationKey = randomBytes(24).toString('base64url');
   const account = await deps.db.transaction(async (tx) => {
-    if (inviteCode) {
-      const used = rowsOf<{ code: string }>(
-        await tx.execute(sql`
-          update invite_codes set used_count = used_count + 1
-          where code = ${inviteCode} and used_count < max_uses and (expires_at is null or expires_at > ${now})
-          returning code`),
-      );
-      if (used.length === 0) throw new AppError(ErrorCode.inviteCodeInvalid);
+    if (inviteCode && !(await useInviteCode(tx, inviteCode, now))) {
+      throw new AppError(ErrorCode.inviteCodeInvalid);
     }
     let name = randomAccountName();
     for (let i = 0; i < 5; i += 1) {
-      const [clash] = rowsOf<{ n: number }>(
-        await tx.execute(
-          sql`select count(*)::int as n from accounts where lower(name) = ${name} or lower(display_name) = ${name}`,
-        ),
-      );
-      if ((clash?.n ?? 0) === 0) break;
+      if (!(await isAccountNameTaken(tx, name))) break;
       name = randomAccountName();
     }
     const { accountId, roleIds } = await createAccountWithRoles(tx, {
@@ -247,10 +231,7 @@ export async function saveRegistrationInfo(
   body: { id: number; registrationKey: string; registrationInfo: string },
   meta: TRequestMeta,
 ): Promise<null> {
-  const [account] = await deps.db
-    .select({ keyHash: accounts.registrationKeyHash, createdAt: accounts.createdAt })
-    .from(accounts)
-    .where(eq(accounts.id, body.id));
+  const account = await findRegistrationKey(deps.db, body.id);
   const given = deps.secrets.digest('registration-key', body.registrationKey);
   const now = deps.clock.now();
   const isValid =
@@ -276,10 +257,7 @@ export async function saveRegistrationInfo(
     throw fieldError(request, 'registration_reason_other', 'reasonOtherRequired');
   }
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(accounts)
-      .set({ registrationInfo: { ...info.data, registration_reason_other: others }, updatedAt: now })
-      .where(eq(accounts.id, body.id));
+    await updateRegistrationInfo(tx, body.id, { ...info.data, registration_reason_other: others }, now);
     await writeAudit(tx, {
       accountId: body.id,
       userId: null,

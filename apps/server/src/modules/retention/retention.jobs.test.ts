@@ -53,7 +53,7 @@ describe('retention job', () => {
   });
 
   it('removes codes, check tokens, captchas, challenges and outbox messages once they are old', async () => {
-    const { createCaptcha } = await import('../verification/captcha.service');
+    const { createCaptcha } = await import('../captcha');
     await createCaptcha(t.deps);
     await t.app.inject({
       method: 'POST',

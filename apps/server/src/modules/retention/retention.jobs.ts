@@ -7,17 +7,24 @@
  * after a week, and finished jobs older than a week; openings past their deadline whose job was lost
  * become openFailed. Runs every ten minutes on one replica at a time.
  */
-import { sql } from 'drizzle-orm';
 import type { TDeps } from '../../context';
-import { enqueueJob, type TJobHandler } from '../../jobs/runner';
-import { deleteEndedSessions } from '../auth';
-import { sessionTimeouts } from '../auth/session.service';
-import { failOverdueOpenings } from '../service/service.jobs';
-import { purgeDeletedUsers } from '../user/user-admin.service';
+import { deleteFinishedJobs, enqueueJob, type TJobHandler } from '../../jobs/runner';
+import { deleteStaleAddressAttempts } from '../address-limit';
+import { deleteEndedSessions, sessionTimeouts } from '../auth';
+import { failOverdueOpenings } from '../service';
+import { purgeDeletedUsers } from '../user';
+import {
+  deleteEndedVerifications,
+  deleteExpiredReplayMarkers,
+  deleteOldOutboxMessages,
+  deleteRotatedRsaKeys,
+  deleteStaleLoginAttempts,
+} from './retention.repository';
 
 export const retentionJobKind = 'retention';
 const everyMs = 10 * 60_000;
 const batch = 5_000;
+const dayMs = 86_400_000;
 
 export const retentionJob: TJobHandler = async (_job, deps) => {
   const now = deps.clock.now();
@@ -25,39 +32,28 @@ export const retentionJob: TJobHandler = async (_job, deps) => {
   const bounds = {
     now,
     idleBefore: new Date(now.getTime() - idleMs),
-    revokedBefore: new Date(now.getTime() - 86_400_000),
+    revokedBefore: new Date(now.getTime() - dayMs),
   };
   while ((await deleteEndedSessions(deps.db, bounds, batch)) === batch) {
     // keep deleting in batches
   }
-  const dayAgo = new Date(now.getTime() - 86_400_000);
-  await deps.db.execute(sql`
-    delete from login_attempts where updated_at < ${dayAgo} and (locked_until is null or locked_until < ${now})`);
-  const addressesBefore = new Date(
-    now.getTime() - Math.max(86_400_000, deps.config.addressLimits.windowSeconds * 1000),
+  const dayAgo = new Date(now.getTime() - dayMs);
+  await deleteStaleLoginAttempts(deps.db, dayAgo, now);
+  await deleteStaleAddressAttempts(
+    deps.db,
+    new Date(now.getTime() - Math.max(dayMs, deps.config.addressLimits.windowSeconds * 1000)),
   );
-  await deps.db.execute(sql`
-    delete from address_attempts
-    where updated_at < ${addressesBefore} and (blocked_until is null or blocked_until < ${addressesBefore})`);
-  await deps.db.execute(sql`delete from verification_codes where created_at < ${dayAgo}`);
-  await deps.db.execute(sql`delete from check_tokens where expires_at < ${dayAgo}`);
-  await deps.db.execute(sql`delete from captchas where expires_at < ${dayAgo}`);
-  await deps.db.execute(sql`delete from mfa_challenges where expires_at < ${dayAgo}`);
-  await deps.db.execute(sql`delete from sso_flows where expires_at < ${dayAgo}`);
-  await deps.db.execute(sql`delete from sso_assertion_ids where expires_at < ${now}`);
-  await deps.db.execute(sql`delete from hook_replays where expires_at < ${now}`);
-  await deps.db.execute(sql`
-    delete from rsa_keys k where k.rotates_at < ${dayAgo}
-      and not exists (select 1 from mfa_challenges c where c.key_id = k.id)`);
+  await deleteEndedVerifications(deps.db, dayAgo);
+  await deleteExpiredReplayMarkers(deps.db, now);
+  // After the challenges: a key goes once no challenge uses it.
+  await deleteRotatedRsaKeys(deps.db, dayAgo);
   // Deleted users whose recovery period has ended are removed for good.
   await purgeDeletedUsers(deps);
   // An opening whose job was lost does not stay "opening" past its deadline.
   await failOverdueOpenings(deps);
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
-  await deps.db.execute(sql`delete from outbox where created_at < ${weekAgo}`);
-  await deps.db.execute(
-    sql`delete from jobs where status in ('done', 'failed') and finished_at < ${weekAgo}`,
-  );
+  const weekAgo = new Date(now.getTime() - 7 * dayMs);
+  await deleteOldOutboxMessages(deps.db, weekAgo);
+  await deleteFinishedJobs(deps.db, weekAgo);
   return { nextRunAt: new Date(now.getTime() + everyMs) };
 };
 

@@ -1,12 +1,14 @@
 /**
- * The service module's public side for other modules: instances of an account, and the user
- * synchronisation state that user changes mark for every instance.
+ * The service module's public side for other modules: instances of an account, the user
+ * synchronisation that user changes ask of every live instance, the catalogue's names, and the
+ * instance jobs other modules queue or run (user removal, overdue openings).
  */
 export {
-  findInstance,
-  findInstances,
-  markAllUsersForSync,
-  markUsersForSync,
+  findInstanceById,
+  listLiveInstances,
   nameIn,
-  userSyncState,
-} from './service.repository';
+  type TInstanceRecord,
+} from './instance-record';
+export { markAllUsersForSync, markUsersForSync, userSyncState } from './instance-sync.repository';
+export { enqueueUserRemoval, enqueueUserSync, failOverdueOpenings } from './service.jobs';
+export { newInstanceName } from './service.service';

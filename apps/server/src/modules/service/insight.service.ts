@@ -15,46 +15,43 @@ import {
   type TLanguage,
 } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
-import { type SQL, sql } from 'drizzle-orm';
 import { requireAdapter } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
-import { rowsOf, type TDb } from '../../db/client';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
-import { enqueueJob } from '../../jobs/runner';
 import { writeAudit } from '../audit';
-import { insightUsersJobKind } from './service.jobs';
-import { findInstance, nameIn, type TInstanceRecord } from './service.repository';
+import {
+  countEligibleUsers,
+  countSeats,
+  findUsersByIds,
+  insightStatuses,
+  insightSyncCounts,
+  listEligibleUserRows,
+  listInsightRoleRows,
+  markStarting,
+  markStopping,
+} from './insight.repository';
+import { findLiveServiceInstanceRow, lockLiveServiceInstance } from './instance.repository';
+import {
+  findInstanceById,
+  instanceRecordOf,
+  isoOf,
+  localName,
+  type TInstanceRecord,
+} from './instance-record';
+import { enqueueInsightUsers } from './service.jobs';
 
 const insightServiceId = 3;
-const seatList = sql.raw(`(${InsightSeatStatuses.join(', ')})`);
-const iso = (v: Date | string | null) =>
-  v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString();
 
-/** The account's Insight instance that serves users (the first opened one). */
+/** The account's Insight instance that serves users (the first opened one), locked when asked. */
 async function insightInstance(db: TDb, accountId: number, lock = false): Promise<TInstanceRecord | null> {
-  const where = sql`account_id = ${accountId} and service_id = ${insightServiceId} and status in (1, 3)`;
   if (lock) {
-    const rows = rowsOf<{ id: number }>(
-      await db.execute(sql`select id from instances where ${where} order by id limit 1 for update`),
-    );
-    if (!rows[0]) return null;
-    return findInstance(db, sql`i.id = ${Number(rows[0].id)}`);
+    const id = await lockLiveServiceInstance(db, accountId, insightServiceId);
+    return id === null ? null : findInstanceById(db, id);
   }
-  return findInstance(
-    db,
-    sql`i.account_id = ${accountId} and i.service_id = ${insightServiceId}
-    and i.status in (1, 3) order by i.id`,
-  );
-}
-
-async function seatsTaken(db: TDb, instanceId: number): Promise<number> {
-  const rows = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      select count(*)::int as n from insight_users x join users u on u.id = x.user_id
-       where x.instance_id = ${instanceId} and x.status in ${seatList} and u.deleted_at is null`),
-  );
-  return Number(rows[0]?.n ?? 0);
+  const row = await findLiveServiceInstanceRow(db, accountId, insightServiceId);
+  return row ? instanceRecordOf(row) : null;
 }
 
 export async function insightServiceInfo(
@@ -68,36 +65,18 @@ export async function insightServiceInfo(
     isOpened: true,
     instance: instance.view(lang),
     userLimit: instance.userLimit,
-    enabledCount: await seatsTaken(deps.db, instance.id),
+    enabledCount: await countSeats(deps.db, instance.id),
   };
 }
 
 export async function listInsightRoles(deps: TDeps, lang: TLanguage): Promise<TInsightRole[]> {
-  const rows = rowsOf<{ code: string; name_zh: string; name_en: string; is_default: boolean }>(
-    await deps.db.execute(
-      sql`select code, name_zh, name_en, is_default from insight_roles order by sort, code`,
-    ),
-  );
-  return rows.map((r) => ({ code: r.code, name: nameIn(lang, r), isDefault: Boolean(r.is_default) }));
+  const rows = await listInsightRoleRows(deps.db);
+  return rows.map((r) => ({
+    code: r.code,
+    name: localName(lang, r.nameZh, r.nameEn),
+    isDefault: r.isDefault,
+  }));
 }
-
-type TInsightUserRaw = {
-  id: number;
-  username: string;
-  display_name: string | null;
-  email: string | null;
-  is_admin: boolean;
-  status: number | null;
-  role: string | null;
-  role_zh: string | null;
-  role_en: string | null;
-  fail_reason: string | null;
-  updated_at: Date | string | null;
-};
-
-/** Regular users who are not deleted: service users never use Insight. */
-const eligibleUsers = (accountId: number, extra: SQL) => sql`
-  u.account_id = ${accountId} and u.kind = 'regular' and u.deleted_at is null and ${extra}`;
 
 export async function listInsightUsers(
   deps: TDeps,
@@ -108,75 +87,53 @@ export async function listInsightUsers(
   const instance = await insightInstance(deps.db, auth.accountId);
   const instanceId = instance?.id ?? 0;
   const keyword = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = eligibleUsers(
-    auth.accountId,
-    keyword ? sql`(u.username ilike ${keyword} or coalesce(u.display_name, '') ilike ${keyword})` : sql`true`,
-  );
-  const [count] = rowsOf<{ n: number }>(
-    await deps.db.execute(sql`select count(*)::int as n from users u where ${where}`),
-  );
-  const rows = rowsOf<TInsightUserRaw>(
-    await deps.db.execute(sql`
-      select u.id, u.username, u.display_name, u.email,
-             exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-                      where ur.user_id = u.id and r.code = 'account_admin') as is_admin,
-             x.status, x.role, ir.name_zh as role_zh, ir.name_en as role_en, x.fail_reason, x.updated_at
-        from users u
-        left join insight_users x on x.user_id = u.id and x.instance_id = ${instanceId}
-        left join insight_roles ir on ir.code = x.role
-       where ${where}
-       order by lower(u.username), u.id
-       limit ${query.pageSize} offset ${(query.pageNo - 1) * query.pageSize}`),
-  );
+  const total = await countEligibleUsers(deps.db, auth.accountId, keyword);
+  const rows = await listEligibleUserRows(deps.db, {
+    accountId: auth.accountId,
+    instanceId,
+    keyword,
+    limit: query.pageSize,
+    offset: (query.pageNo - 1) * query.pageSize,
+  });
   return {
     list: rows.map((r) => {
-      const status = r.status === null ? InsightUserStatus.closed : Number(r.status);
+      const status = r.status === null ? InsightUserStatus.closed : r.status;
       const hasRole = status !== InsightUserStatus.closed && r.role !== null;
       return {
-        userId: Number(r.id),
+        userId: r.id,
         username: r.username,
-        displayName: r.display_name ?? '',
+        displayName: r.displayName ?? '',
         email: r.email,
-        isAdmin: Boolean(r.is_admin),
-        isSelf: Number(r.id) === auth.userId,
+        isAdmin: r.isAdmin === true,
+        isSelf: r.id === auth.userId,
         status,
         role: hasRole ? r.role : null,
-        roleName: hasRole ? nameIn(lang, { name_zh: r.role_zh ?? '', name_en: r.role_en ?? '' }) : null,
-        failReason: r.fail_reason,
-        updateTime: iso(r.updated_at),
+        roleName: hasRole ? localName(lang, r.roleNameZh ?? '', r.roleNameEn ?? '') : null,
+        failReason: r.failReason,
+        updateTime: isoOf(r.updatedAt),
       };
     }),
-    total: Number(count?.n ?? 0),
+    total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
     userLimit: instance?.userLimit ?? null,
-    enabledCount: instance ? await seatsTaken(deps.db, instance.id) : 0,
+    enabledCount: instance ? await countSeats(deps.db, instance.id) : 0,
   };
 }
 
 /** The users, all of them eligible users of the account (else 403: nothing changes). */
 async function requireUsers(db: TDb, auth: TAuth, lang: TLanguage, userIds: readonly number[]) {
   const ids = [...new Set(userIds)];
-  const rows = rowsOf<{
-    id: number;
-    username: string;
-    account_id: number;
-    kind: string;
-    deleted_at: unknown;
-  }>(
-    await db.execute(sql`
-      select id, username, account_id, kind, deleted_at from users
-       where id = any(${`{${ids.join(',')}}`}::bigint[])`),
-  );
-  if (rows.length !== ids.length || rows.some((r) => Number(r.account_id) !== auth.accountId)) {
+  const rows = await findUsersByIds(db, ids);
+  if (rows.length !== ids.length || rows.some((r) => r.accountId !== auth.accountId)) {
     throw new AppError(ErrorCode.forbidden);
   }
-  if (rows.some((r) => r.kind !== 'regular' || r.deleted_at !== null)) {
+  if (rows.some((r) => r.kind !== 'regular' || r.deletedAt !== null)) {
     throw new AppError(ErrorCode.badRequest, {
       data: { fieldErrors: { userIds: translateValidation(lang, 'insightUsersUnknown') } },
     });
   }
-  return rows.map((r) => ({ id: Number(r.id), username: r.username }));
+  return rows.map((r) => ({ id: r.id, username: r.username }));
 }
 
 function audit(
@@ -192,7 +149,7 @@ function audit(
     userId: auth.userId,
     username: auth.username,
     action,
-    objectType: 'user',
+    objectType: 'user' as const,
     objectId: String(user.id),
     objectName: user.username,
     isSuccess: true,
@@ -208,12 +165,11 @@ async function lockTargets(tx: TDb, auth: TAuth, lang: TLanguage, userIds: reado
   const users = await requireUsers(tx, auth, lang, userIds);
   const instance = await insightInstance(tx, auth.accountId, true);
   if (!instance) throw new AppError(ErrorCode.insightNotOpened);
-  const rows = rowsOf<{ user_id: number; status: number }>(
-    await tx.execute(sql`
-      select user_id, status from insight_users
-       where instance_id = ${instance.id} and user_id = any(${`{${users.map((u) => u.id).join(',')}}`}::bigint[])`),
+  const statuses = await insightStatuses(
+    tx,
+    instance.id,
+    users.map((u) => u.id),
   );
-  const statuses = new Map(rows.map((r) => [Number(r.user_id), Number(r.status)]));
   return { users, instance, statuses };
 }
 
@@ -241,7 +197,7 @@ export async function enableInsightUsers(
       return s !== InsightUserStatus.USER_STARTING && s !== InsightUserStatus.USER_START_SUCCESS;
     });
     if (changing.length === 0) return { count: 0 };
-    const taken = await seatsTaken(tx, instance.id);
+    const taken = await countSeats(tx, instance.id);
     const adding = changing.filter((u) => !InsightSeatStatuses.includes(statuses.get(u.id) ?? -1)).length;
     if (instance.userLimit !== null && taken + adding > instance.userLimit) {
       throw new AppError(ErrorCode.insightUserLimit, {
@@ -250,18 +206,19 @@ export async function enableInsightUsers(
       });
     }
     for (const user of changing) {
-      await tx.execute(sql`
-        insert into insight_users as x (instance_id, user_id, account_id, status, role, updated_at)
-        values (${instance.id}, ${user.id}, ${auth.accountId}, ${InsightUserStatus.USER_STARTING}, ${role}, ${now})
-        on conflict (instance_id, user_id) do update
-          set status = excluded.status, role = excluded.role, fail_reason = null,
-              version = x.version + 1, updated_at = excluded.updated_at`);
+      await markStarting(tx, {
+        instanceId: instance.id,
+        userId: user.id,
+        accountId: auth.accountId,
+        role,
+        now,
+      });
       await writeAudit(
         tx,
         audit(auth, meta, now, 'insight.enableUser', user, { instance: instance.ref.instanceName, role }),
       );
     }
-    await enqueueJob(tx, { kind: insightUsersJobKind, payload: { instanceId: instance.id }, runAt: now });
+    await enqueueInsightUsers(tx, instance.id, now);
     return { count: changing.length };
   });
 }
@@ -288,18 +245,13 @@ export async function disableInsightUsers(
       );
     });
     for (const user of changing) {
-      await tx.execute(sql`
-        update insight_users set status = ${InsightUserStatus.USER_STOPING}, fail_reason = null,
-                                 version = version + 1, updated_at = ${now}
-         where instance_id = ${instance.id} and user_id = ${user.id}`);
+      await markStopping(tx, instance.id, user.id, now);
       await writeAudit(
         tx,
         audit(auth, meta, now, 'insight.disableUser', user, { instance: instance.ref.instanceName }),
       );
     }
-    if (changing.length > 0) {
-      await enqueueJob(tx, { kind: insightUsersJobKind, payload: { instanceId: instance.id }, runAt: now });
-    }
+    if (changing.length > 0) await enqueueInsightUsers(tx, instance.id, now);
     return { count: changing.length };
   });
 }
@@ -307,21 +259,11 @@ export async function disableInsightUsers(
 export async function insightSyncStatus(deps: TDeps, auth: TAuth): Promise<TInsightSyncStatus> {
   const instance = await insightInstance(deps.db, auth.accountId);
   if (!instance) return { status: 'synced', pending: 0, failed: 0, updateTime: null };
-  const rows = rowsOf<{ pending: number; failed: number; updated: Date | string | null }>(
-    await deps.db.execute(sql`
-      select count(*) filter (where x.status in (0, 3))::int as pending,
-             count(*) filter (where x.status in (2, 5))::int as failed,
-             max(x.updated_at) as updated
-        from insight_users x join users u on u.id = x.user_id
-       where x.instance_id = ${instance.id} and u.deleted_at is null`),
-  );
-  const r = rows[0];
-  const pending = Number(r?.pending ?? 0);
-  const failed = Number(r?.failed ?? 0);
+  const { pending, failed, updated } = await insightSyncCounts(deps.db, instance.id);
   return {
     status: pending > 0 ? 'syncing' : failed > 0 ? 'failed' : 'synced',
     pending,
     failed,
-    updateTime: iso(r?.updated ?? null),
+    updateTime: isoOf(updated),
   };
 }

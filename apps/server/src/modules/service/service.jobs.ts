@@ -12,23 +12,19 @@
  * - `insight.users` ({ instanceId }): settles Insight users in USER_STARTING and USER_STOPING.
  */
 import { InsightUserStatus } from '@console/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ProvisionerError } from '../../adapters/provisioner';
 import type { TDeps } from '../../context';
-import { rowsOf, type TDb } from '../../db/client';
+import type { TDb } from '../../db/client';
 import { enqueueJob, type TJob, type TJobHandler } from '../../jobs/runner';
 import { writeAudit } from '../audit';
-import {
-  findInstance,
-  markAllUsersForSync,
-  markSynced,
-  markSyncFailed,
-  pendingSyncs,
-  type TInstanceRecord,
-} from './service.repository';
-import { provisionJobKind, releaseJobKind } from './service.service';
+import { pendingInsightUsers, settleInsightUser, type TInsightPending } from './insight.repository';
+import { liveInstanceIds, overdueOpeningIds, setOperationId, settleOpening } from './instance.repository';
+import { findInstanceById, type TInstanceRecord } from './instance-record';
+import { markAllUsersForSync, markSynced, markSyncFailed, pendingSyncs } from './instance-sync.repository';
 
+export const provisionJobKind = 'instance.provision';
+export const releaseJobKind = 'instance.release';
 export const userSyncJobKind = 'instance.userSync';
 export const userRemoveJobKind = 'instance.userRemove';
 export const insightUsersJobKind = 'insight.users';
@@ -46,13 +42,40 @@ function systemAudit(instance: TInstanceRecord, action: string, now: Date, info:
     userId: null,
     username: null,
     action,
-    objectType: 'instance',
+    objectType: 'instance' as const,
     objectId: String(instance.id),
     objectName: instance.ref.instanceName,
     isSuccess: action !== 'instance.openFailed',
     info: { service: instance.serviceCode, csp: instance.ref.csp, region: instance.ref.region, ...info },
     createdAt: now,
   };
+}
+
+/** Queues the provisioning of the instance's current opening attempt. */
+export async function enqueueProvision(db: TDb, instanceId: number, attempt: number, runAt: Date) {
+  await enqueueJob(db, {
+    kind: provisionJobKind,
+    payload: { instanceId, attempt },
+    runAt,
+    dedupeKey: `${provisionJobKind}:${instanceId}:${attempt}`,
+    maxAttempts: 10,
+  });
+}
+
+/** Queues the release of a closed instance on the platform. */
+export async function enqueueRelease(db: TDb, instanceId: number, now: Date) {
+  await enqueueJob(db, {
+    kind: releaseJobKind,
+    payload: { instanceId },
+    runAt: now,
+    dedupeKey: `${releaseJobKind}:${instanceId}`,
+    maxAttempts: 10,
+  });
+}
+
+/** Queues the settling of the instance's Insight users in transition. */
+export async function enqueueInsightUsers(db: TDb, instanceId: number, now: Date) {
+  await enqueueJob(db, { kind: insightUsersJobKind, payload: { instanceId }, runAt: now });
 }
 
 /** Queues a sync job for each instance. */
@@ -74,16 +97,13 @@ async function settle(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const isOpened = 'url' in outcome;
-    const rows = rowsOf<{ id: number }>(
-      await tx.execute(sql`
-        update instances
-           set status = ${isOpened ? 1 : 2}, url = ${isOpened ? outcome.url : null},
-               fail_reason = ${isOpened ? null : outcome.reason}, opened_at = ${isOpened ? now : null},
-               deadline_at = null, updated_at = ${now}
-         where id = ${instance.id} and status = 0 and attempt = ${instance.attempt}
-        returning id`),
-    );
-    if (rows.length === 0) return false;
+    const isSettled = await settleOpening(tx, {
+      instanceId: instance.id,
+      attempt: instance.attempt,
+      outcome,
+      now,
+    });
+    if (!isSettled) return false;
     if (isOpened) {
       await markAllUsersForSync(tx, instance.id, instance.accountId, now);
       await enqueueUserSync(tx, [instance.id], now);
@@ -102,7 +122,7 @@ async function settle(
 export function createProvisionJob(log: FastifyBaseLogger): TJobHandler {
   return async (job, deps) => {
     const { instanceId, attempt } = job.payload as { instanceId: number; attempt: number };
-    const instance = await findInstance(deps.db, sql`i.id = ${instanceId}`);
+    const instance = await findInstanceById(deps.db, instanceId);
     if (instance?.status !== 0 || instance.attempt !== attempt) return undefined;
     const { pollMs } = deps.config.provisioning;
     const now = deps.clock.now();
@@ -114,9 +134,12 @@ export function createProvisionJob(log: FastifyBaseLogger): TJobHandler {
           return undefined;
         }
         const { operationId } = await deps.provisioner.startOpening(instance.ref);
-        await deps.db.execute(sql`
-          update instances set operation_id = ${operationId}, updated_at = ${deps.clock.now()}
-           where id = ${instance.id} and status = 0 and attempt = ${attempt} and operation_id is null`);
+        await setOperationId(deps.db, {
+          instanceId: instance.id,
+          attempt,
+          operationId,
+          now: deps.clock.now(),
+        });
         return { nextRunAt: new Date(deps.clock.now().getTime() + pollMs) };
       }
       const operation = await deps.provisioner.getOperation(instance.ref, instance.operationId);
@@ -140,14 +163,14 @@ export function createProvisionJob(log: FastifyBaseLogger): TJobHandler {
 
 export const releaseJob: TJobHandler = async (job, deps) => {
   const { instanceId } = job.payload as { instanceId: number };
-  const instance = await findInstance(deps.db, sql`i.id = ${instanceId}`);
+  const instance = await findInstanceById(deps.db, instanceId);
   if (!instance || instance.status !== -1) return;
   await deps.provisioner.release(instance.ref);
 };
 
 export const userSyncJob: TJobHandler = async (job, deps) => {
   const { instanceId } = job.payload as { instanceId: number };
-  const instance = await findInstance(deps.db, sql`i.id = ${instanceId}`);
+  const instance = await findInstanceById(deps.db, instanceId);
   if (!instance || (instance.status !== 1 && instance.status !== 3)) return;
   for (;;) {
     const pending = await pendingSyncs(deps.db, instanceId, syncBatch);
@@ -183,20 +206,12 @@ export const userRemoveJob: TJobHandler = async (job, deps) => {
     instanceId: number;
     users: { userId: number; username: string }[];
   };
-  const instance = await findInstance(deps.db, sql`i.id = ${instanceId}`);
+  const instance = await findInstanceById(deps.db, instanceId);
   if (!instance || (instance.status !== 1 && instance.status !== 3)) return;
   await deps.provisioner.syncUsers(
     instance.ref,
     users.map((u) => ({ ...u, displayName: u.username, isAdmin: false, status: 'deleted' as const })),
   );
-};
-
-type TInsightPending = {
-  user_id: number;
-  username: string;
-  status: number;
-  role: string | null;
-  version: number;
 };
 
 async function settleInsight(
@@ -210,8 +225,8 @@ async function settleInsight(
     const succeeded: number[] = [];
     const failed: { userId: number; reason: string }[] = [];
     for (const p of pending) {
-      const isEnable = Number(p.status) === InsightUserStatus.USER_STARTING;
-      const reason = results.get(Number(p.user_id)) ?? null;
+      const isEnable = p.status === InsightUserStatus.USER_STARTING;
+      const reason = results.get(p.userId) ?? null;
       const status = reason
         ? isEnable
           ? InsightUserStatus.USER_START_FAIL
@@ -219,15 +234,17 @@ async function settleInsight(
         : isEnable
           ? InsightUserStatus.USER_START_SUCCESS
           : InsightUserStatus.USER_STOP_SUCCESS;
-      const rows = rowsOf<{ user_id: number }>(
-        await tx.execute(sql`
-          update insight_users set status = ${status}, fail_reason = ${reason}, updated_at = ${now}
-           where instance_id = ${instance.id} and user_id = ${p.user_id} and version = ${p.version}
-          returning user_id`),
-      );
-      if (rows.length === 0) continue;
-      if (reason) failed.push({ userId: Number(p.user_id), reason });
-      else succeeded.push(Number(p.user_id));
+      const isSettled = await settleInsightUser(tx, {
+        instanceId: instance.id,
+        userId: p.userId,
+        version: p.version,
+        status,
+        reason,
+        now,
+      });
+      if (!isSettled) continue;
+      if (reason) failed.push({ userId: p.userId, reason });
+      else succeeded.push(p.userId);
     }
     if (succeeded.length + failed.length > 0) {
       await writeAudit(tx, {
@@ -241,25 +258,19 @@ async function settleInsight(
 /** Settles Insight users of an instance; a platform that keeps failing fails the users, never leaves them in transition. */
 export const insightUsersJob: TJobHandler = async (job: TJob, deps) => {
   const { instanceId } = job.payload as { instanceId: number };
-  const instance = await findInstance(deps.db, sql`i.id = ${instanceId}`);
+  const instance = await findInstanceById(deps.db, instanceId);
   if (!instance || (instance.status !== 1 && instance.status !== 3)) return;
   for (;;) {
-    const pending = rowsOf<TInsightPending>(
-      await deps.db.execute(sql`
-        select x.user_id, u.username, x.status, x.role, x.version
-          from insight_users x join users u on u.id = x.user_id
-         where x.instance_id = ${instanceId} and x.status in (0, 3)
-         order by x.user_id limit ${syncBatch}`),
-    );
+    const pending = await pendingInsightUsers(deps.db, instanceId, syncBatch);
     if (pending.length === 0) return;
     let results: Map<number, string | null>;
     try {
       const answer = await deps.provisioner.changeInsightUsers(
         instance.ref,
         pending.map((p) => ({
-          userId: Number(p.user_id),
+          userId: p.userId,
           username: p.username,
-          enable: Number(p.status) === InsightUserStatus.USER_STARTING,
+          enable: p.status === InsightUserStatus.USER_STARTING,
           role: p.role,
         })),
       );
@@ -267,7 +278,7 @@ export const insightUsersJob: TJobHandler = async (job: TJob, deps) => {
     } catch (error) {
       if (job.attempts < job.maxAttempts) throw error;
       const reason = reasonOf(error);
-      results = new Map(pending.map((p) => [Number(p.user_id), reason]));
+      results = new Map(pending.map((p) => [p.userId, reason]));
     }
     await settleInsight(deps, instance, pending, results);
     if (pending.length < syncBatch) return;
@@ -279,13 +290,9 @@ export async function failOverdueOpenings(deps: TDeps): Promise<number> {
   const now = deps.clock.now();
   // A grace of a few polls lets a running job settle first.
   const before = new Date(now.getTime() - 5 * deps.config.provisioning.pollMs - 60_000);
-  const rows = rowsOf<{ id: number }>(
-    await deps.db.execute(sql`
-      select id from instances where status = 0 and deadline_at < ${before} order by deadline_at limit 100`),
-  );
   let count = 0;
-  for (const { id } of rows) {
-    const instance = await findInstance(deps.db, sql`i.id = ${id}`);
+  for (const id of await overdueOpeningIds(deps.db, before, 100)) {
+    const instance = await findInstanceById(deps.db, id);
     if (instance && (await settle(deps, instance, { reason: 'timeout' }))) count += 1;
   }
   return count;
@@ -310,13 +317,10 @@ export async function enqueueUserRemoval(
   now: Date,
 ): Promise<void> {
   if (users.length === 0) return;
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from instances where account_id = ${accountId} and status in (1, 3)`),
-  );
-  for (const { id } of rows) {
+  for (const id of await liveInstanceIds(db, accountId)) {
     await enqueueJob(db, {
       kind: userRemoveJobKind,
-      payload: { instanceId: Number(id), users },
+      payload: { instanceId: id, users },
       runAt: now,
       maxAttempts: 8,
     });

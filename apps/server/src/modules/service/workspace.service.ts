@@ -4,9 +4,9 @@
  * is listed with no workspaces and `isUnavailable`, never failing the whole answer.
  */
 import type { TLanguage, TUserWorkspaces } from '@console/contract';
-import { sql } from 'drizzle-orm';
 import type { TAuth, TDeps } from '../../context';
-import { findInstances } from './service.repository';
+import { listAccountInstanceRows } from './instance.repository';
+import { instanceRecordOf } from './instance-record';
 import { requireInstance } from './service.service';
 
 export async function listUserWorkspaces(
@@ -16,11 +16,13 @@ export async function listUserWorkspaces(
   instanceId: number | undefined,
 ): Promise<TUserWorkspaces> {
   if (instanceId !== undefined) await requireInstance(deps.db, auth, instanceId);
-  const instances = await findInstances(
-    deps.db,
-    sql`i.account_id = ${auth.accountId} and i.status = 1 ${instanceId === undefined ? sql`` : sql`and i.id = ${instanceId}`}`,
-    sql`order by i.service_id, i.created_at, i.id`,
-  );
+  const rows = await listAccountInstanceRows(deps.db, {
+    accountId: auth.accountId,
+    statuses: [1],
+    instanceId,
+    order: 'service',
+  });
+  const instances = rows.map(instanceRecordOf);
   const answers = await Promise.allSettled(
     instances.map((i) => deps.provisioner.listUserWorkspaces(i.ref, auth.username)),
   );

@@ -16,7 +16,7 @@ import {
   outboundRefusalOf,
   type TOutboundPolicy,
 } from '../../lib/outbound';
-import { briefOf, SsoFailure } from './sso-failure';
+import { briefOf, SsoFailure } from '../external-sign-in';
 
 export type TOidcSettings = {
   issuer: string;

@@ -7,13 +7,8 @@
  */
 import { SsoDefaults } from '@console/contract';
 import type { TOutboundFetch } from '../../lib/outbound';
-import {
-  readIdpMetadata,
-  samlAuthnRequestUrl,
-  type TIdpMetadata,
-  type TServiceProvider,
-  validateSamlResponse,
-} from './saml';
+import { readIdpMetadata, samlAuthnRequestUrl, type TIdpMetadata, type TServiceProvider } from './saml';
+import { validateSamlResponse } from './saml-response';
 import type { TSsoConfigRow } from './sso.repository';
 
 export type TSamlSettings = {

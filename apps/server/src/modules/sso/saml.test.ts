@@ -9,15 +9,15 @@ import {
   type TSamlIdpServer,
   type TSamlResponseOptions,
 } from '../../../test/saml-idp';
+import { SsoFailure } from '../external-sign-in';
 import {
   readIdpMetadata,
   samlAuthnRequestUrl,
   serviceProviderMetadata,
   type TIdpMetadata,
   type TServiceProvider,
-  validateSamlResponse,
 } from './saml';
-import { SsoFailure } from './sso-failure';
+import { validateSamlResponse } from './saml-response';
 
 const sp: TServiceProvider = {
   entityId: 'https://console.example.com/api/portal/sso/saml/metadata?accountName=acme',

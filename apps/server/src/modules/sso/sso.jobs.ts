@@ -19,11 +19,11 @@ import type { TDeps } from '../../context';
 import { enqueueJob, type TJobHandler } from '../../jobs/runner';
 import { outboundFetch, type TOutboundFetch } from '../../lib/outbound';
 import { writeAudit } from '../audit';
+import { briefOf } from '../external-sign-in';
 import type { TIdpMetadata } from './saml';
 import { metadataUrlForRecord, readMetadataUrl } from './saml-flow';
 import { listMetadataUrlConfigs, recordMetadataReading, type TMetadataUrlConfig } from './sso.repository';
-import { outboundOf } from './sso.service';
-import { briefOf } from './sso-failure';
+import { outboundOf } from './sso-settings';
 
 export const samlMetadataRefreshJobKind = 'sso.samlMetadataRefresh';
 export const samlMetadataRefreshEveryMs = 24 * 60 * 60_000;

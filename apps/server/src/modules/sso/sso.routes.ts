@@ -2,19 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/define-route';
 import { requestMeta, setSessionCookie } from '../../http/request-meta';
 import { allowOpenerFor, scriptHash } from '../../http/security-headers';
+import { clearBrowserCookie, readBrowserCookie, setBrowserCookie } from '../external-sign-in';
+import { accountSpMetadata, getSsoConfig, saveSsoConfig, testSsoConfig } from './sso-config.service';
+import { serviceProviderOf } from './sso-settings';
 import {
-  accountSpMetadata,
   completeOidc,
   completeSaml,
-  getSsoConfig,
-  saveSsoConfig,
-  serviceProviderOf,
   ssoSuite,
   startSsoAuthentication,
   type TFlowOutcome,
-  testSsoConfig,
-} from './sso.service';
-import { clearBrowserCookie, readBrowserCookie, setBrowserCookie } from './sso-flow';
+} from './sso-sign-in.service';
 
 function sendOutcome(request: FastifyRequest, reply: FastifyReply, outcome: TFlowOutcome): void {
   clearBrowserCookie(reply);

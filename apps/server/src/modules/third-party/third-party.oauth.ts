@@ -8,7 +8,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { TThirdPartyProvider } from '../../config';
-import { briefOf, SsoFailure } from '../sso/sso-failure';
+import { briefOf, SsoFailure } from '../external-sign-in';
 
 /** The longest the console waits for the provider's token or userinfo endpoint. */
 const requestTimeoutMs = 10_000;

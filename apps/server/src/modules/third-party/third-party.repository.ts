@@ -1,7 +1,7 @@
 /** SQL of third-party binding and sign-in: the account's setting and its users' bound identities. */
 import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { ssoFlows, thirdPartyBindings, thirdPartySettings } from '../../db/schema';
+import { thirdPartyBindings, thirdPartySettings } from '../../db/schema';
 
 export type TBindingRow = typeof thirdPartyBindings.$inferSelect;
 
@@ -96,17 +96,5 @@ export async function deleteBinding(
       ),
     )
     .returning();
-  return rows[0] ?? null;
-}
-
-/** The kind and account of the flow of a state digest (used or not), to route a refusal. */
-export async function findFlowKind(
-  db: TDb,
-  stateHash: Buffer,
-): Promise<{ kind: (typeof ssoFlows.$inferSelect)['kind']; accountId: number } | null> {
-  const rows = await db
-    .select({ kind: ssoFlows.kind, accountId: ssoFlows.accountId })
-    .from(ssoFlows)
-    .where(eq(ssoFlows.stateHash, stateHash));
   return rows[0] ?? null;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/define-route';
 import { requestMeta, setSessionCookie } from '../../http/request-meta';
-import { clearBrowserCookie, readBrowserCookie, setBrowserCookie } from '../sso/sso-flow';
+import { clearBrowserCookie, readBrowserCookie, setBrowserCookie } from '../external-sign-in';
 import {
   completeThirdParty,
   getUserBindingConfig,

@@ -4,7 +4,8 @@
  * through it when the account's administrator allows third-party sign-in.
  *
  * Both the binding and the sign-in cross the provider in a single-use flow bound to the browser
- * (see sso-flow.ts); the provider's answer comes back to one redirect URI for every provider.
+ * (see modules/external-sign-in); the provider's answer comes back to one redirect URI for every
+ * provider.
  */
 import type { TUserBindingConfig } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
@@ -12,31 +13,28 @@ import type { TLanguage } from '@console/contract/enums';
 import type { TThirdPartyProvider } from '../../config';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
-import { createToken, sha256 } from '../../lib/tokens';
+import { createToken } from '../../lib/tokens';
+import { findAccountById, findAccountByName } from '../account';
 import { writeAudit } from '../audit';
-import {
-  findAccountById,
-  findAccountByLoginName,
-  findUserById,
-  type TNamedAccount,
-} from '../sso/sso.repository';
-import { SsoFailure } from '../sso/sso-failure';
 import {
   asSsoFailure,
   consolePathOf,
   failureMessage,
   failureRedirect,
+  findAccountUser,
+  flowOfState,
   returnToOf,
+  SsoFailure,
   signInExternal,
   startFlow,
   successRedirect,
+  type TNamedAccount,
   takeFlow,
-} from '../sso/sso-flow';
+} from '../external-sign-in';
 import { authorizationUrl, exchangeCode } from './third-party.oauth';
 import {
   deleteBinding,
   findBindingBySubject,
-  findFlowKind,
   isLoginEnabled,
   listBindings,
   upsertBinding,
@@ -241,7 +239,7 @@ export async function startThirdPartyLogin(
 ): Promise<{ location: string; browserToken: string | null }> {
   try {
     const provider = providerOf(deps, query.provider);
-    const account = await findAccountByLoginName(deps.db, query.accountName);
+    const account = await findAccountByName(deps.db, query.accountName);
     if (!provider || !account || !(await isLoginEnabled(deps.db, account.id))) {
       throw new SsoFailure('4045', {}, 'provider unknown, account unknown or third-party sign-in off');
     }
@@ -275,7 +273,7 @@ export async function completeThirdParty(
   log: TLog,
 ): Promise<TThirdPartyOutcome> {
   // Which flow the answer belongs to decides where a refusal is shown, even when it cannot be used.
-  const known = query.state ? await findFlowKind(deps.db, sha256(query.state)) : null;
+  const known = await flowOfState(deps, query.state);
   let context: { accountId: number; userId: number | null; provider: string | null } | null = null;
   try {
     const { flow, secrets } = await takeFlow(deps, query.state, browserToken, ['bind', 'third_party_login']);
@@ -305,7 +303,7 @@ export async function completeThirdParty(
     const account = await findAccountById(deps.db, flow.accountId);
     if (!account) throw new SsoFailure('4045', {}, 'account gone');
     const binding = await findBindingBySubject(deps.db, account.id, provider.id, identity.subject);
-    const user = binding ? await findUserById(deps.db, account.id, binding.userId) : null;
+    const user = binding ? await findAccountUser(deps, account.id, binding.userId) : null;
     if (!user) throw new SsoFailure('thirdPartyNotBoundLogin', { provider: provider.name }, 'no binding');
     const result = await signIn(deps, account, user.username, provider, meta);
     return {
@@ -355,7 +353,7 @@ async function bindIdentity(
   identity: { subject: string; externalName: string | null },
   meta: TRequestMeta,
 ): Promise<void> {
-  const user = target.userId === null ? null : await findUserById(deps.db, target.accountId, target.userId);
+  const user = target.userId === null ? null : await findAccountUser(deps, target.accountId, target.userId);
   if (!user || user.isDeleted || user.kind === 'service') {
     throw new SsoFailure(
       'ssoUserUnavailable',
@@ -410,7 +408,7 @@ async function auditRefusal(
   const isBind = kind === 'bind';
   if (!context || (!isBind && userRefusals.includes(failure.key))) return;
   const user =
-    isBind && context.userId !== null ? await findUserById(deps.db, context.accountId, context.userId) : null;
+    isBind && context.userId !== null ? await findAccountUser(deps, context.accountId, context.userId) : null;
   await writeAudit(deps.db, {
     accountId: context.accountId,
     userId: user?.id ?? null,

@@ -1,33 +1,12 @@
 /**
- * Queries of user management: the paged list, the account's administrator role and the
- * last-administrator rule. Every query is scoped by the session's account.
+ * Statements of user management: the paged list, the users a change locks, the account's built-in
+ * roles, the administrator holders the last-administrator rule counts, the columns a change writes,
+ * and the removal of users whose recovery period has ended. Every statement is scoped by the
+ * account it is given; the repository answers facts, the services decide.
  */
-import { sql } from 'drizzle-orm';
-import { rowsOf, type TDb } from '../../db/client';
-import { AppError } from '../../errors';
-
-export type TUserListRaw = {
-  id: number;
-  account_id: number;
-  username: string;
-  display_name: string;
-  phone: string | null;
-  phone_code: string;
-  email: string | null;
-  title: string | null;
-  remark: string | null;
-  kind: 'regular' | 'service';
-  service_kind: 'system' | 'custom' | null;
-  is_enabled: boolean;
-  deleted_at: Date | string | null;
-  last_login_at: Date | string | null;
-  created_at: Date | string;
-  roles: { id: number; code: string; name: string }[] | string;
-  pending:
-    | { id: number; email: string | null; phone: string | null; phoneCode: string | null; expireTime: string }
-    | string
-    | null;
-};
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { contactChangeRequests, roles, userRoles, users } from '../../db/schema';
 
 export type TListInput = {
   accountId: number;
@@ -41,168 +20,260 @@ export type TListInput = {
   now: Date;
 };
 
+/** A role of a listed user (`json_build_object` of the list statement). */
+export type TListedRole = { id: number; code: string; name: string };
+
+/** The user's pending contact change (`json_build_object`: the expiry is PostgreSQL's JSON text). */
+export type TListedPending = {
+  id: number;
+  email: string | null;
+  phone: string | null;
+  phoneCode: string | null;
+  expireTime: string;
+};
+
+/** `{1,2,3}`: an id list as one array parameter (`= any($1::bigint[])`), whatever its length. */
+const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
 /** The text the trigram index covers (same expression as `users_search_trgm_idx`). */
-const searchText = sql.raw(
-  `lower(u.username || ' ' || u.display_name || ' ' || coalesce(u.phone, '') || ' ' || coalesce(u.email, ''))`,
-);
+const searchText = sql`lower(${users.username} || ' ' || ${users.displayName} || ' ' || coalesce(${users.phone}, '') || ' ' || coalesce(${users.email}, ''))`;
 
 function likePattern(keyword: string): string {
   return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereOf(input: TListInput) {
-  const parts = [sql`u.account_id = ${input.accountId}`];
-  if (input.kind) parts.push(sql`u.kind = ${input.kind}`);
-  if (input.keyword) parts.push(sql`${searchText} like ${likePattern(input.keyword)}`);
-  if (input.ids) parts.push(sql`u.id = any(${`{${input.ids.join(',')}}`}::bigint[])`);
-  return sql.join(parts, sql` and `);
+function whereOf(input: TListInput): SQL | undefined {
+  return and(
+    eq(users.accountId, input.accountId),
+    input.kind ? eq(users.kind, input.kind) : undefined,
+    input.keyword ? sql`${searchText} like ${likePattern(input.keyword)}` : undefined,
+    input.ids ? sql`${users.id} = any(${idArray(input.ids)}::bigint[])` : undefined,
+  );
 }
 
-function orderOf(input: TListInput) {
-  const desc = input.sortOrder === 'descend' || (!input.sortField && !input.sortOrder);
-  const dir = sql.raw(desc ? 'desc' : 'asc');
+function orderOf(input: TListInput): SQL[] {
+  const isDesc = input.sortOrder === 'descend' || (!input.sortField && !input.sortOrder);
+  const dir = (column: Parameters<typeof desc>[0]) => (isDesc ? desc(column) : asc(column));
   switch (input.sortField) {
     case 'username':
-      return sql`lower(u.username) ${dir}`;
+      return [dir(sql`lower(${users.username})`)];
     case 'lastLoginTime':
-      return sql`u.last_login_at ${dir}, u.id ${dir}`;
+      return [dir(users.lastLoginAt), dir(users.id)];
     default:
-      return sql`u.id ${dir}`;
+      return [dir(users.id)];
   }
 }
 
-export async function listUsers(
-  db: TDb,
-  input: TListInput,
-): Promise<{ rows: TUserListRaw[]; total: number }> {
+/** One page of the account's users with their roles and pending contact change, and the total. */
+export async function listUsers(db: TDb, input: TListInput) {
   const where = whereOf(input);
+  const order = orderOf(input);
+  // The page's ids first (an index walk), then the details of those rows only.
+  const page = db.$with('page').as(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(input.pageSize)
+      .offset((input.pageNo - 1) * input.pageSize),
+  );
   const [rows, counted] = await Promise.all([
-    // The page's ids first (an index walk), then the details of those rows only.
-    db.execute(sql`
-      with page as (
-        select u.id from users u
-        where ${where}
-        order by ${orderOf(input)}
-        limit ${input.pageSize} offset ${(input.pageNo - 1) * input.pageSize}
-      )
-      select u.id, u.account_id, u.username, u.display_name, u.phone, u.phone_code, u.email, u.title,
-             u.remark, u.kind, u.service_kind, u.is_enabled, u.deleted_at, u.last_login_at, u.created_at,
-             coalesce((select json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) order by r.id)
-                       from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json) as roles,
-             (select json_build_object('id', c.id, 'email', c.new_email, 'phone', c.new_phone,
-                                       'phoneCode', c.new_phone_code, 'expireTime', c.expires_at)
-                from contact_change_requests c
-               where c.user_id = u.id and c.consumed_at is null and c.revoked_at is null
-                 and c.expires_at > ${input.now}
-               order by c.id desc limit 1) as pending
-      from page join users u on u.id = page.id
-      order by ${orderOf(input)}`),
-    db.execute(sql`select count(*)::int as n from users u where ${where}`),
+    db
+      .with(page)
+      .select({
+        id: users.id,
+        accountId: users.accountId,
+        username: users.username,
+        displayName: users.displayName,
+        phone: users.phone,
+        phoneCode: users.phoneCode,
+        email: users.email,
+        title: users.title,
+        remark: users.remark,
+        kind: users.kind,
+        serviceKind: users.serviceKind,
+        isEnabled: users.isEnabled,
+        deletedAt: users.deletedAt,
+        lastLoginAt: users.lastLoginAt,
+        createdAt: users.createdAt,
+        roles: sql<TListedRole[]>`coalesce((
+          select json_agg(json_build_object('id', ${roles.id}, 'code', ${roles.code}, 'name', ${roles.name}) order by ${roles.id})
+            from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+           where ${userRoles.userId} = ${users.id}), '[]'::json)`,
+        pending: sql<TListedPending | null>`(
+          select json_build_object('id', ${contactChangeRequests.id}, 'email', ${contactChangeRequests.newEmail},
+                                   'phone', ${contactChangeRequests.newPhone}, 'phoneCode', ${contactChangeRequests.newPhoneCode},
+                                   'expireTime', ${contactChangeRequests.expiresAt})
+            from ${contactChangeRequests}
+           where ${contactChangeRequests.userId} = ${users.id} and ${contactChangeRequests.consumedAt} is null
+             and ${contactChangeRequests.revokedAt} is null and ${contactChangeRequests.expiresAt} > ${input.now}
+           order by ${contactChangeRequests.id} desc limit 1)`,
+      })
+      .from(page)
+      .innerJoin(users, eq(users.id, page.id))
+      .orderBy(...order),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
-  return {
-    rows: rowsOf<TUserListRaw>(rows),
-    total: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0),
-  };
+  return { rows, total: counted[0]?.n ?? 0 };
 }
 
-export type TTargetUser = {
-  id: number;
-  username: string;
-  kind: 'regular' | 'service';
-  serviceKind: 'system' | 'custom' | null;
-  isEnabled: boolean;
-  deletedAt: Date | null;
-  email: string | null;
-  phone: string | null;
-  phoneCode: string;
-  isAdmin: boolean;
-};
+export type TListedUser = Awaited<ReturnType<typeof listUsers>>['rows'][number];
 
-/**
- * The users of `ids` in the account, locked for the change; any id outside the account answers
- * 403 and nothing changes.
- */
-export async function lockTargets(
-  db: TDb,
-  accountId: number,
-  ids: readonly number[],
-): Promise<TTargetUser[]> {
-  const unique = [...new Set(ids)];
-  const rows = rowsOf<{
-    id: number;
-    username: string;
-    kind: 'regular' | 'service';
-    service_kind: 'system' | 'custom' | null;
-    is_enabled: boolean;
-    deleted_at: Date | string | null;
-    email: string | null;
-    phone: string | null;
-    phone_code: string;
-    is_admin: boolean;
-  }>(
-    await db.execute(sql`
-      select u.id, u.username, u.kind, u.service_kind, u.is_enabled, u.deleted_at, u.email, u.phone,
-             u.phone_code,
-             exists (select 1 from user_roles ur where ur.user_id = u.id
-                       and ur.role_id = (select max(id) from roles where account_id = ${accountId})) as is_admin
-      from users u
-      where u.account_id = ${accountId} and u.id = any(${`{${unique.join(',')}}`}::bigint[])
-      order by u.id
-      for update of u`),
-  );
-  if (rows.length !== unique.length) throw new AppError(403);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    username: r.username,
-    kind: r.kind,
-    serviceKind: r.service_kind,
-    isEnabled: r.is_enabled,
-    deletedAt: r.deleted_at === null ? null : new Date(r.deleted_at),
-    email: r.email,
-    phone: r.phone,
-    phoneCode: r.phone_code,
-    isAdmin: r.is_admin,
-  }));
+/** The users of `ids` in the account (those outside it are left out), locked for the change. */
+export async function lockUsers(db: TDb, accountId: number, ids: readonly number[]) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      kind: users.kind,
+      serviceKind: users.serviceKind,
+      isEnabled: users.isEnabled,
+      deletedAt: users.deletedAt,
+      email: users.email,
+      phone: users.phone,
+      phoneCode: users.phoneCode,
+      isAdmin: sql<boolean>`exists (
+        select 1 from ${userRoles}
+         where ${userRoles.userId} = ${users.id}
+           and ${userRoles.roleId} = (select max(${roles.id}) from ${roles} where ${roles.accountId} = ${accountId}))`,
+    })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), sql`${users.id} = any(${idArray(ids)}::bigint[])`))
+    .orderBy(users.id)
+    .for('update', { of: users });
 }
 
-/** The account administrator role: the account's highest-id role (spec section 3). */
-export async function adminRoleId(db: TDb, accountId: number): Promise<number> {
-  const rows = rowsOf<{ id: number | null }>(
-    await db.execute(sql`select max(id) as id from roles where account_id = ${accountId}`),
-  );
-  const id = rows[0]?.id;
-  if (!id) throw new Error(`account ${accountId} has no roles`);
-  return Number(id);
+export type TTargetUser = Awaited<ReturnType<typeof lockUsers>>[number];
+
+/** The id and username of each user of `ids` in the account. */
+export function findUsernames(db: TDb, accountId: number, ids: readonly number[]) {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), sql`${users.id} = any(${idArray(ids)}::bigint[])`));
 }
 
-export async function memberRoleId(db: TDb, accountId: number): Promise<number | null> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from roles where account_id = ${accountId} and code = 'account_member'`),
-  );
-  return rows[0] ? Number(rows[0].id) : null;
+/** Whether the user is one of the account's (deleted or not). */
+export async function isUserInAccount(db: TDb, accountId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+  return rows.length > 0;
+}
+
+/** Ids of the account's users named `username` (any case). */
+export async function findUserIdsByUsername(db: TDb, accountId: number, username: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(sql`lower(${users.username})`, username.toLowerCase())));
+  return rows.map((r) => r.id);
+}
+
+/** The account's highest role id (the administrator role, spec section 3); null without roles. */
+export async function findAdminRoleId(db: TDb, accountId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: max(roles.id) })
+    .from(roles)
+    .where(eq(roles.accountId, accountId));
+  return row?.id ?? null;
+}
+
+export async function findMemberRoleId(db: TDb, accountId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.accountId, accountId), eq(roles.code, 'account_member')));
+  return row?.id ?? null;
+}
+
+/** Locks a role's row until the transaction ends (changes of its holders queue behind it). */
+export async function lockRole(db: TDb, roleId: number): Promise<void> {
+  await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).for('update');
 }
 
 /**
- * The last-administrator rule: after `losing` lose the administrator role (or are disabled or
- * deleted), at least one enabled, undeleted holder must remain. Locks the role row so that two
- * concurrent changes cannot each remove "another" administrator.
+ * Enabled, undeleted holders of the role in the account: those among `losing`, and the others.
  */
-export async function requireAdminsRemain(
+export async function countRoleHolders(
   db: TDb,
   accountId: number,
+  roleId: number,
   losing: readonly number[],
+): Promise<{ losing: number; remaining: number }> {
+  const [row] = await db
+    .select({
+      losing: sql<number>`count(*) filter (where ${users.id} = any(${idArray(losing)}::bigint[]))::int`,
+      remaining: sql<number>`count(*) filter (where not (${users.id} = any(${idArray(losing)}::bigint[])))::int`,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(
+      and(
+        eq(userRoles.roleId, roleId),
+        eq(users.accountId, accountId),
+        isNull(users.deletedAt),
+        sql`${users.isEnabled}`,
+      ),
+    );
+  return { losing: row?.losing ?? 0, remaining: row?.remaining ?? 0 };
+}
+
+export async function deleteUserRole(db: TDb, userId: number, roleId: number): Promise<void> {
+  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, roleId)));
+}
+
+/** Writes columns of one user of the account (and its `updated_at`). */
+export async function updateUserColumns(
+  db: TDb,
+  accountId: number,
+  userId: number,
+  values: Partial<
+    Pick<
+      typeof users.$inferInsert,
+      | 'displayName'
+      | 'title'
+      | 'remark'
+      | 'isEnabled'
+      | 'deletedAt'
+      | 'passwordHash'
+      | 'passwordChangedAt'
+      | 'mustResetPassword'
+      | 'passwordReminderSentAt'
+    >
+  >,
+  now: Date,
 ): Promise<void> {
-  if (losing.length === 0) return;
-  const roleId = await adminRoleId(db, accountId);
-  await db.execute(sql`select id from roles where id = ${roleId} for update`);
-  const rows = rowsOf<{ losing: number; remaining: number }>(
-    await db.execute(sql`
-      select count(*) filter (where u.id = any(${`{${losing.join(',')}}`}::bigint[]))::int as losing,
-             count(*) filter (where not (u.id = any(${`{${losing.join(',')}}`}::bigint[])))::int as remaining
-      from user_roles ur join users u on u.id = ur.user_id
-      where ur.role_id = ${roleId} and u.account_id = ${accountId}
-        and u.deleted_at is null and u.is_enabled`),
-  );
-  const r = rows[0];
-  if (r && r.losing > 0 && r.remaining === 0) throw new AppError(409, { messageKey: 'lastAdmin' });
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+}
+
+/** Removes one user of the account for good (its roles, sessions and requests go with it). */
+export async function deleteUserRow(db: TDb, accountId: number, userId: number): Promise<void> {
+  await db.delete(users).where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+}
+
+/**
+ * Removes up to `limit` users deleted before `before`, of any account; answers what they were
+ * (`deletedAt` as PostgreSQL writes a timestamp in JSON, as their audit entries record it).
+ */
+export function deleteUsersDeletedBefore(db: TDb, before: Date, limit: number) {
+  const due = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNotNull(users.deletedAt), lt(users.deletedAt, before)))
+    .limit(limit);
+  return db
+    .delete(users)
+    .where(inArray(users.id, due))
+    .returning({
+      id: users.id,
+      accountId: users.accountId,
+      username: users.username,
+      deletedAt: sql<string>`to_json(${users.deletedAt}) #>> '{}'`,
+    });
 }

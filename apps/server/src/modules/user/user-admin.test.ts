@@ -174,7 +174,7 @@ describe('user management', () => {
       ['updateUserStatus', { ids: [sid], status: 0 }],
     ] as const) {
       const res = envelope(await call(route, admin, payload));
-      expect(res.code).toBe(403);
+      expect(res.code).toBe(ErrorCode.systemServiceUser);
       expect(res.message).toContain('System service users');
     }
   });
@@ -270,9 +270,9 @@ describe('user management', () => {
     member = await signIn(t.app, 'demo', demo.member);
     acmeAdmin = await signIn(t.app, 'acme', acme.admin);
     const late = envelope(await call('recoverManagedUser', admin, { ids: [id] }));
-    expect(late.code).toBe(409);
+    expect(late.code).toBe(ErrorCode.recoverExpired);
     expect(late.message).toContain('recovery period');
-    const { purgeDeletedUsers } = await import('./user-admin.service');
+    const { purgeDeletedUsers } = await import('./user-removal.service');
     expect(await purgeDeletedUsers(t.deps)).toBeGreaterThanOrEqual(1);
     expect(await t.deps.db.select().from(users).where(eq(users.id, id))).toHaveLength(0);
     expect(await actions(id)).toEqual(expect.arrayContaining(['user.purge']));
@@ -331,7 +331,7 @@ describe('roles and the last administrator', () => {
         // The administrator flag of oneself is not editable: nothing changes.
         expect(res.code).toBe(0);
       } else {
-        expect(res.code).toBe(409);
+        expect(res.code).toBe(ErrorCode.lastAdmin);
         expect(res.message).toContain('last account administrator');
       }
     }
@@ -346,7 +346,7 @@ describe('roles and the last administrator', () => {
     await ok('deleteRoleForUser', other, { userId: demo.admin.id, roleId });
     // `other` is now the last administrator: it keeps the role, in both languages.
     const last = envelope(await call('deleteRoleForUser', other, { userId: id, roleId }));
-    expect(last.code).toBe(409);
+    expect(last.code).toBe(ErrorCode.lastAdmin);
     expect(last.message).toContain('last account administrator');
     const zhRes = envelope(
       await call('deleteRoleForUser', other, { userId: id, roleId }, { 'cz-lang': 'zh-CN' }),
@@ -355,15 +355,17 @@ describe('roles and the last administrator', () => {
     expect(envelope(await call('updateUser', other, { id, isAdmin: false })).code).toBe(0);
     expect((await ok<{ isTenantAdmin: boolean }>('checkTenantAdmin', other)).isTenantAdmin).toBe(true);
     // Disabling or deleting oneself (the only way to reach the last one) is refused.
-    expect(envelope(await call('updateUserStatus', other, { ids: [id], status: 0 })).code).toBe(409);
-    expect(envelope(await call('deleteUser', other, { ids: [id] })).code).toBe(409);
+    expect(envelope(await call('updateUserStatus', other, { ids: [id], status: 0 })).code).toBe(
+      ErrorCode.notSelf,
+    );
+    expect(envelope(await call('deleteUser', other, { ids: [id] })).code).toBe(ErrorCode.notSelf);
     // Restore the demo administrator.
     await ok('grantRoleForUser', other, { userId: demo.admin.id, roleId });
   });
 
   it('refuses acting on oneself', async () => {
     const res = envelope(await call('updateUserStatus', admin, { ids: [demo.admin.id], status: 0 }));
-    expect(res.code).toBe(409);
+    expect(res.code).toBe(ErrorCode.notSelf);
     expect(res.message).toContain('own user');
   });
 });

@@ -8,17 +8,18 @@ import { bindEmail, getCurrentUser, getUserAuth } from './user.service';
 import {
   addManagedUser,
   addUser,
-  checkProperties,
-  checkUserSyncStatus,
-  deleteUsers,
-  fetchUser,
-  getUserList,
-  ownedResources,
-  recoverUsers,
   resetManagedUserPassword,
   updateUser,
   updateUserStatus,
-} from './user-admin.service';
+} from './user-change.service';
+import {
+  checkProperties,
+  checkUserSyncStatus,
+  fetchUser,
+  getUserList,
+  ownedResources,
+} from './user-list.service';
+import { deleteUsers, recoverUsers } from './user-removal.service';
 
 /** Ids of delete and recover: in the body, or in the query (the spec sends them as both). */
 function idsOf(body: { ids?: number[] | undefined }, query: { ids?: number[] | undefined }): number[] {

@@ -14,16 +14,28 @@ import { ErrorCode } from '@console/contract/codes';
 import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import type { TAuthCodeType, TAuthMethod, TLanguage } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { requireAdapter } from '../../adapters/registry';
 import type { TDeps } from '../../context';
-import { rowsOf, type TDb } from '../../db/client';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { type TAddressSubject, underAddressLimit } from '../address-limit/address-limit.service';
 import { writeAudit } from '../audit';
-import { requireCaptcha, type TCaptchaAnswer } from './captcha.service';
+import { requireCaptcha, type TCaptchaAnswer } from '../captcha';
 import { deliverCode, type TChannel } from './delivery';
+import {
+  consumeCheckTokenRow,
+  consumeCode,
+  findCheckToken,
+  findLatestCodeForUpdate,
+  findSendStats,
+  insertCheckToken,
+  insertCode,
+  lockTarget,
+  markCodeSent,
+  setCodeAttempts,
+  type TCheckTokenRow,
+} from './verification.repository';
 
 export type TCodeTarget = {
   channel: TChannel;
@@ -90,21 +102,8 @@ export async function sendCode(
   const code = String(randomInt(0, 1_000_000)).padStart(Limits.codeLength, '0');
 
   const sendStats = async (db: TDb) => {
-    const [stats] = rowsOf<{
-      last_at: Date | string | null;
-      per_target: number;
-      same_purpose: number;
-      per_ip: number;
-    }>(
-      await db.execute(sql`
-        select (select max(created_at) from verification_codes where target = ${target.target}
-                  and purpose = ${purpose}) as last_at,
-               (select count(*) from verification_codes where target = ${target.target} and created_at > ${hourAgo})::int as per_target,
-               (select count(*) from verification_codes where target = ${target.target} and purpose = ${purpose}
-                  and created_at > ${hourAgo})::int as same_purpose,
-               (select count(*) from verification_codes where ip = ${input.ip} and created_at > ${hourAgo})::int as per_ip`),
-    );
-    const lastAt = stats?.last_at ? new Date(stats.last_at) : null;
+    const stats = await findSendStats(db, { target: target.target, purpose, ip: input.ip, since: hourAgo });
+    const lastAt = stats.lastAt;
     const waitSeconds = lastAt
       ? Math.ceil((lastAt.getTime() + Limits.resendSeconds * 1000 - now.getTime()) / 1000)
       : 0;
@@ -115,11 +114,11 @@ export async function sendCode(
         data: { retryAfterSeconds: waitSeconds },
       });
     }
-    const isOverTarget = (stats?.per_target ?? 0) >= Limits.sendsPerTargetPerHour;
-    const isOverIp = input.ip !== null && (stats?.per_ip ?? 0) >= Limits.sendsPerIpPerHour;
+    const isOverTarget = stats.perTarget >= Limits.sendsPerTargetPerHour;
+    const isOverIp = input.ip !== null && stats.perIp >= Limits.sendsPerIpPerHour;
     if (isOverTarget || isOverIp) throw new AppError(ErrorCode.callLimitExceeded);
     // A resend for the same purpose goes through the secure-verification step.
-    return { isResend: (stats?.same_purpose ?? 0) > 0 };
+    return { isResend: stats.samePurpose > 0 };
   };
 
   // The captcha is checked (and spent, right or wrong) before the transaction, so that a wrong
@@ -128,18 +127,21 @@ export async function sendCode(
   if (isCaptchaChecked) await requireCaptcha(deps, input.captcha);
 
   const codeId = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockKeyOf(target.target)})`);
+    await lockTarget(tx, lockKeyOf(target.target));
     const { isResend } = await sendStats(tx);
     if (isResend && !isCaptchaChecked)
       throw new AppError(ErrorCode.captchaRequired, { data: { captchaRequired: true } });
-    const [row] = rowsOf<{ id: number }>(
-      await tx.execute(sql`
-        insert into verification_codes (purpose, channel, target, account_id, user_id, code_hash, ip, created_at, expires_at)
-        values (${purpose}, ${target.channel}, ${target.target}, ${target.accountId}, ${target.userId},
-                ${codeDigest(deps, purpose, target.target, code)}, ${input.ip}, ${now},
-                ${new Date(now.getTime() + ttl * 1000)})
-        returning id`),
-    );
+    const id = await insertCode(tx, {
+      purpose,
+      channel: target.channel,
+      target: target.target,
+      accountId: target.accountId,
+      userId: target.userId,
+      codeHash: codeDigest(deps, purpose, target.target, code),
+      ip: input.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttl * 1000),
+    });
     if (target.accountId !== null) {
       await writeAudit(tx, {
         accountId: target.accountId,
@@ -155,7 +157,7 @@ export async function sendCode(
         createdAt: now,
       });
     }
-    return Number(row?.id);
+    return id;
   });
 
   if (target.deliver !== false) {
@@ -165,7 +167,7 @@ export async function sendCode(
       log,
     );
   }
-  await deps.db.execute(sql`update verification_codes set is_sent = true where id = ${codeId}`);
+  await markCodeSent(deps.db, codeId);
   return {
     authCodeType: typeOf(target.channel),
     target: maskTarget(target),
@@ -177,7 +179,7 @@ export async function sendCode(
 /**
  * Checks a code against the latest one sent for this purpose and target, and spends it when it
  * matches. 4095 for a wrong code (with the attempts left), 4096 once five wrong codes spent it;
- * the right code learns 4093 when it was used already and 4094 when it expired.
+ * the right code learns 4093 when it was used already and 4164 when it expired.
  */
 export async function verifyCode(
   deps: TDeps,
@@ -185,45 +187,35 @@ export async function verifyCode(
 ): Promise<void> {
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
-    const [row] = rowsOf<{
-      id: number;
-      code_hash: Buffer | Uint8Array;
-      attempts: number;
-      expires_at: Date | string;
-      consumed_at: Date | string | null;
-    }>(
-      await tx.execute(sql`
-        select id, code_hash, attempts, expires_at, consumed_at from verification_codes
-        where purpose = ${input.purpose} and target = ${input.target.target} and channel = ${input.target.channel}
-          and is_sent
-        order by id desc limit 1
-        for update`),
-    );
+    const row = await findLatestCodeForUpdate(tx, {
+      purpose: input.purpose,
+      target: input.target.target,
+      channel: input.target.channel,
+    });
     if (!row) return { code: ErrorCode.codeMismatch, remaining: Limits.maxCodeAttempts } as const;
     const isRight = timingSafeEqual(
-      Buffer.from(row.code_hash),
+      row.codeHash,
       codeDigest(deps, input.purpose, input.target.target, input.code.trim()),
     );
-    const isExpired = new Date(row.expires_at).getTime() <= now.getTime();
-    const isUsed = row.consumed_at !== null;
+    const isExpired = row.expiresAt.getTime() <= now.getTime();
+    const isUsed = row.consumedAt !== null;
     if (row.attempts >= Limits.maxCodeAttempts) return { code: ErrorCode.tooManyVerifications } as const;
     if (isRight) {
       // Only the right code learns why it no longer serves.
       if (isUsed) return { code: ErrorCode.codeAlreadyUsed } as const;
-      if (isExpired) return { code: ErrorCode.verificationFailed, expired: true } as const;
-      await tx.execute(sql`update verification_codes set consumed_at = ${now} where id = ${row.id}`);
+      if (isExpired) return { code: ErrorCode.codeExpired } as const;
+      await consumeCode(tx, row.id, now);
       return null;
     }
     // A wrong code counts against a live code only.
     if (isUsed || isExpired)
       return { code: ErrorCode.codeMismatch, remaining: Limits.maxCodeAttempts - row.attempts } as const;
     const attempts = row.attempts + 1;
-    await tx.execute(sql`update verification_codes set attempts = ${attempts} where id = ${row.id}`);
+    await setCodeAttempts(tx, row.id, attempts);
     if (attempts >= Limits.maxCodeAttempts) return { code: ErrorCode.tooManyVerifications } as const;
     return { code: ErrorCode.codeMismatch, remaining: Limits.maxCodeAttempts - attempts } as const;
   });
   if (!outcome) return;
-  if ('expired' in outcome) throw new AppError(outcome.code, { messageKey: 'codeExpired' });
   if ('remaining' in outcome)
     throw new AppError(outcome.code, { data: { remainingAttempts: outcome.remaining } });
   throw new AppError(outcome.code);
@@ -271,11 +263,16 @@ export async function issueCheckToken(
 ): Promise<TCheckResult> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
-  await deps.db.execute(sql`
-    insert into check_tokens (token_hash, purpose, channel, target, account_id, user_id, created_at, expires_at)
-    values (${deps.secrets.digest('check-token', token)}, ${input.purpose}, ${input.target.channel}, ${input.target.target},
-            ${input.target.accountId}, ${input.target.userId}, ${now},
-            ${new Date(now.getTime() + Limits.checkTokenTtlSeconds * 1000)})`);
+  await insertCheckToken(deps.db, {
+    tokenHash: deps.secrets.digest('check-token', token),
+    purpose: input.purpose,
+    channel: input.target.channel,
+    target: input.target.target,
+    accountId: input.target.accountId,
+    userId: input.target.userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + Limits.checkTokenTtlSeconds * 1000),
+  });
   return { checkToken: token, checkCodeType: typeOf(input.target.channel) };
 }
 
@@ -287,42 +284,31 @@ export type TCheckedTarget = {
   userId: number | null;
 };
 
+/**
+ * What a live checkToken row proves for one of `purposes`: 4094 when it is unknown or for another
+ * purpose, 4093 when it was used already, 4164 when it expired.
+ */
+function provenBy(row: TCheckTokenRow | null, purposes: readonly TAuthMethod[], now: Date): TCheckedTarget {
+  const purpose = purposes.find((p) => p === row?.purpose);
+  if (!row || !purpose) throw new AppError(ErrorCode.verificationFailed);
+  if (row.consumedAt !== null) throw new AppError(ErrorCode.codeAlreadyUsed);
+  if (row.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.codeExpired);
+  return { purpose, channel: row.channel, target: row.target, accountId: row.accountId, userId: row.userId };
+}
+
 /** What a live checkToken proves, without spending it (same refusals as `consumeCheckToken`). */
 export async function peekCheckToken(
   deps: TDeps,
   token: string,
   purposes: readonly TAuthMethod[],
 ): Promise<TCheckedTarget> {
-  const [row] = rowsOf<{
-    purpose: TAuthMethod;
-    channel: TChannel;
-    target: string;
-    account_id: number | null;
-    user_id: number | null;
-    expires_at: Date | string;
-    consumed_at: Date | string | null;
-  }>(
-    await deps.db.execute(sql`
-      select purpose, channel, target, account_id, user_id, expires_at, consumed_at from check_tokens
-      where token_hash = ${deps.secrets.digest('check-token', token)}`),
-  );
-  if (!row || !purposes.includes(row.purpose)) throw new AppError(ErrorCode.verificationFailed);
-  if (row.consumed_at !== null) throw new AppError(ErrorCode.codeAlreadyUsed);
-  if (new Date(row.expires_at).getTime() <= deps.clock.now().getTime()) {
-    throw new AppError(ErrorCode.verificationFailed, { messageKey: 'codeExpired' });
-  }
-  return {
-    purpose: row.purpose,
-    channel: row.channel,
-    target: row.target,
-    accountId: row.account_id === null ? null : Number(row.account_id),
-    userId: row.user_id === null ? null : Number(row.user_id),
-  };
+  const row = await findCheckToken(deps.db, deps.secrets.digest('check-token', token));
+  return provenBy(row, purposes, deps.clock.now());
 }
 
 /**
  * Spends a checkToken for one of `purposes`, answering what it proves; 4093 when it was used
- * already, 4094 when it is unknown, expired or for another purpose.
+ * already, 4094 when it is unknown or for another purpose, 4164 when it expired.
  */
 export async function consumeCheckToken(
   deps: TDeps,
@@ -331,31 +317,9 @@ export async function consumeCheckToken(
 ): Promise<TCheckedTarget> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [row] = rowsOf<{
-      id: number;
-      purpose: TAuthMethod;
-      channel: TChannel;
-      target: string;
-      account_id: number | null;
-      user_id: number | null;
-      expires_at: Date | string;
-      consumed_at: Date | string | null;
-    }>(
-      await tx.execute(sql`
-        select id, purpose, channel, target, account_id, user_id, expires_at, consumed_at from check_tokens
-        where token_hash = ${deps.secrets.digest('check-token', token)} for update`),
-    );
-    if (!row || !purposes.includes(row.purpose)) throw new AppError(ErrorCode.verificationFailed);
-    if (row.consumed_at !== null) throw new AppError(ErrorCode.codeAlreadyUsed);
-    if (new Date(row.expires_at).getTime() <= now.getTime())
-      throw new AppError(ErrorCode.verificationFailed, { messageKey: 'codeExpired' });
-    await tx.execute(sql`update check_tokens set consumed_at = ${now} where id = ${row.id}`);
-    return {
-      purpose: row.purpose,
-      channel: row.channel,
-      target: row.target,
-      accountId: row.account_id === null ? null : Number(row.account_id),
-      userId: row.user_id === null ? null : Number(row.user_id),
-    };
+    const row = await findCheckToken(tx, deps.secrets.digest('check-token', token), true);
+    const proven = provenBy(row, purposes, now);
+    if (row) await consumeCheckTokenRow(tx, row.id, now);
+    return proven;
   });
 }

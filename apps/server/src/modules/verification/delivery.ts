@@ -11,8 +11,8 @@ import { interpolate, serverPhrases } from '@console/phrases/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { adapterStates, requireAdapter } from '../../adapters/registry';
 import type { TDeps } from '../../context';
-import { outbox } from '../../db/schema';
 import { AppError } from '../../errors';
+import { insertOutboxMessage, listOutbox } from './verification.repository';
 
 export type TChannel = 'sms' | 'email';
 
@@ -66,7 +66,7 @@ function isKeptInOutbox(deps: TDeps, channel: TChannel): boolean {
 
 async function keepInOutbox(deps: TDeps, message: TMessage): Promise<void> {
   if (!isKeptInOutbox(deps, message.channel)) return;
-  await deps.db.insert(outbox).values({
+  await insertOutboxMessage(deps.db, {
     channel: message.channel,
     recipient: message.target,
     subject: message.subject,
@@ -105,6 +105,19 @@ export async function deliverMessage(
     log.error({ err: error, channel: message.channel, what }, 'sending a message failed');
     throw new AppError(ErrorCode.sendCodeFailed, { cause: error });
   }
+}
+
+/** The latest messages of the development outbox (of one recipient when given), newest first. */
+export async function recentOutbox(deps: TDeps, recipient: string | null) {
+  const rows = await listOutbox(deps.db, recipient);
+  return rows.map((r) => ({
+    channel: r.channel,
+    to: r.recipient,
+    subject: r.subject,
+    text: r.text,
+    code: r.code,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 export async function deliverCode(deps: TDeps, delivery: TDelivery, log: FastifyBaseLogger): Promise<void> {

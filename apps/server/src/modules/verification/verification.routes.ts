@@ -1,16 +1,13 @@
 import { ErrorCode } from '@console/contract/codes';
 import { checkPhone } from '@console/contract/contact-rules';
 import type { TAuthCodeType, TAuthMethod } from '@console/contract/enums';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TAuth, TDeps } from '../../context';
-import { outbox, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { defineRoute } from '../../http/define-route';
 import { requestMeta } from '../../http/request-meta';
 import { translateValidation } from '../../i18n';
-import { targetOfLookup } from '../recovery/recovery.service';
-import { createCaptcha, type TCaptchaAnswer } from './captcha.service';
+import { createCaptcha, type TCaptchaAnswer } from '../captcha';
 import {
   channelOf,
   checkCodeFrom,
@@ -20,6 +17,8 @@ import {
   type TCodeTarget,
 } from './code.service';
 import { countryList } from './countries';
+import { recentOutbox } from './delivery';
+import { targetOfLookup, targetOfUser } from './target.service';
 
 type TTargetInput = {
   accountId?: number | undefined;
@@ -68,20 +67,7 @@ async function resolveTarget(
   const accountId = input.accountId ?? auth?.accountId;
   const userId = input.userId ?? auth?.userId;
   if (accountId === undefined || userId === undefined) throw fieldError(request, 'userId', 'required');
-  const user = (
-    await deps.db
-      .select({ phone: users.phone, phoneCode: users.phoneCode, email: users.email })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.accountId, accountId), isNull(users.deletedAt)))
-  )[0];
-  const value = channel === 'sms' ? user?.phone : user?.email;
-  if (!user || !value) throw new AppError(ErrorCode.mfaTargetMissing);
-  return {
-    channel,
-    target: channel === 'sms' ? phoneTarget(value, user.phoneCode) : emailTarget(value),
-    accountId,
-    userId,
-  };
+  return targetOfUser(deps, channel, accountId, userId);
 }
 
 /** Sends a code for the purpose to the target, on behalf of the request's client. */
@@ -179,22 +165,7 @@ export function verificationRoutes(app: FastifyInstance): void {
   if (app.deps.config.devAdapters) {
     defineRoute(app, 'devOutbox', async ({ deps, query }) => {
       const to = query.to ? normalizeOutboxAddress(query.to) : null;
-      const rows = await deps.db
-        .select()
-        .from(outbox)
-        .where(to ? eq(outbox.recipient, to) : undefined)
-        .orderBy(sql`${outbox.id} desc`)
-        .limit(50);
-      return {
-        list: rows.map((r) => ({
-          channel: r.channel,
-          to: r.recipient,
-          subject: r.subject,
-          text: r.text,
-          code: r.code,
-          createdAt: r.createdAt.toISOString(),
-        })),
-      };
+      return { list: await recentOutbox(deps, to) };
     });
   }
 }

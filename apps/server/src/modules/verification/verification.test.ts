@@ -271,12 +271,12 @@ describe('checking codes', () => {
     );
   });
 
-  it('answers 4094 for an expired code (SMS codes live 5 minutes)', async () => {
+  it('answers 4164 for an expired code (SMS codes live 5 minutes)', async () => {
     await sendToPhone('13500000002', 'FIND_PASSWORD');
     const code = lastSms().params.code;
     t.clock.advance(5 * 60_000 + 1_000);
     expect(envelope(await checkPhone('13500000002', 'FIND_PASSWORD', code))).toMatchObject({
-      code: ErrorCode.verificationFailed,
+      code: ErrorCode.codeExpired,
       message: 'The verification code has expired. Request a new one.',
     });
     // Only the right code learns that it expired.
@@ -351,7 +351,7 @@ describe('check tokens', () => {
   it('expire after 10 minutes', async () => {
     const proof = await emailToken('later@demo.example', 'BIND_EMAIL');
     t.clock.advance(10 * 60_000 + 1_000);
-    expect(envelope(await bind('later@demo.example', proof)).code).toBe(ErrorCode.verificationFailed);
+    expect(envelope(await bind('later@demo.example', proof)).code).toBe(ErrorCode.codeExpired);
   });
 });
 

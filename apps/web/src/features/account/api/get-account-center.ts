@@ -2,6 +2,7 @@
 
 import type { TRouteData } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { showsMfaStatusMeta } from '@/api/get-mfa-status';
 import { callApi, endpoint } from '@/lib/api-client';
 import { accountKeys } from './query-keys';
 
@@ -14,7 +15,12 @@ export function getAccountCenter(signal?: AbortSignal): Promise<TAccountCenter> 
 }
 
 export function accountCenterQueryOptions() {
-  return queryOptions({ queryKey: accountKeys.center, queryFn: ({ signal }) => getAccountCenter(signal) });
+  return queryOptions({
+    queryKey: accountKeys.center,
+    queryFn: ({ signal }) => getAccountCenter(signal),
+    // Its requirement and count of users with login protection change with the user's status.
+    meta: showsMfaStatusMeta,
+  });
 }
 
 export function useAccountCenter() {

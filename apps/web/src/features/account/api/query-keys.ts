@@ -3,5 +3,4 @@ export const accountKeys = {
   passwordPolicy: ['account', 'passwordPolicy'] as const,
   pendingChanges: ['account', 'pendingChanges'] as const,
   center: ['account', 'center'] as const,
-  mfaStatus: ['account', 'mfaStatus'] as const,
 };

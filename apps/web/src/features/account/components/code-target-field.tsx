@@ -1,5 +1,6 @@
 import type { TAuthMethod } from '@console/contract';
 import { Languages } from '@console/contract/enums';
+import { Limits } from '@console/contract/limits';
 import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +66,7 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
       >
         <Input
           value={props.code}
-          maxLength={6}
+          maxLength={Limits.codeLength}
           inputMode="numeric"
           placeholder={t('code.placeholder')}
           onChange={(e) => {

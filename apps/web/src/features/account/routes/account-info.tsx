@@ -4,8 +4,8 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TAccountDetail, useAccountDetail } from '@/api/get-account-detail';
 import { useCurrentUser } from '@/api/get-current-user';
+import { useMfaStatus } from '@/api/get-mfa-status';
 import { type TAccountCenter, useAccountCenter } from '../api/get-account-center';
-import { useMfaStatus } from '../api/get-mfa-status';
 import {
   ActivationDialog,
   CompanyDialog,

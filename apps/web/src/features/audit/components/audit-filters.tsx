@@ -1,3 +1,4 @@
+import { auditSearchMax, auditUsernameMax } from '@console/contract/audit-rules';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -40,7 +41,7 @@ export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) =>
         <Input
           id="audit-filter-user"
           allowClear
-          maxLength={128}
+          maxLength={auditUsernameMax}
           placeholder={t('filters.userPlaceholder')}
           value={draft.username}
           onChange={(e) => setDraft({ ...draft, username: e.target.value })}
@@ -81,7 +82,7 @@ export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) =>
         <Input
           id="audit-filter-search"
           allowClear
-          maxLength={100}
+          maxLength={auditSearchMax}
           placeholder={t('filters.searchPlaceholder')}
           value={draft.search}
           onChange={(e) => setDraft({ ...draft, search: e.target.value })}

@@ -3,24 +3,13 @@
  * that the mapping is unit-tested.
  */
 import type { TAuditFilter } from '@console/contract';
+import { AuditObjectTypes } from '@console/contract/audit-rules';
 import { endpoint } from '@/lib/api-client';
 
 const auditExportEndpoint = endpoint('auditExport', 'GET', '/api/portal/audit/export');
 
-/** Object types the server writes (the contract's `AuditObjectTypes`, plus the log's own purges). */
-export const auditObjectTypes = [
-  'session',
-  'user',
-  'account',
-  'role',
-  'phone',
-  'email',
-  'license',
-  'service',
-  'instance',
-  'catalogue',
-  'audit',
-] as const;
+/** Object types the server writes, as the contract lists them. */
+export const auditObjectTypes = AuditObjectTypes;
 
 export type TAuditStatusFilter = 'all' | 'success' | 'failure';
 

@@ -1,25 +1,20 @@
 import type { TMeta } from '@console/contract';
 import type { TPhrases } from '@console/phrases';
-import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useState } from 'react';
 import { AppLink } from '@/components/ui/app-link';
 import { Button, linkButtonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { TextField } from '@/components/ui/text-field';
 import { findPasswordPath, paths } from '@/config/paths';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
-import { interpolate, loadPhrases } from '@/lib/phrases';
+import { loadPhrases } from '@/lib/phrases';
 import type { TLoginBody, TLoginResult } from '../api/login';
 import { addRecentAccount, readRecentAccounts, removeRecentAccount } from '../lib/recent-accounts';
-import type { TFieldErrors, TFormMessage, TLoginFailure } from '../lib/submit-login';
-import {
-  loginFields,
-  type TLoginField,
-  type TLoginValues,
-  validateLogin,
-  validateLoginField,
-} from '../lib/validate-login';
+import type { TFieldErrors } from '../lib/submit-login';
+import { formMessageText, useSignIn } from '../lib/use-sign-in';
+import { loginFields, type TLoginField, type TLoginValues, validateLoginField } from '../lib/validate-login';
 import { AccountNameField } from './account-name-field';
-import type { TCaptchaFieldHandle, TLoginCaptchaProps } from './login-captcha';
+import type { TLoginCaptchaProps } from './login-captcha';
 import type { TSsoPanelProps } from './sso-panel';
 
 /** The image captcha after repeated failures: loaded only when the server asks for it. */
@@ -73,24 +68,24 @@ export function LoginForm({
     username: '',
     password: '',
   });
-  const [errors, setErrors] = useState<TFieldErrors>({});
   const [dirty, setDirty] = useState<Partial<Record<TLoginField, boolean>>>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
-  const [message, setMessage] = useState<TFormMessage | null>(null);
-  // What screen readers hear: the message as it was given, not each tick of the lock countdown.
-  const [announcement, setAnnouncement] = useState<{ seq: number; message: TFormMessage | null }>({
-    seq: 0,
-    message: null,
-  });
-  const show = (next: TFormMessage | null) => {
-    setMessage(next);
-    setAnnouncement((prev) => ({ seq: prev.seq + 1, message: next }));
-  };
   const [recent, setRecent] = useState<string[]>(() => readRecentAccounts());
-  const [needsCaptcha, setNeedsCaptcha] = useState(false);
-  const captchaRef = useRef<TCaptchaFieldHandle>(null);
+  const signIn = useSignIn({
+    meta,
+    texts: { validation: v, common: c },
+    ipLookup,
+    onSignedIn: async (result, current) => {
+      setRecent(addRecentAccount(result.userVo?.accountDisplayName ?? current.accountDisplayName));
+      await onLoggedIn(result, current);
+    },
+    onSecondStep: async (challenge, body) => {
+      await onSecondStep?.(challenge, body);
+    },
+  });
+  const { refs, errors, setErrors, message, announcement, show, needsCaptcha, captchaRef, focusFirst } =
+    signIn;
   // The account name whose single sign-on is looked up: set on blur or after a pause in the typing.
   const [ssoName, setSsoName] = useState(presetAccount?.trim() ?? '');
   // Where the SSO sign-in starts while the form is in SSO mode (username and password disabled).
@@ -101,31 +96,10 @@ export function LoginForm({
   }, [values.accountDisplayName]);
   const ssoAccount = validateLoginField('accountDisplayName', ssoName) ? '' : ssoName;
 
+  // A new notice object shows it again.
   useEffect(() => {
-    if (!notice) return;
-    const next: TFormMessage = { kind: 'error', text: notice.text };
-    setMessage(next);
-    setAnnouncement((prev) => ({ seq: prev.seq + 1, message: next }));
-  }, [notice]);
-  const refs = {
-    accountDisplayName: useRef<HTMLInputElement>(null),
-    username: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-  };
-
-  // The lock (of the name, or the block of the address) counts down each second, then the message
-  // goes away.
-  const countingKind = message?.kind === 'locked' || message?.kind === 'blocked' ? message.kind : null;
-  const countingSeconds = message?.kind === 'locked' || message?.kind === 'blocked' ? message.seconds : null;
-  useEffect(() => {
-    if (countingKind === null || countingSeconds === null) return;
-    if (countingSeconds <= 0) {
-      setMessage(null);
-      return;
-    }
-    const id = setTimeout(() => setMessage({ kind: countingKind, seconds: countingSeconds - 1 }), 1000);
-    return () => clearTimeout(id);
-  }, [countingKind, countingSeconds]);
+    if (notice) show({ kind: 'error', text: notice.text });
+  }, [notice, show]);
 
   const textOf = (field: TLoginField, value: string): string | undefined => {
     const key = validateLoginField(field, value);
@@ -146,73 +120,13 @@ export function LoginForm({
     setErrors((prev) => ({ ...prev, [field]: textOf(field, values[field]) }));
   };
 
-  const showFailure = (outcome: TLoginFailure): void => {
-    if (outcome.needsCaptcha) setNeedsCaptcha(true);
-    if (outcome.fieldErrors) {
-      setErrors(outcome.fieldErrors);
-      focusFirst(outcome.fieldErrors);
-    } else if (outcome.message) show(outcome.message);
-  };
-
-  const focusFirst = (errs: TFieldErrors) => {
-    const first = loginFields.find((f) => errs[f]);
-    if (first) refs[first].current?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (ssoHref) return window.location.assign(ssoHref);
-    if (isSubmitting) return;
+    if (signIn.isSubmitting) return;
     setIsSubmitted(true);
-    const keys = validateLogin(values);
-    const next: TFieldErrors = {};
-    for (const field of loginFields) {
-      const key = keys[field];
-      if (key) next[field] = v[key];
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      focusFirst(next);
-      return;
-    }
-    // After repeated failures the captcha is required (its field shows what is missing).
-    const captcha = needsCaptcha ? (captchaRef.current?.read() ?? false) : null;
-    if (captcha === false) return;
-    const current = {
-      ...values,
-      accountDisplayName: values.accountDisplayName.trim(),
-      username: values.username.trim(),
-    };
-    setIsSubmitting(true);
-    show(null);
-    try {
-      const { attemptLogin } = await import('../lib/submit-login');
-      const outcome = await attemptLogin(current, meta, { ipLookup, captcha }, c);
-      if (outcome.kind === 'failed') showFailure(outcome.failure);
-      else if (outcome.kind === 'secondStep') await onSecondStep?.(outcome.challenge, outcome.body);
-      else {
-        const { result } = outcome;
-        setRecent(addRecentAccount(result.userVo?.accountDisplayName ?? current.accountDisplayName));
-        await onLoggedIn(result, current);
-      }
-    } catch {
-      showFailure({ message: { kind: 'error', text: c.requestFailed } });
-    } finally {
-      setIsSubmitting(false);
-      // A captcha answer serves once.
-      if (captcha) captchaRef.current?.refresh();
-    }
+    void signIn.submit(values);
   };
-
-  const messageTextOf = (m: TFormMessage | null): string =>
-    m?.kind === 'locked'
-      ? interpolate(t.locked, { seconds: m.seconds })
-      : m?.kind === 'blocked'
-        ? interpolate(t.addressBlocked, { seconds: m.seconds })
-        : m?.kind === 'attempts'
-          ? interpolate(t.attempts, { current: m.current, total: m.total })
-          : (m?.text ?? '');
-  const messageText = messageTextOf(message);
 
   return (
     <form
@@ -329,12 +243,12 @@ export function LoginForm({
               size={16}
               className="cz-alert__icon"
             />
-            <span>{messageText}</span>
+            <span>{formMessageText(message, t)}</span>
           </div>
         ) : null}
       </div>
       <p className="cz-visually-hidden" role="alert" key={announcement.seq}>
-        {messageTextOf(announcement.message)}
+        {formMessageText(announcement.message, t)}
       </p>
 
       <Button
@@ -342,11 +256,11 @@ export function LoginForm({
         variant="primary"
         size="large"
         isBlock
-        isLoading={isSubmitting}
+        isLoading={signIn.isSubmitting}
         hidden={!!ssoHref}
         data-testid="login-submit"
       >
-        {isSubmitting ? t.submitting : t.submit}
+        {signIn.isSubmitting ? t.submitting : t.submit}
       </Button>
 
       {ssoAccount ? (

@@ -70,4 +70,54 @@ describe('mobile login', () => {
       password: 'Demo@2026pass',
     });
   });
+
+  it('reads failures as the page login does: the attempts, then the block counting down with the captcha', async () => {
+    let answer429 = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.includes('generateImageCaptcha')) {
+          return new Response(
+            JSON.stringify({ code: 0, message: 'ok', data: { id: 'cap-1', imageBase64: 'data:,' } }),
+          );
+        }
+        if (answer429) {
+          return new Response(
+            JSON.stringify({ code: 429, message: 'Too many', data: { retryAfterSeconds: 2 } }),
+            { status: 429 },
+          );
+        }
+        return new Response(
+          JSON.stringify({
+            code: 4019,
+            message: 'Wrong',
+            data: { current: 1, total: 5, exceed: false, lockRemainingSeconds: 0 },
+          }),
+        );
+      }),
+    );
+    render(<MobileLogin />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Login' }));
+    fireEvent.change(field('Account name'), { target: { value: 'demo' } });
+    fireEvent.change(field('Username'), { target: { value: 'admin_demo' } });
+    fireEvent.change(field('Password'), { target: { value: 'Wrong@2026pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const attempts = await screen.findByTestId('mobile-login-message');
+    expect(attempts.dataset.kind).toBe('attempts');
+    expect(attempts.textContent).toContain('attempt 1 of 5');
+    // Heard once, as given.
+    expect(screen.getByRole('alert').textContent).toContain('attempt 1 of 5');
+
+    answer429 = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.getByTestId('mobile-login-message').dataset.kind).toBe('blocked'));
+    expect(screen.getByTestId('mobile-login-message').textContent).toContain('in 2 s.');
+    expect(await screen.findByTestId('captcha-input')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('mobile-login-message').textContent).toContain('in 1 s.'), {
+      timeout: 2500,
+    });
+    // The announcement keeps the wait as it was given.
+    expect(screen.getByRole('alert').textContent).toContain('in 2 s.');
+    await waitFor(() => expect(screen.queryByTestId('mobile-login-message')).toBeNull(), { timeout: 2500 });
+  });
 });

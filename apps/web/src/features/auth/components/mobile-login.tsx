@@ -1,22 +1,22 @@
 /**
  * The simplified mobile login (spec section 2 "Login"), a chunk of its own: in English only, a
  * welcome page with the product name and a Login button, then the form (account name, username,
- * password). It signs in with the page login's call and reading of failures (`lib/submit-login`)
- * and its second step; afterwards the data assistant or the console (`lib/mobile-login-success`),
+ * password). It signs in with the page login's hook (`lib/use-sign-in`: the call, the reading of
+ * its failures, the captcha and the countdowns) and its second step; afterwards the data assistant or the console (`lib/mobile-login-success`),
  * or, inside another page (the face pages), that page's `onSignedIn`.
  */
 import { registerMobileLoginNamespace } from '@console/phrases/mobile-login-loaders';
-import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useState } from 'react';
 import { BrandMark } from '@/components/brand-mark';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
-import { getPhrases, hasPhrases, interpolate, loadPhrases } from '@/lib/phrases';
+import { getPhrases, hasPhrases, loadPhrases } from '@/lib/phrases';
 import type { TLoginBody, TLoginResult } from '../api/login';
-import type { TFieldErrors, TFormMessage } from '../lib/submit-login';
-import { loginFields, type TLoginField, type TLoginValues, validateLogin } from '../lib/validate-login';
-import type { TCaptchaFieldHandle, TLoginCaptchaProps } from './login-captcha';
+import { formMessageText, useSignIn } from '../lib/use-sign-in';
+import type { TLoginField, TLoginValues } from '../lib/validate-login';
+import type { TLoginCaptchaProps } from './login-captcha';
 import type { TSecondStepProps } from './second-step';
 import '../mobile-login.css';
 
@@ -77,25 +77,11 @@ function MobileLoginScreens({ onSignedIn, ipLookup }: TMobileLoginProps) {
   const [screen, setScreen] = useState<'welcome' | 'form'>('welcome');
   const [step, setStep] = useState<{ challenge: TLoginResult; body: TLoginBody } | null>(null);
   const [values, setValues] = useState<TLoginValues>({ accountDisplayName: '', username: '', password: '' });
-  const [errors, setErrors] = useState<TFieldErrors>({});
-  const [message, setMessage] = useState<TFormMessage | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const [isLeaving, setIsLeaving] = useState(false);
-  const [needsCaptcha, setNeedsCaptcha] = useState(false);
-  const captchaRef = useRef<TCaptchaFieldHandle>(null);
-  const refs = {
-    accountDisplayName: useRef<HTMLInputElement>(null),
-    username: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-  };
 
   useEffect(() => {
     document.title = `${m.pageTitle} · ${c.productName}`;
   }, [m.pageTitle, c.productName]);
-
-  useEffect(() => {
-    if (screen === 'form' && !step) refs.accountDisplayName.current?.focus();
-  }, [screen, step, refs.accountDisplayName]);
 
   const signedIn = async (result: TLoginResult) => {
     if (onSignedIn) return onSignedIn();
@@ -104,63 +90,28 @@ function MobileLoginScreens({ onSignedIn, ipLookup }: TMobileLoginProps) {
     await finishMobileLogin(result, t.success);
   };
 
+  const signIn = useSignIn({
+    meta,
+    texts: { validation: v, common: c },
+    ipLookup,
+    onSignedIn: signedIn,
+    onSecondStep: async (challenge, body) => {
+      await SecondStep.preload();
+      setStep({ challenge, body });
+    },
+  });
+  const { refs, errors, setErrors, message, announcement, show, needsCaptcha, captchaRef } = signIn;
+
+  useEffect(() => {
+    if (screen === 'form' && !step) refs.accountDisplayName.current?.focus();
+  }, [screen, step, refs.accountDisplayName]);
+
   const change = (field: TLoginField, value: string) => {
     setValues((prev) => ({ ...prev, [field]: value }));
     if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    const keys = validateLogin(values);
-    const next: TFieldErrors = {};
-    for (const field of loginFields) {
-      const key = keys[field];
-      if (key) next[field] = v[key];
-    }
-    setErrors(next);
-    const first = loginFields.find((f) => next[f]);
-    if (first) {
-      refs[first].current?.focus();
-      return;
-    }
-    const captcha = needsCaptcha ? (captchaRef.current?.read() ?? false) : null;
-    if (captcha === false) return;
-    const current = {
-      ...values,
-      accountDisplayName: values.accountDisplayName.trim(),
-      username: values.username.trim(),
-    };
-    setIsSubmitting(true);
-    setMessage(null);
-    try {
-      const { attemptLogin } = await import('../lib/submit-login');
-      const outcome = await attemptLogin(current, meta, { ipLookup, captcha }, c);
-      if (outcome.kind === 'failed') {
-        const { failure } = outcome;
-        if (failure.needsCaptcha) setNeedsCaptcha(true);
-        if (failure.fieldErrors) setErrors(failure.fieldErrors);
-        else if (failure.message) setMessage(failure.message);
-      } else if (outcome.kind === 'secondStep') {
-        await SecondStep.preload();
-        setStep({ challenge: outcome.challenge, body: outcome.body });
-      } else await signedIn(outcome.result);
-    } catch {
-      setMessage({ kind: 'error', text: c.requestFailed });
-    } finally {
-      setIsSubmitting(false);
-      if (captcha) captchaRef.current?.refresh();
-    }
-  };
-
-  const messageText =
-    message?.kind === 'locked'
-      ? interpolate(t.locked, { seconds: message.seconds })
-      : message?.kind === 'blocked'
-        ? interpolate(t.addressBlocked, { seconds: message.seconds })
-        : message?.kind === 'attempts'
-          ? interpolate(t.attempts, { current: message.current, total: message.total })
-          : (message?.text ?? '');
+  const submit = (event: FormEvent) => void signIn.submit(values, event);
 
   if (screen === 'welcome') {
     return (
@@ -196,7 +147,7 @@ function MobileLoginScreens({ onSignedIn, ipLookup }: TMobileLoginProps) {
             onLoggedIn={signedIn}
             onBack={(text) => {
               setStep(null);
-              setMessage(text ? { kind: 'error', text } : null);
+              show(text ? { kind: 'error', text } : null);
             }}
           />
         </Suspense>
@@ -258,29 +209,37 @@ function MobileLoginScreens({ onSignedIn, ipLookup }: TMobileLoginProps) {
               <LoginCaptcha ref={captchaRef} messages={v} />
             </Suspense>
           ) : null}
-          <div role="alert" className="cz-mlogin__message">
+          <div className="cz-mlogin__message">
             {message ? (
               <div
                 className={`cz-alert cz-alert--${message.kind === 'attempts' ? 'warning' : 'error'}`}
                 data-testid="mobile-login-message"
                 data-kind={message.kind}
               >
-                {messageText}
+                {formMessageText(message, t)}
               </div>
             ) : isLeaving && !onSignedIn ? (
               <p className="cz-mlogin__text">{m.redirecting}</p>
             ) : null}
           </div>
+          {/* Heard once as given, not at each tick of a countdown. */}
+          <p className="cz-visually-hidden" role="alert" key={announcement.seq}>
+            {announcement.message
+              ? formMessageText(announcement.message, t)
+              : isLeaving && !onSignedIn
+                ? m.redirecting
+                : ''}
+          </p>
           <Button
             type="submit"
             variant="primary"
             size="large"
             isBlock
-            isLoading={isSubmitting || isLeaving}
+            isLoading={signIn.isSubmitting || isLeaving}
             className="cz-mlogin__action"
             data-testid="mobile-login-submit"
           >
-            {isSubmitting ? t.submitting : t.submit}
+            {signIn.isSubmitting ? t.submitting : t.submit}
           </Button>
         </form>
       )}

@@ -130,6 +130,43 @@ describe('the second sign-in step', () => {
     await waitFor(() => expect(onBack).toHaveBeenCalledWith('Exceeded the verification limit'));
   });
 
+  it('goes back to the password with the expired sign-in text on 4160', async () => {
+    serve(() => ({ code: 4160, message: 'x', data: null }));
+    const onBack = vi.fn();
+    render(
+      <SecondStep meta={meta} challenge={challenge()} body={body} onLoggedIn={() => {}} onBack={onBack} />,
+    );
+    fireEvent.change(screen.getByTestId('mfa-code'), { target: { value: '111111' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('mfa-submit'));
+    });
+    await waitFor(() =>
+      expect(onBack).toHaveBeenCalledWith('Verification failed: this sign-in has expired. Log in again.'),
+    );
+  });
+
+  it('keeps the screen with the text of an expired code (4164): a new code can be sent', async () => {
+    serve(() => ({ code: 4164, message: 'x', data: null }));
+    const onBack = vi.fn();
+    render(
+      <SecondStep
+        meta={{ edition: 'domestic' } as TMeta}
+        challenge={challenge({ phone: '138****0000' })}
+        body={{ ...body, mfaMethodType: 'PHONE' as const }}
+        onLoggedIn={() => {}}
+        onBack={onBack}
+      />,
+    );
+    fireEvent.change(screen.getByTestId('mfa-code'), { target: { value: '111111' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('mfa-submit'));
+    });
+    expect((await screen.findByTestId('mfa-code-error')).textContent).toBe(
+      'The verification code has expired. Request a new one.',
+    );
+    expect(onBack).not.toHaveBeenCalled();
+  });
+
   it('shows 4091 and sends nothing when Web Crypto is missing', async () => {
     serve(() => ({ code: 0, message: 'ok', data: null }));
     vi.stubGlobal('crypto', {});

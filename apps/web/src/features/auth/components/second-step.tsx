@@ -39,7 +39,9 @@ type TMode = 'ga' | 'bind' | 'code';
 
 /** Outcomes that end this sign-in: the password step starts again. */
 const endingCodes: readonly number[] = [
+  ErrorCode.challengeExpired,
   ErrorCode.verificationFailed,
+  ErrorCode.gaNotBound,
   ErrorCode.tooManyVerifications,
   ErrorCode.wrongPassword,
   ErrorCode.userDisabled,
@@ -79,9 +81,10 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
   const fail = (cause: unknown): void => {
     const errorCode = errorCodeOf(cause);
     if (errorCode !== null && endingCodes.includes(errorCode)) {
+      // A sign-in that can no longer go on (4094 included) reads as the expired sign-in it is.
       const text =
-        errorCode === ErrorCode.verificationFailed
-          ? errors.challengeExpired
+        errorCode === ErrorCode.challengeExpired || errorCode === ErrorCode.verificationFailed
+          ? errors['4160']
           : errorCode === ErrorCode.tooManyVerifications
             ? errors['4096']
             : asApiError(cause)?.message || codeErrorText(cause, texts);
@@ -136,7 +139,7 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
         ...(mode === 'bind' ? { isMfaReset: true } : {}),
       });
       if (!answer.data.token) {
-        onBack(errors.challengeExpired);
+        onBack(errors['4160']);
         return;
       }
       addRecentAccount(answer.data.userVo?.accountDisplayName ?? body.accountDisplayName);

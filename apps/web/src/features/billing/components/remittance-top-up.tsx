@@ -3,6 +3,7 @@ import { ErrorCode } from '@console/contract/codes';
 import { Alert, Button, Card, Descriptions, Form, Input, Skeleton, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstFieldError } from '@/lib/api-client';
 import { asApiError, errorCodeOf } from '@/lib/code-errors';
 import { toast } from '@/lib/notifier';
 import { useRemittanceInfo } from '../api/get-remittance-info';
@@ -57,9 +58,15 @@ export function RemittanceTopUp() {
     try {
       setFile(await uploadCertificate(chosen));
     } catch (error) {
+      const api = asApiError(error);
+      const isOffline = api?.kind === 'network' || api?.kind === 'timeout';
       setErrors((e) => ({
         ...e,
-        file: error instanceof Error ? error.message : t('requestFailed', { ns: 'common' }),
+        file:
+          firstFieldError(error) ??
+          (isOffline
+            ? t('networkError', { ns: 'common' })
+            : api?.message || t('requestFailed', { ns: 'common' })),
       }));
     } finally {
       setIsUploading(false);

@@ -1,12 +1,11 @@
 /**
  * POST /api/portal/billing/certification/upload?fileName=…&purpose=businessLicense
  * (administrators): uploads the business licence as multipart `file` (JPG, JPEG, PNG or PDF, at
- * most 10 MiB, checked again by the server by content). Answers the stored file's id.
+ * most 10 MiB, checked again by the server by content). Answers the stored file's id. Failures are
+ * shown beside the file field (no toast); a lost session goes to /login as with every call.
  */
 import type { TRouteData } from '@console/contract';
-import { ClientHeader, ClientHeaderValue, LangHeader } from '@console/contract/enums';
-import { endpoint } from '@/lib/api-client';
-import { getLanguage } from '@/lib/language';
+import { endpoint, uploadFile } from '@/lib/api-client';
 
 const certificationUploadEndpoint = endpoint(
   'certificationUpload',
@@ -16,26 +15,9 @@ const certificationUploadEndpoint = endpoint(
 
 export type TUploadedLicense = TRouteData<'certificationUpload'>;
 
-type TUploadAnswer = { code?: number; message?: string; data?: unknown };
-
-export async function uploadBusinessLicense(file: File): Promise<TUploadedLicense> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const query = new URLSearchParams({ fileName: file.name, purpose: 'businessLicense' });
-  const res = await fetch(`${certificationUploadEndpoint.path}?${query}`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', [LangHeader]: getLanguage(), [ClientHeader]: ClientHeaderValue },
-    body: form,
+export function uploadBusinessLicense(file: File): Promise<TUploadedLicense> {
+  return uploadFile(certificationUploadEndpoint, file, {
+    query: { fileName: file.name, purpose: 'businessLicense' },
+    hints: false,
   });
-  let body: TUploadAnswer | null = null;
-  try {
-    body = (await res.json()) as TUploadAnswer;
-  } catch {
-    body = null;
-  }
-  if (res.ok && body && (body.code === 0 || body.code === 200)) return body.data as TUploadedLicense;
-  const fieldErrors = (body?.data as { fieldErrors?: Record<string, string> } | null)?.fieldErrors;
-  const firstField = fieldErrors ? Object.values(fieldErrors)[0] : undefined;
-  throw new Error(firstField ?? body?.message ?? res.statusText);
 }

@@ -8,6 +8,7 @@ import type { TCertification } from '@console/contract';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstFieldError } from '@/lib/api-client';
 import { useCompanyVerify } from '../api/company-verify';
 import { uploadBusinessLicense } from '../api/upload-business-license';
 import { badRequestData, failureText } from '../lib/api-failure';
@@ -91,7 +92,7 @@ export function EnterpriseVerify({ onResult }: { onResult: (certification: TCert
       setFileName(uploaded.fileName);
       change('licenseFileId', uploaded.fileId);
     } catch (error) {
-      setUploadError(error instanceof Error && error.message ? error.message : fallback().requestFailed);
+      setUploadError(firstFieldError(error) ?? failureText(error, fallback()));
     } finally {
       setIsUploading(false);
     }

@@ -3,6 +3,7 @@
  * by the server); submitting starts a face session whose QR code the page shows next.
  */
 import type { TFaceSession } from '@console/contract';
+import { CertificationLimits } from '@console/contract/certification-rules';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +73,7 @@ export function PersonalVerify({ onFaceSession }: { onFaceSession: (session: TFa
           id="personal-name"
           value={values.name}
           onChange={(e) => change('name', e.target.value)}
-          maxLength={50}
+          maxLength={CertificationLimits.personNameMax}
           autoComplete="name"
           data-testid="personal-name"
         />
@@ -88,7 +89,7 @@ export function PersonalVerify({ onFaceSession }: { onFaceSession: (session: TFa
           id="personal-id-number"
           value={values.idNumber}
           onChange={(e) => change('idNumber', e.target.value)}
-          maxLength={18}
+          maxLength={CertificationLimits.residentIdLength}
           autoComplete="off"
           data-testid="personal-id-number"
         />

@@ -1,5 +1,4 @@
-/** Query keys of login protection. */
+/** Query keys of login protection (its status has the session's key: `@/api/get-mfa-status`). */
 export const mfaKeys = {
-  status: ['mfa', 'status'] as const,
   policy: ['mfa', 'policy'] as const,
 };

@@ -3,6 +3,7 @@
  * of every user of the account. The user's own status shows the requirement too: both are refetched.
  */
 import { useMutation } from '@tanstack/react-query';
+import { refreshMfaStatus } from '@/api/get-mfa-status';
 import { callApi, endpoint } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import type { TMfaPolicy } from './get-mfa-policy';
@@ -19,7 +20,7 @@ export function useSaveMfaPolicy(options: { onSaved?: (policy: TMfaPolicy) => vo
     mutationFn: saveMfaPolicy,
     onSuccess: (policy) => {
       queryClient.setQueryData(mfaKeys.policy, policy);
-      void queryClient.invalidateQueries({ queryKey: mfaKeys.status });
+      void refreshMfaStatus();
       options.onSaved?.(policy);
     },
   });

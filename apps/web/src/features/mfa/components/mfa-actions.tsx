@@ -1,7 +1,7 @@
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TMfaStatus } from '@/api/get-mfa-status';
 import { getMeta } from '@/lib/meta';
-import type { TMfaState } from '../api/get-mfa-status';
 
 export type TProtectionAction = 'manage' | 'enable' | 'disable' | 'rebind';
 
@@ -11,7 +11,7 @@ export function MfaActions({
   onAction,
   testIdPrefix = 'mfa',
 }: {
-  state: TMfaState;
+  state: TMfaStatus;
   onAction: (action: TProtectionAction) => void;
   testIdPrefix?: string;
 }) {

@@ -1,9 +1,9 @@
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TMfaState } from '../api/get-mfa-status';
+import type { TMfaStatus } from '@/api/get-mfa-status';
 
 /** Status, method and where codes go: the facts of the card and of the dialog's overview. */
-export function MfaSummary({ state }: { state: TMfaState }) {
+export function MfaSummary({ state }: { state: TMfaStatus }) {
   const { t } = useTranslation('mfa');
   const method = state.enable ? state.mfaMethodType : null;
   const target = method === 'PHONE' ? state.phone : method === 'EMAIL' ? state.email : null;

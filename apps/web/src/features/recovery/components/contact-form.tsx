@@ -50,6 +50,7 @@ type TErrors = Partial<Record<TField, string>>;
 const codeFailures: readonly number[] = [
   ErrorCode.codeAlreadyUsed,
   ErrorCode.verificationFailed,
+  ErrorCode.codeExpired,
   ErrorCode.codeMismatch,
   ErrorCode.tooManyVerifications,
 ];

@@ -66,6 +66,7 @@ type TLookupState =
 const spentProof: readonly number[] = [
   ErrorCode.codeAlreadyUsed,
   ErrorCode.verificationFailed,
+  ErrorCode.codeExpired,
   ErrorCode.codeMismatch,
   ErrorCode.tooManyVerifications,
 ];

@@ -54,6 +54,7 @@ export type TRegisterFormProps = {
 const codeFailures: readonly number[] = [
   ErrorCode.codeAlreadyUsed,
   ErrorCode.verificationFailed,
+  ErrorCode.codeExpired,
   ErrorCode.codeMismatch,
   ErrorCode.tooManyVerifications,
 ];

@@ -185,7 +185,7 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
         {isService ? null : (
           <>
             <Form.Item name="displayName" label={t('form.displayName')}>
-              <Input maxLength={64} />
+              <Input maxLength={Limits.displayNameMax} />
             </Form.Item>
             <Form.Item name="phone" label={t('form.phone')}>
               <Input
@@ -217,7 +217,7 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
             </Form.Item>
             {title === CustomJobTitle ? (
               <Form.Item name="customTitle" label={t('form.customTitle')}>
-                <Input maxLength={64} />
+                <Input maxLength={Limits.jobTitleMax} />
               </Form.Item>
             ) : null}
             {editing?.isSelf ? null : (

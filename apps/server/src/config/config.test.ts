@@ -1,0 +1,289 @@
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, secretVariables } from '.';
+
+describe('configuration', () => {
+  it('works with nothing configured', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      edition: 'domestic',
+      deployMode: 'cloud',
+      defaultLanguage: 'zh-CN',
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 12,
+      demo: true,
+      databaseUrl: null,
+    });
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('reads the edition, mode, timeouts and --no-demo', () => {
+    const config = loadConfig(
+      {
+        EDITION: 'international',
+        DEPLOY_MODE: 'onprem',
+        SESSION_IDLE_MINUTES: '5',
+        SESSION_ABSOLUTE_HOURS: '1',
+      },
+      ['--no-demo'],
+    );
+    expect(config).toMatchObject({
+      edition: 'international',
+      deployMode: 'onprem',
+      defaultLanguage: 'en-US',
+      sessionIdleMinutes: 5,
+      sessionAbsoluteHours: 1,
+      demo: false,
+    });
+    expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
+  });
+
+  it('reads the hosts of the mobile login (none by default)', () => {
+    expect(loadConfig({}).mobileLoginHosts).toEqual([]);
+    expect(
+      loadConfig({ MOBILE_LOGIN_HOSTS: ' m.example.com, *.Mobile.example.com ,' }).mobileLoginHosts,
+    ).toEqual(['m.example.com', '*.mobile.example.com']);
+  });
+
+  it('never seeds demo data in production and demands a secret key there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), DEMO: '1' }).demo).toBe(false);
+  });
+
+  it('refuses values it cannot use, naming the setting', () => {
+    expect(() => loadConfig({ EDITION: 'global' })).toThrow(/EDITION/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
+    expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/DEMO/);
+  });
+});
+
+/**
+ * A part of `value` (six characters with a digit: the values below carry digits in every secret
+ * part, while the messages' own words like "postgresql://" or "PRIVATE KEY" have none) that the
+ * message shows.
+ */
+function leaks(message: string, value: string): string | null {
+  for (let i = 0; i + 6 <= value.length; i += 1) {
+    const part = value.slice(i, i + 6);
+    if (/\d/.test(part) && message.includes(part)) return part;
+  }
+  return null;
+}
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('configuration errors', () => {
+  const production = { NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40) };
+  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pkcs8 = keys.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+  const wechat = {
+    WECHATPAY_MCH_ID: '1230000109',
+    WECHATPAY_APP_ID: 'wxd930ea5d5a258f4f',
+    WECHATPAY_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+    WECHATPAY_PRIVATE_KEY: pkcs8,
+    WECHATPAY_PLATFORM_PUBLIC_KEY: keys.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+    WECHATPAY_API_V3_KEY: 'a'.repeat(32),
+  };
+  const alipay = {
+    ALIPAY_APP_ID: '2014072300007148',
+    ALIPAY_PRIVATE_KEY: pkcs8,
+    ALIPAY_PUBLIC_KEY: keys.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+  };
+
+  /** For every secret variable: a wrong value, and what else it needs to be read at all. */
+  const cases: { variable: string; value: string; env?: Record<string, string>; expect: RegExp }[] = [
+    { variable: 'SECRET_KEY', value: 'Qz7wPm4xLk', env: { NODE_ENV: 'production' }, expect: /at least 32/ },
+    { variable: 'SECRET_KEY', value: ` ${'Vb8nQr2tYu'.repeat(4)}`, expect: /start or end/ },
+    {
+      variable: 'DATABASE_URL',
+      value: 'mysql://console:Hx93kWq1zP@db.internal/console',
+      expect: /postgres:\/\//,
+    },
+    { variable: 'SMTP_URL', value: 'https://mailer:Jr62bnTq0w@smtp.example.com', expect: /smtps?:\/\// },
+    {
+      variable: 'SMS_API_KEY',
+      value: 'Ak81Lw02Me93 ',
+      env: { SMS_ENDPOINT: 'https://sms.example.com/send', SMS_SECRET: 'x'.repeat(20) },
+      expect: /start or end/,
+    },
+    {
+      variable: 'SMS_SECRET',
+      value: 'Sn5Tp6Uq7Vr8\u0007',
+      env: { SMS_ENDPOINT: 'https://sms.example.com/send', SMS_API_KEY: 'key' },
+      expect: /control characters/,
+    },
+    { variable: 'USAGE_HOOK_SECRET', value: '\tUh4Ik5Oj6Pl7', expect: /start or end/ },
+    {
+      variable: 'WECHATPAY_PRIVATE_KEY',
+      value: pkcs8.slice(0, 400),
+      env: { ...wechat },
+      expect: /base64 but not a readable private key/,
+    },
+    {
+      variable: 'WECHATPAY_PRIVATE_KEY',
+      value: '-----BEGIN PRIVATE KEY-----\nWk3Xl4Ym5Zn6Wk3Xl4Ym5Zn6\n-----END PRIVATE KEY-----',
+      env: { ...wechat },
+      expect: /PEM text but not a readable private key/,
+    },
+    { variable: 'WECHATPAY_API_V3_KEY', value: 'Ap9Bq8Cr7Ds6', env: { ...wechat }, expect: /32 bytes/ },
+    {
+      variable: 'ALIPAY_PRIVATE_KEY',
+      value: '/etc/console/Fk2Gl3Hm4In5.pem',
+      env: { ...alipay },
+      expect: /does not exist/,
+    },
+    {
+      variable: 'ALIPAY_PRIVATE_KEY',
+      value: 'Ek1Fl2Gm3Hn4!@#$',
+      env: { ...alipay },
+      expect: /not a private key/,
+    },
+    {
+      variable: 'IDENTITY_KEY',
+      value: ' Ik0Jl9Km8Ln7',
+      env: { IDENTITY_URL: 'https://id.example.com', IDENTITY_SECRET: 's'.repeat(20) },
+      expect: /start or end/,
+    },
+    {
+      variable: 'IDENTITY_SECRET',
+      value: 'Is6Jt5Ku4Lv3\n',
+      env: { IDENTITY_URL: 'https://id.example.com', IDENTITY_KEY: 'k' },
+      expect: /start or end/,
+    },
+    { variable: 'PROVISIONER_TOKEN', value: 'Pt2Qu3Rv4Sw5\u0000x', expect: /control characters/ },
+    {
+      variable: 'MARKETPLACE_ENDPOINT',
+      value: 'ftp://Mk7Nl8Om9Pn0@market.example.com',
+      expect: /https?:\/\//,
+    },
+    {
+      variable: 'THIRD_PARTY_WECOM_CLIENT_SECRET',
+      value: 'Tc1Ud2Ve3Wf4 ',
+      env: {
+        THIRD_PARTY_PROVIDERS: 'wecom',
+        THIRD_PARTY_WECOM_AUTHORIZE_URL: 'https://open.example.com/authorize',
+        THIRD_PARTY_WECOM_TOKEN_URL: 'https://open.example.com/token',
+        THIRD_PARTY_WECOM_USERINFO_URL: 'https://open.example.com/userinfo',
+        THIRD_PARTY_WECOM_CLIENT_ID: 'console',
+      },
+      expect: /start or end/,
+    },
+  ];
+
+  it('covers every secret variable', () => {
+    const tested = new Set(cases.map((c) => c.variable.replace(/^THIRD_PARTY_WECOM_/, 'THIRD_PARTY_<ID>_')));
+    expect([...secretVariables].filter((v) => !tested.has(v))).toEqual([]);
+  });
+
+  for (const c of cases) {
+    it(`names ${c.variable} and what is wrong (${c.expect.source}) without any part of its value`, () => {
+      const error = errorOf({ ...(c.env ?? {}), [c.variable]: c.value });
+      const line = error.message.split('\n').find((l) => l.includes(c.variable));
+      expect(line, error.message).toMatch(c.expect);
+      expect(leaks(error.message, c.value)).toBeNull();
+      expect(leaks(JSON.stringify(error.issues), c.value)).toBeNull();
+    });
+  }
+
+  it('lists every wrong variable at once', () => {
+    const error = errorOf({
+      PORT: 'eighty',
+      EDITION: 'global',
+      DEMO: 'maybe',
+      PUBLIC_URL: 'console.example.com',
+    });
+    expect(error.issues.map((i) => i.variable).sort()).toEqual(['DEMO', 'EDITION', 'PORT', 'PUBLIC_URL']);
+    expect(error.message).toMatch(/PORT must be a whole number from 0 to 65535/);
+    expect(error.message).toMatch(/EDITION must be one of domestic, international/);
+    expect(error.message).toMatch(/PUBLIC_URL must be an absolute http:\/\/ or https:\/\/ address/);
+  });
+
+  it('keeps the captcha before any block of an address', () => {
+    expect(
+      errorOf({ ADDRESS_CAPTCHA_AFTER_FAILURES: '50', ADDRESS_BLOCK_AFTER_FAILURES: '50' }).message,
+    ).toMatch(/ADDRESS_CAPTCHA_AFTER_FAILURES must be lower than ADDRESS_BLOCK_AFTER_FAILURES/);
+    expect(loadConfig({}).addressLimits).toEqual({
+      windowSeconds: 900,
+      captchaAfterFailures: 10,
+      blockAfterFailures: 100,
+      blockSeconds: 300,
+    });
+  });
+
+  it('names what a provider still needs', () => {
+    const error = errorOf({ ...production, WECHATPAY_MCH_ID: '1230000109' });
+    expect(error.issues.map((i) => i.variable).sort()).toEqual([
+      'WECHATPAY_API_V3_KEY',
+      'WECHATPAY_APP_ID',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_SERIAL_NO',
+    ]);
+    expect(errorOf({ IDENTITY_URL: 'https://id.example.com' }).message).toMatch(
+      /IDENTITY_KEY is required when IDENTITY_URL is set/,
+    );
+  });
+});
+
+describe('keys', () => {
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const ed = generateKeyPairSync('ed25519');
+  const pemOf = (text: string) => createPrivateKey(text).export({ format: 'pem', type: 'pkcs8' });
+
+  it('reads private keys as PEM, escaped PEM, a file, or bare base64 PKCS#8 and PKCS#1 DER', () => {
+    const pem = rsa.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const forms = [
+      pem,
+      pem.replace(/\n/g, '\\n'),
+      rsa.privateKey.export({ format: 'pem', type: 'pkcs1' }).toString(),
+      rsa.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+      rsa.privateKey.export({ format: 'der', type: 'pkcs1' }).toString('base64'),
+    ];
+    const dir = mkdtempSync(join(tmpdir(), 'console-keys-'));
+    const file = join(dir, 'alipay-private.pem');
+    writeFileSync(file, pem);
+    const derFile = join(dir, 'alipay-private.der');
+    writeFileSync(derFile, rsa.privateKey.export({ format: 'der', type: 'pkcs8' }));
+    forms.push(file, derFile);
+    for (const form of forms) {
+      const config = loadConfig({
+        ALIPAY_APP_ID: '2014072300007148',
+        ALIPAY_PRIVATE_KEY: form,
+        ALIPAY_PUBLIC_KEY: rsa.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+      });
+      expect(pemOf(config.payments.alipay?.privateKey ?? '')).toEqual(pemOf(pem));
+    }
+  });
+
+  it('reads public keys as bare base64 SPKI or PKCS#1 DER, and Ed25519 licence keys', () => {
+    const spki = rsa.publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    for (const form of [
+      rsa.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+      rsa.publicKey.export({ format: 'der', type: 'pkcs1' }).toString('base64'),
+    ]) {
+      const config = loadConfig({
+        ALIPAY_APP_ID: '2014072300007148',
+        ALIPAY_PRIVATE_KEY: rsa.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+        ALIPAY_PUBLIC_KEY: form,
+      });
+      expect(config.payments.alipay?.alipayPublicKey.trim()).toBe(spki.trim());
+    }
+    const license = ed.publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+    expect(loadConfig({ HUAWEI_LICENSE_PUBLIC_KEY: license }).licensePublicKey).toBe(
+      ed.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+    );
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * The operator's vouchers and discounts (the commands are in billing-admin.cli.ts): issuing with a
+ * random unique code, voiding, listing, and the account's rate per SKU category. Each change runs
+ * in one transaction with its audit entry in the account's chain, the system (an operator) as
+ * actor (`voucher.issue`, `voucher.void`, `discount.set`); issuing and voiding queue an evaluation
+ * of the account's balance alerts. What the operator asks that cannot be done throws
+ * `OperatorInputError`, nothing changed.
+ */
+import { randomInt } from 'node:crypto';
+import { fenToYuan } from '@console/contract/billing-enums';
+import { interpolate, serverPhrases } from '@console/phrases/server';
+import type { TDeps } from '../../../context';
+import type { TDb } from '../../../db/client';
+import { findAccountByName } from '../../account';
+import { writeAudit } from '../../audit';
+import { enqueueAlertCheck } from '../alerts/alerts.queue';
+import {
+  accountVoucherRows,
+  discountRows,
+  insertVoucher,
+  lockDiscountRate,
+  lockVoucherByCode,
+  markVoucherVoided,
+  regionIdOf,
+  servicesByCode,
+  type TVoucherState,
+  upsertDiscount,
+} from './vouchers.repository';
+
+/** What the operator asked cannot be done (an unknown account, voucher, service or region). */
+export class OperatorInputError extends Error {}
+
+const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const operator = { userId: null, username: null, isSuccess: true } as const;
+
+async function accountOf(db: TDb, name: string): Promise<{ id: number; name: string }> {
+  const account = await findAccountByName(db, name);
+  if (!account) throw new OperatorInputError(`no account ${name}`);
+  return { id: Number(account.id), name: account.name };
+}
+
+async function serviceIdsOf(db: TDb, codes: string[] | null): Promise<number[] | null> {
+  if (!codes) return null;
+  const rows = await servicesByCode(db, codes);
+  const missing = codes.filter((c) => !rows.some((r) => r.code === c));
+  if (missing.length > 0) throw new OperatorInputError(`unknown services: ${missing.join(', ')}`);
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+async function regionIdsOf(db: TDb, refs: string[] | null): Promise<number[] | null> {
+  if (!refs) return null;
+  const ids: number[] = [];
+  const missing: string[] = [];
+  for (const ref of refs) {
+    const [csp, code, ...extra] = ref.split('/');
+    const id = csp && code && extra.length === 0 ? await regionIdOf(db, csp, code) : null;
+    if (id !== null) ids.push(id);
+    else missing.push(ref);
+  }
+  if (missing.length > 0) throw new OperatorInputError(`unknown regions (csp/region): ${missing.join(', ')}`);
+  return ids.sort((a, b) => a - b);
+}
+
+function newVoucherCode(): string {
+  let code = 'V';
+  while (code.length < 13) code += codeAlphabet[randomInt(codeAlphabet.length)];
+  return code;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Issues a voucher to the account: all of it available from `effectiveAt` to `expiresAt`. */
+export async function issueVoucher(
+  deps: TDeps,
+  input: {
+    accountName: string;
+    faceFen: number;
+    /** Empty: the default name of the installation's language. */
+    name: string;
+    effectiveAt: Date;
+    expiresAt: Date;
+    /** Service codes; null: every service. */
+    services: string[] | null;
+    /** `csp/region` references; null: every region. */
+    regions: string[] | null;
+  },
+): Promise<{ id: number; code: string; accountName: string }> {
+  const now = deps.clock.now();
+  const account = await accountOf(deps.db, input.accountName);
+  const serviceIds = await serviceIdsOf(deps.db, input.services);
+  const regionIds = await regionIdsOf(deps.db, input.regions);
+  const mail = serverPhrases[deps.config.defaultLanguage].mail;
+  const voucherName =
+    input.name ||
+    interpolate(mail.billing.voucherName, {
+      money: interpolate(mail.billing.money, { amount: fenToYuan(input.faceFen) }),
+    });
+  for (let tries = 0; ; tries += 1) {
+    const code = newVoucherCode();
+    try {
+      const id = await deps.db.transaction(async (tx) => {
+        const voucherId = await insertVoucher(tx, {
+          accountId: account.id,
+          code,
+          name: voucherName,
+          faceFen: input.faceFen,
+          effectiveAt: input.effectiveAt,
+          expiresAt: input.expiresAt,
+          serviceIds,
+          regionIds,
+          createdAt: now,
+        });
+        await writeAudit(tx, {
+          ...operator,
+          accountId: account.id,
+          action: 'voucher.issue',
+          objectType: 'voucher',
+          objectId: String(voucherId),
+          objectName: code,
+          info: {
+            by: 'operator',
+            name: voucherName,
+            faceValue: fenToYuan(input.faceFen),
+            effectiveTime: input.effectiveAt.toISOString(),
+            expireTime: input.expiresAt.toISOString(),
+            services: input.services ?? [],
+            regions: input.regions ?? [],
+          },
+          createdAt: now,
+        });
+        await enqueueAlertCheck(tx, account.id, now);
+        return voucherId;
+      });
+      return { id, code, accountName: account.name };
+    } catch (error) {
+      // The random code was taken: another one.
+      if (isUniqueViolation(error) && tries < 5) continue;
+      throw error;
+    }
+  }
+}
+
+/** Voids a voucher (what is left of it is no longer spent); answers its code and what was left. */
+export async function voidVoucher(
+  deps: TDeps,
+  code: string,
+  reason: string | null,
+): Promise<{ code: string; availableFen: number }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const voucher = await lockVoucherByCode(tx, code);
+    if (!voucher) throw new OperatorInputError(`no voucher ${code}`);
+    if (voucher.voidedAt !== null) throw new OperatorInputError(`voucher ${voucher.code} is voided already`);
+    await markVoucherVoided(tx, voucher.id, reason, now);
+    await writeAudit(tx, {
+      ...operator,
+      accountId: voucher.accountId,
+      action: 'voucher.void',
+      objectType: 'voucher',
+      objectId: String(voucher.id),
+      objectName: voucher.code,
+      info: { by: 'operator', reason, availableAmount: fenToYuan(voucher.availableFen) },
+      createdAt: now,
+    });
+    await enqueueAlertCheck(tx, voucher.accountId, now);
+    return { code: voucher.code, availableFen: voucher.availableFen };
+  });
+}
+
+function stateOf(v: { voidedAt: Date | null; effectiveAt: Date; expiresAt: Date }, now: Date): TVoucherState {
+  if (v.voidedAt !== null) return 'voided';
+  if (v.effectiveAt.getTime() > now.getTime()) return 'pending';
+  if (v.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'inEffect';
+}
+
+/** The account's vouchers by expiry, each with its state now. */
+export async function accountVouchers(deps: TDeps, accountName: string) {
+  const account = await accountOf(deps.db, accountName);
+  const now = deps.clock.now();
+  const rows = await accountVoucherRows(deps.db, account.id);
+  return { account, vouchers: rows.map((r) => ({ ...r, state: stateOf(r, now) })) };
+}
+
+/**
+ * Sets the account's rate for a SKU category or for all ('*'); usage rated afterwards uses it.
+ * Answers the rate it replaced (null when there was none).
+ */
+export async function setDiscount(
+  deps: TDeps,
+  accountName: string,
+  category: string,
+  rate: string,
+): Promise<{ account: { id: number; name: string }; previous: string | null }> {
+  const account = await accountOf(deps.db, accountName);
+  const now = deps.clock.now();
+  const previous = await deps.db.transaction(async (tx) => {
+    const before = await lockDiscountRate(tx, account.id, category);
+    await upsertDiscount(tx, { accountId: account.id, category, rate, now });
+    await writeAudit(tx, {
+      ...operator,
+      accountId: account.id,
+      action: 'discount.set',
+      objectType: 'account',
+      objectId: String(account.id),
+      objectName: account.name,
+      info: { by: 'operator', category, rate, previous: before },
+      createdAt: now,
+    });
+    return before;
+  });
+  return { account, previous };
+}
+
+/** The account's rates, the one for all categories first. */
+export async function accountDiscounts(deps: TDeps, accountName: string) {
+  const account = await accountOf(deps.db, accountName);
+  return { account, discounts: await discountRows(deps.db, account.id) };
+}

@@ -1,0 +1,2 @@
+/** Login protection's public side for the sign-in (auth): whether a second step is needed, its challenge, and its check. */
+export { completeSecondStep, needsSecondStep, startLoginChallenge } from './mfa.service';
