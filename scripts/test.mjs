@@ -44,6 +44,7 @@ const suites = [
   },
   {
     name: 'browser',
+    // `test:e2e` installs Debian's Chromium first when it is missing (scripts/ensure-chromium.mjs).
     command: ['npm', 'run', 'test:e2e'],
     count: (report) => ({
       passed: (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0),

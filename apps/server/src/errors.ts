@@ -38,8 +38,3 @@ export class AppError extends Error {
     return httpStatusOf(this.code);
   }
 }
-
-/** One-line guard: throws `AppError(code)` unless the condition holds. */
-export function assertThat(condition: unknown, code: number, options?: TAppErrorOptions): asserts condition {
-  if (!condition) throw new AppError(code, options);
-}

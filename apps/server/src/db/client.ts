@@ -94,6 +94,19 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   };
 }
 
+/** A repository's prepared statements, made once per database handle and kept while it lives. */
+export function preparedPer<T>(prepare: (db: TDb) => T): (db: TDb) => T {
+  const cache = new WeakMap<TDb, T>();
+  return (db) => {
+    let statements = cache.get(db);
+    if (!statements) {
+      statements = prepare(db);
+      cache.set(db, statements);
+    }
+    return statements;
+  };
+}
+
 /** Rows of a raw `db.execute` result, whichever driver ran it. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

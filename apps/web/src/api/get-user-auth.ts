@@ -1,7 +1,7 @@
 /** GET /api/portal/user/getUserAuth: resource authorisations of the signed-in user. */
 
 import type { TRouteData } from '@console/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi, endpoint, type TRequestOptions } from '@/lib/api-client';
 import { sessionKeys } from './query-keys';
 
@@ -20,8 +20,4 @@ export function userAuthQueryOptions(options: TOptions = {}) {
     queryKey: sessionKeys.userAuth,
     queryFn: ({ signal }) => getUserAuth({ ...options, signal }),
   });
-}
-
-export function useUserAuth() {
-  return useQuery(userAuthQueryOptions());
 }

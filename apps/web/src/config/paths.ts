@@ -122,10 +122,6 @@ export function findPublicRoute(pathname: string): TPublicRoute | null {
   return publicRoutes.find((r) => matchPath(r.path, pathname)) ?? null;
 }
 
-export function isPublicPath(pathname: string): boolean {
-  return findPublicRoute(pathname) !== null;
-}
-
 /** `/findPassword?account=…&username=…`: the password reset of a user (both names are needed). */
 export function findPasswordPath(account: string, username: string): string {
   return `${paths.findPassword}?${new URLSearchParams({ account: account.trim(), username: username.trim() })}`;

@@ -25,15 +25,6 @@ export function storeCurrentUserInfo(user: TCurrentUser): void {
   }
 }
 
-export function readCurrentUserInfo(): TCurrentUserInfo | null {
-  try {
-    const raw = localStorage.getItem(CurrentUserInfoKey);
-    return raw ? (JSON.parse(raw) as TCurrentUserInfo) : null;
-  } catch {
-    return null;
-  }
-}
-
 export function clearCurrentUserInfo(): void {
   try {
     localStorage.removeItem(CurrentUserInfoKey);

@@ -5,7 +5,7 @@
  * entry), and the completion (session, sign-in record, audit entry, authorisations).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client';
+import { preparedPer, type TDb } from '../../db/client';
 import {
   accounts,
   addressAttempts,
@@ -303,16 +303,7 @@ function prepareStatements(db: TDb) {
   };
 }
 
-const prepared = new WeakMap<TDb, ReturnType<typeof prepareStatements>>();
-
-function statementsOf(db: TDb): ReturnType<typeof prepareStatements> {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = prepareStatements(db);
-    prepared.set(db, statements);
-  }
-  return statements;
-}
+const statementsOf = preparedPer(prepareStatements);
 
 /**
  * Everything a sign-in needs to decide, in one query that answers one row whatever exists: the

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client';
+import { preparedPer, type TDb } from '../../db/client';
 import { accounts, roles, sessions, userRoles, users } from '../../db/schema';
 
 export type TSessionRow = {
@@ -56,16 +56,7 @@ function prepareStatements(db: TDb) {
   };
 }
 
-const prepared = new WeakMap<TDb, ReturnType<typeof prepareStatements>>();
-
-function statementsOf(db: TDb): ReturnType<typeof prepareStatements> {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = prepareStatements(db);
-    prepared.set(db, statements);
-  }
-  return statements;
-}
+const statementsOf = preparedPer(prepareStatements);
 
 /** The session of a token digest with what is needed to authorise its requests, in one query. */
 export async function findSessionByTokenHash(db: TDb, tokenHash: Buffer): Promise<TSessionRow | null> {

@@ -41,14 +41,6 @@ export function trimDecimal(text: string): string {
   return text.replace(/0+$/, '').replace(/\.$/, '');
 }
 
-/** Sums decimal texts exactly (scale 6). */
-export function addDecimals(a: string, b: string): string {
-  const sum = scaled(a, 6) + scaled(b, 6);
-  const negative = sum < 0n;
-  const abs = (negative ? -sum : sum).toString().padStart(7, '0');
-  return `${negative ? '-' : ''}${abs.slice(0, -6)}.${abs.slice(-6)}`;
-}
-
 /** part / whole to four decimals; `whenZero` when there is no whole. */
 export function ratio(part: number, whole: number, whenZero: number): number {
   return whole === 0 ? whenZero : Math.round((part / whole) * 10_000) / 10_000;

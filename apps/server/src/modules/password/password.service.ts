@@ -17,8 +17,6 @@ import { revokeUserSessions } from '../auth';
 import { consumeCheckToken, peekCheckToken } from '../verification';
 import { findPasswordHolder, findPolicy, storePassword, upsertPolicy } from './password.repository';
 
-const dayMs = 86_400_000;
-
 export async function getPolicy(db: TDb, accountId: number | null): Promise<TPasswordPolicy> {
   const stored = accountId === null ? null : await findPolicy(db, accountId);
   return (
@@ -35,10 +33,6 @@ function policyError(code: number, policy: TPasswordPolicy): AppError {
 export function requireUnderPolicy(password: string, policy: TPasswordPolicy): void {
   const broken = checkPasswordPolicy(password, policy);
   if (broken !== null) throw policyError(broken, policy);
-}
-
-export function passwordExpiresAt(policy: Pick<TPasswordPolicy, 'expireDays'>, changedAt: Date): Date | null {
-  return policy.expireDays > 0 ? new Date(changedAt.getTime() + policy.expireDays * dayMs) : null;
 }
 
 export async function savePolicy(

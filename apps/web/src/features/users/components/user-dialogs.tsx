@@ -42,6 +42,9 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
   const { t } = useTranslation(['users', 'validation']);
   const [form] = Form.useForm<TUserFormValues>();
   const [isSaving, setSaving] = useState(false);
+  // An edited user's fields are fetched fresh: the form waits for them, so that nothing typed or
+  // ticked before they arrive is overwritten.
+  const [isLoaded, setLoaded] = useState(props.mode.kind !== 'edit');
   const policy = usePolicy().data;
   const { mode } = props;
   const isEdit = mode.kind === 'edit';
@@ -52,7 +55,7 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
 
   useEffect(() => {
     if (!editing) return;
-    void usersApi.fetchUser(editing.id).then((user) =>
+    void usersApi.fetchUser(editing.id).then((user) => {
       form.setFieldsValue({
         username: user.username,
         displayName: user.displayName,
@@ -61,8 +64,9 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
         remark: user.remark ?? '',
         isAdmin: user.isAdmin,
         ...titleFields(user.title),
-      }),
-    );
+      });
+      setLoaded(true);
+    });
   }, [editing, form]);
 
   const message = (key: string | undefined) =>
@@ -156,10 +160,16 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
       onOk={() => void submit()}
       onCancel={props.onClose}
       confirmLoading={isSaving}
-      okButtonProps={testId('user-dialog-ok')}
+      okButtonProps={{ ...testId('user-dialog-ok'), disabled: !isLoaded }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" data-testid="user-dialog" initialValues={{ isAdmin: false }}>
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="user-dialog"
+        initialValues={{ isAdmin: false }}
+        disabled={!isLoaded}
+      >
         {mode.kind === 'addService' ? (
           <Alert type="info" showIcon message={t('dialogs.serviceHint')} />
         ) : null}
