@@ -1,22 +1,26 @@
 /**
- * Operator commands: `npm run cli -- <command> …`
+ * Operator commands: `npm run cli -- <command> …`. Each module keeps its own commands in its
+ * `*.cli.ts`; this file only dispatches to them.
  *
  *   account-create <accountName> --admin <username> [--email <address>] [--phone <number>] [--formal]
  *       creates an account with its administrator and prints a one-time initial password that
- *       must be replaced at the first sign-in (see modules/account/account.cli.ts)
- *   license-issue --customer <name> [--days 365] [--private-key <pem file>]
- *       prints a signed Huawei-cloud license (the development key unless a key file is given)
- *   license-release <license id>          marks an activated license as released
- *   invite-create <code> [--uses 1] [--days N]   creates a registration invite code
- *   marketplace-token <customer id> [--offer <type>] [--hours 24]
- *       prints a development cloud-marketplace token (valid where MARKETPLACE_ENDPOINT is unset)
+ *       must be replaced at the first sign-in
  *   activation-create [--kind formal|extend] [--extend-days 30] [--days N] [--note text]
  *       prints a single-use activation code signed with the server key (SECRET_KEY): `formal`
  *       turns a trial account formal, `extend` adds days to its trial; --days limits how long
- *       it can be redeemed
+ *       it can be redeemed (both: modules/account/account.cli.ts)
+ *   license-issue --customer <name> [--days 365] [--private-key <pem file>]
+ *       prints a signed Huawei-cloud license (the development key unless a key file is given)
+ *   license-release <license id>          marks an activated license as released
+ *       (both: modules/license/license.cli.ts)
+ *   invite-create <code> [--uses 1] [--days N]   creates a registration invite code
+ *   marketplace-token <customer id> [--offer <type>] [--hours 24]
+ *       prints a development cloud-marketplace token (valid where MARKETPLACE_ENDPOINT is unset)
+ *       (both: modules/registration/registration.cli.ts)
  *   audit-verify [--account <name>] [--installation]
  *       verifies the audit hash chains (every chain, one account's, or the installation's) and
  *       names the first broken entry of each; exits 1 when one is broken
+ *       (modules/audit/audit.cli.ts)
  *   catalogue export | catalogue import <file>
  *       prints the service catalogue as JSON / writes it from such a file (one transaction;
  *       rows missing from the file are deleted, or disabled while something uses them)
@@ -35,189 +39,77 @@
  *   discount set <accountName> <category|*> <rate> | discount list <accountName>
  *       (see modules/billing/funds/billing-admin.cli.ts)
  *
- * Commands that touch data use the same configuration as the server (DATABASE_URL or DATA_DIR).
+ * Commands that touch data use the same configuration as the server (DATABASE_URL or DATA_DIR);
+ * commands that only sign or print never open the database.
  */
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { issueDevMarketplaceToken } from './adapters/marketplace';
-import { loadConfig } from './config';
+import { loadConfig, type TConfig } from './config';
+import type { TCliCommands, TCliContext, TDeps } from './context';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { inviteCodes } from './db/schema';
 import { closeDeps, createDeps } from './deps';
 import { systemClock } from './lib/clock';
 import { findAccountByName } from './modules/account';
-import { accountCommands, runAccountCommand } from './modules/account/account.cli';
-import { issueActivationCode } from './modules/account/account-center.service';
-import { listChains } from './modules/audit';
-import { verifyChains } from './modules/audit/audit.chain';
-import { billingAdminCommands, runBillingAdminCommand } from './modules/billing/funds/billing-admin.cli';
-import { remittanceCommands, runRemittanceCommand } from './modules/billing/remittance/remittance.cli';
-import { catalogueCommands, runCatalogueCommand } from './modules/catalogue/catalogue.cli';
-import { certificationCommands, runCertificationCommand } from './modules/certification/certification.cli';
-import { issueDevLicense, issueLicense, releaseLicense } from './modules/license/license.service';
+import { accountCli } from './modules/account/account.cli';
+import { auditCli } from './modules/audit/audit.cli';
+import { billingAdminCli } from './modules/billing/funds/billing-admin.cli';
+import { remittanceCli } from './modules/billing/remittance/remittance.cli';
+import { catalogueCli } from './modules/catalogue/catalogue.cli';
+import { certificationCli } from './modules/certification/certification.cli';
+import { licenseCli } from './modules/license/license.cli';
+import { registrationCli } from './modules/registration/registration.cli';
 
-async function withDatabase<T>(work: (deps: ReturnType<typeof createDeps>) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env);
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? null : config.dataDir,
-  });
-  await migrate(database.db);
-  const deps = createDeps(config, database, systemClock);
-  try {
-    return await work(deps);
-  } finally {
-    await closeDeps(deps);
-    await database.close();
-  }
+const commandSets: readonly TCliCommands[] = [
+  accountCli,
+  licenseCli,
+  registrationCli,
+  auditCli(async (db, name) => (await findAccountByName(db, name))?.id ?? null),
+  catalogueCli,
+  billingAdminCli,
+  remittanceCli,
+  certificationCli,
+];
+
+/** The configuration is read when a command first needs it (license-issue needs none). */
+function cliContext(): TCliContext {
+  let config: TConfig | null = null;
+  const configOf = (): TConfig => {
+    config ??= loadConfig(process.env);
+    return config;
+  };
+  return {
+    get config() {
+      return configOf();
+    },
+    async withDeps<T>(work: (deps: TDeps) => Promise<T>): Promise<T> {
+      const settings = configOf();
+      const database = await openDatabase({
+        url: settings.databaseUrl,
+        dataDir: settings.databaseUrl ? null : settings.dataDir,
+      });
+      await migrate(database.db);
+      const deps = createDeps(settings, database, systemClock);
+      try {
+        return await work(deps);
+      } finally {
+        await closeDeps(deps);
+        await database.close();
+      }
+    },
+  };
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command && accountCommands.includes(command)) {
-    return withDatabase((deps) =>
-      runAccountCommand(deps, command, rest, {
-        out: (line) => console.log(line),
-        err: (line) => console.error(line),
-      }),
-    );
+  const set = command ? commandSets.find((s) => s.commands.includes(command)) : undefined;
+  if (!command || !set) {
+    const names = commandSets.flatMap((s) => s.commands).join(', ');
+    console.error(`commands: ${names} (see apps/server/src/cli.ts)`);
+    return 2;
   }
-  if (command && catalogueCommands.includes(command)) {
-    return withDatabase((deps) =>
-      runCatalogueCommand(deps, command, rest, {
-        out: (line) => console.log(line),
-        err: (line) => console.error(line),
-      }),
-    );
-  }
-  if (command && billingAdminCommands.includes(command)) {
-    return withDatabase((deps) =>
-      runBillingAdminCommand(deps, command, rest, {
-        out: (line) => console.log(line),
-        err: (line) => console.error(line),
-      }),
-    );
-  }
-  if (command && certificationCommands.includes(command)) {
-    return withDatabase((deps) =>
-      runCertificationCommand(deps, command, rest, {
-        out: (line) => console.log(line),
-        err: (line) => console.error(line),
-      }),
-    );
-  }
-  if (command && remittanceCommands.includes(command)) {
-    return withDatabase((deps) =>
-      runRemittanceCommand(deps, command, rest, {
-        out: (line) => console.log(line),
-        err: (line) => console.error(line),
-      }),
-    );
-  }
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      customer: { type: 'string' },
-      days: { type: 'string' },
-      'private-key': { type: 'string' },
-      uses: { type: 'string' },
-      offer: { type: 'string' },
-      hours: { type: 'string' },
-      account: { type: 'string' },
-      installation: { type: 'boolean' },
-      kind: { type: 'string' },
-      'extend-days': { type: 'string' },
-      note: { type: 'string' },
-    },
+  return set.run(cliContext(), command, rest, {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
   });
-  switch (command) {
-    case 'license-issue': {
-      if (!values.customer) throw new Error('--customer is required');
-      const input = { customer: values.customer, days: Number(values.days ?? 365) };
-      const key = values['private-key'];
-      console.log(key ? issueLicense(readFileSync(key, 'utf8'), input) : issueDevLicense(input));
-      return 0;
-    }
-    case 'license-release': {
-      const id = positionals[0];
-      if (!id) throw new Error('the license id is required');
-      const isReleased = await withDatabase((deps) => releaseLicense(deps, id));
-      console.log(isReleased ? `released ${id}` : `no activated license ${id}`);
-      return isReleased ? 0 : 1;
-    }
-    case 'invite-create': {
-      const code = positionals[0];
-      if (!code || code.length > 16) throw new Error('an invite code of at most 16 characters is required');
-      await withDatabase(async (deps) => {
-        const expiresAt = values.days ? new Date(Date.now() + Number(values.days) * 86_400_000) : null;
-        await deps.db.insert(inviteCodes).values({ code, maxUses: Number(values.uses ?? 1), expiresAt });
-      });
-      console.log(`created invite code ${code}`);
-      return 0;
-    }
-    case 'marketplace-token': {
-      const customer = positionals[0];
-      if (!customer) throw new Error('the customer id is required');
-      const config = loadConfig(process.env);
-      if (config.marketplaceEndpoint || !config.devAdapters) {
-        throw new Error(
-          'development marketplace tokens are accepted only where no MARKETPLACE_ENDPOINT is set and development adapters answer (outside production, or DEV_ADAPTERS=1)',
-        );
-      }
-      const hours = Number(values.hours ?? 24);
-      console.log(
-        issueDevMarketplaceToken(config.secretKey, customer, values.offer ?? null, hours * 3_600_000),
-      );
-      return 0;
-    }
-    case 'activation-create': {
-      const kind = values.kind ?? 'formal';
-      if (kind !== 'formal' && kind !== 'extend') throw new Error('--kind is formal or extend');
-      const config = loadConfig(process.env);
-      console.log(
-        issueActivationCode(
-          config.secretKey,
-          {
-            kind,
-            ...(values['extend-days'] ? { extendDays: Number(values['extend-days']) } : {}),
-            ...(values.days ? { validDays: Number(values.days) } : {}),
-            ...(values.note ? { note: values.note } : {}),
-          },
-          new Date(),
-        ),
-      );
-      return 0;
-    }
-    case 'audit-verify': {
-      const reports = await withDatabase(async (deps) => {
-        let chains: number[];
-        if (values.account) {
-          const account = await findAccountByName(deps.db, values.account);
-          if (!account) throw new Error(`no account ${values.account}`);
-          chains = [account.id];
-        } else if (values.installation) chains = [0];
-        else chains = await listChains(deps.db);
-        return verifyChains(deps.db, chains);
-      });
-      if (reports.length === 0) console.log('no audit entries');
-      for (const r of reports) {
-        const name = r.chain === 0 ? 'installation' : `account ${r.chain}`;
-        console.log(
-          r.broken
-            ? `${name}: BROKEN at entry id ${r.broken.id ?? '-'} (seq ${r.broken.seq ?? '-'}): ${r.broken.reason}; ${r.entries} entries verified before it`
-            : `${name}: intact (${r.entries} entries)`,
-        );
-      }
-      return reports.every((r) => r.isIntact) ? 0 : 1;
-    }
-    default:
-      console.error(
-        'commands: account-create, license-issue, license-release, invite-create, marketplace-token, audit-verify, activation-create, catalogue, account tag, instance, voucher, discount, remittance (see apps/server/src/cli.ts)',
-      );
-      return 2;
-  }
 }
 
 main(process.argv.slice(2)).then(

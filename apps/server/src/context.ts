@@ -37,6 +37,25 @@ export type TDeps = {
   identity: TIdentityProvider;
 };
 
+/** Where an operator command writes its lines. */
+export type TCliOutput = { out(line: string): void; err(line: string): void };
+
+/**
+ * What an operator command is handed: the configuration, and the server's dependencies (database
+ * opened and migrated) for the commands that need them; commands that only sign or print never
+ * open the database.
+ */
+export type TCliContext = {
+  config: TConfig;
+  withDeps<T>(work: (deps: TDeps) => Promise<T>): Promise<T>;
+};
+
+/** An operator command set of a module: the commands it answers, and how it runs one. */
+export type TCliCommands = {
+  commands: readonly string[];
+  run(context: TCliContext, command: string, args: readonly string[], io: TCliOutput): Promise<number>;
+};
+
 /** Where a request came from, for audit entries and logs. */
 export type TRequestMeta = { ip: string | null; userAgent: string | null; requestId: string | null };
 

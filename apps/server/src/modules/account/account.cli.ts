@@ -2,19 +2,59 @@
  * Operator commands of accounts:
  *
  *   account-create <accountName> --admin <username> [--email <address>] [--phone <number>] [--formal]
- *
- * creates an account (trial unless --formal) with its administrator and prints the administrator's
- * one-time initial password, which must be replaced at the first sign-in. The first account of an
- * installation without self-registration (on-premise) is made this way. Exit status 1 with the
- * reason when the input is refused or the name, phone or e-mail is taken.
+ *       creates an account (trial unless --formal) with its administrator and prints the
+ *       administrator's one-time initial password, which must be replaced at the first sign-in.
+ *       The first account of an installation without self-registration (on-premise) is made this
+ *       way. Exit status 1 with the reason when the input is refused or the name, phone or e-mail
+ *       is taken.
+ *   activation-create [--kind formal|extend] [--extend-days 30] [--days N] [--note text]
+ *       prints a single-use activation code signed with the server key (SECRET_KEY): `formal`
+ *       turns a trial account formal, `extend` adds days to its trial; --days limits how long it
+ *       can be redeemed
  */
 import { parseArgs } from 'node:util';
-import type { TDeps } from '../../context';
+import type { TCliCommands, TCliOutput, TDeps } from '../../context';
 import { createAccountByOperator, OperatorInputError } from './account.service';
+import { issueActivationCode } from './account-center.service';
 
-export const accountCommands: readonly string[] = ['account-create'];
+export const accountCli: TCliCommands = {
+  commands: ['account-create', 'activation-create'],
+  run(context, command, args, io) {
+    if (command === 'activation-create')
+      return Promise.resolve(activationCommand(context.config.secretKey, args, io));
+    return context.withDeps((deps) => runAccountCommand(deps, command, args, io));
+  },
+};
 
-export type TCliOutput = { out(line: string): void; err(line: string): void };
+function activationCommand(secretKey: string, args: readonly string[], io: TCliOutput): number {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      kind: { type: 'string' },
+      'extend-days': { type: 'string' },
+      days: { type: 'string' },
+      note: { type: 'string' },
+    },
+  });
+  const kind = values.kind ?? 'formal';
+  if (kind !== 'formal' && kind !== 'extend') {
+    io.err('usage: activation-create [--kind formal|extend] [--extend-days 30] [--days N] [--note text]');
+    return 2;
+  }
+  io.out(
+    issueActivationCode(
+      secretKey,
+      {
+        kind,
+        ...(values['extend-days'] ? { extendDays: Number(values['extend-days']) } : {}),
+        ...(values.days ? { validDays: Number(values.days) } : {}),
+        ...(values.note ? { note: values.note } : {}),
+      },
+      new Date(),
+    ),
+  );
+  return 0;
+}
 
 const usage =
   'usage: account-create <accountName> --admin <username> [--email <address>] [--phone <number>] [--formal]';

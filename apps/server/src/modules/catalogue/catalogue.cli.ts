@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { InstanceStatus } from '@console/contract';
-import type { TDeps } from '../../context';
+import type { TCliCommands, TCliOutput, TDeps } from '../../context';
 import { findAccountByName } from '../account';
 import { writeAudit } from '../audit';
 import {
@@ -29,9 +29,11 @@ import {
 import { parseCatalogue } from './catalogue.schema';
 
 /** The first words of the commands this module runs. */
-export const catalogueCommands: readonly string[] = ['catalogue', 'account', 'instance'];
-
-export type TCliOutput = { out(line: string): void; err(line: string): void };
+export const catalogueCli: TCliCommands = {
+  commands: ['catalogue', 'account', 'instance'],
+  run: (context, command, args, io) =>
+    context.withDeps((deps) => runCatalogueCommand(deps, command, args, io)),
+};
 
 const tagKeyPattern = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 const tagValueMax = 256;

@@ -12,12 +12,15 @@
  * as actor); a verification that does not wait for review is left as it is (exit status 1). The
  * list shows masks only, never the sealed personal data.
  */
-import type { TDeps } from '../../context';
-import type { TCliOutput } from '../catalogue/catalogue.cli';
+import type { TCliCommands, TCliOutput, TDeps } from '../../context';
 import { listForReview, reviewCertification, type TReviewOutcome } from './certification-review.service';
 
 /** The first words of the commands this module runs. */
-export const certificationCommands: readonly string[] = ['certification'];
+export const certificationCli: TCliCommands = {
+  commands: ['certification'],
+  run: (context, command, args, io) =>
+    context.withDeps((deps) => runCertificationCommand(deps, command, args, io)),
+};
 
 const usage =
   'usage: certification list [--pending] | certification approve <id> | certification reject <id> <reason>';

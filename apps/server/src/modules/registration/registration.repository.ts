@@ -29,6 +29,13 @@ export async function isInviteCodeUsable(db: TDb, code: string, now: Date): Prom
   return row?.isUsable === true;
 }
 
+export async function insertInviteCode(
+  db: TDb,
+  invite: { code: string; maxUses: number; expiresAt: Date | null },
+): Promise<void> {
+  await db.insert(inviteCodes).values(invite);
+}
+
 /** Uses an invite code once, if it is still usable; answers whether it was. */
 export async function useInviteCode(tx: TDb, code: string, now: Date): Promise<boolean> {
   const used = await tx

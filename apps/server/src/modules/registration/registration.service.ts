@@ -35,6 +35,7 @@ import { consumeCheckToken, emailTarget, phoneTarget } from '../verification';
 import {
   countRegistrationsFrom,
   findRegistrationKey,
+  insertInviteCode,
   isAccountNameTaken,
   isInviteCodeUsable,
   isRegistered,
@@ -273,4 +274,15 @@ export async function saveRegistrationInfo(
     });
   });
   return null;
+}
+
+/** An invite code for registration (operator command `invite-create`), usable `maxUses` times. */
+export async function createInviteCode(
+  deps: TDeps,
+  invite: { code: string; maxUses: number; validDays: number | null },
+): Promise<void> {
+  const now = deps.clock.now();
+  const expiresAt =
+    invite.validDays === null ? null : new Date(now.getTime() + invite.validDays * 86_400_000);
+  await insertInviteCode(deps.db, { code: invite.code, maxUses: invite.maxUses, expiresAt });
 }

@@ -19,7 +19,7 @@
  */
 import { parseArgs } from 'node:util';
 import { fenToYuan, SkuCategories, yuanToFen } from '@console/contract/billing-enums';
-import type { TDeps } from '../../../context';
+import type { TCliCommands, TCliOutput, TDeps } from '../../../context';
 import { isDay, startOfDay } from '../../../lib/billing-day';
 import {
   accountDiscounts,
@@ -31,9 +31,11 @@ import {
 } from './vouchers.service';
 
 /** The first words of the commands this module runs. */
-export const billingAdminCommands: readonly string[] = ['voucher', 'discount'];
-
-export type TCliOutput = { out(line: string): void; err(line: string): void };
+export const billingAdminCli: TCliCommands = {
+  commands: ['voucher', 'discount'],
+  run: (context, command, args, io) =>
+    context.withDeps((deps) => runBillingAdminCommand(deps, command, args, io)),
+};
 
 const usage = [
   'usage:',

@@ -9,13 +9,16 @@
  * as actor); a remittance that is not pending is left as it is (exit status 1).
  */
 import { fenToYuan } from '@console/contract/billing-enums';
-import type { TDeps } from '../../../context';
-import type { TCliOutput } from '../../catalogue/catalogue.cli';
+import type { TCliCommands, TCliOutput, TDeps } from '../../../context';
 import { listAllRemittances } from './remittance.repository';
 import { confirmRemittance, rejectRemittance, type TReviewOutcome } from './remittance.service';
 
 /** The first words of the commands this module runs. */
-export const remittanceCommands: readonly string[] = ['remittance'];
+export const remittanceCli: TCliCommands = {
+  commands: ['remittance'],
+  run: (context, command, args, io) =>
+    context.withDeps((deps) => runRemittanceCommand(deps, command, args, io)),
+};
 
 const usage = 'usage: remittance list [--pending] | remittance confirm <id> | remittance reject <id> <note>';
 const noteMax = 256;
