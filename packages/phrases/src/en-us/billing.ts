@@ -309,7 +309,9 @@ const billing = {
     method: 'Payment method',
     methods: { wechat: 'WeChat Pay', alipay: 'Alipay', remittance: 'Bank transfer' },
     amount: 'Amount',
-    amountPlaceholder: 'Amount in yuan',
+    amountPlaceholder: 'Amount in {{currency}}',
+    /** International edition: accounts are billed in USD, and the Chinese payment channels take CNY only. */
+    remittanceOnly: 'Your account is billed in USD: top it up by bank transfer.',
     wechatLimit: 'WeChat Pay: at most 50,000 yuan per top-up',
     agreement: 'I have read and agree to the Recharge Service Agreement',
     pay: 'Pay',

@@ -54,7 +54,8 @@ const mail = {
   },
   /** Balance alerts, webhook test messages and operator defaults of billing. */
   billing: {
-    money: 'USD {{amount}}',
+    /** In the account's currency (decision 0016): CNY in the domestic edition, USD in the international. */
+    money: { CNY: 'CNY {{amount}}', USD: 'USD {{amount}}' },
     lowBalance: {
       subject: '{{brand}}: the balance of account {{account}} is below {{threshold}}',
       body: [

@@ -54,7 +54,7 @@ const mail: TPhrases['mail'] = {
     ],
   },
   billing: {
-    money: '{{amount}} 元',
+    money: { CNY: '{{amount}} 元', USD: '{{amount}} 美元' },
     lowBalance: {
       subject: '{{brand}}：账户 {{account}} 的余额已低于 {{threshold}}',
       body: [

@@ -2,7 +2,7 @@
  * Exact money arithmetic: quantities, unit prices and rates are decimal texts, amounts integer
  * fen. Products are computed on scaled BigInts and rounded half up once, to the fen.
  */
-import type { TLanguage } from '@console/contract';
+import type { TEdition } from '@console/contract/enums';
 
 /** "12.5" at scale 6 → 12500000n. Throws on anything that is not a plain decimal. */
 export function scaled(text: string, scale: number): bigint {
@@ -46,7 +46,10 @@ export function ratio(part: number, whole: number, whenZero: number): number {
   return whole === 0 ? whenZero : Math.round((part / whole) * 10_000) / 10_000;
 }
 
-/** The currency amounts are shown in: USD for en-US, CNY otherwise. */
-export function currencyOf(lang: TLanguage): 'CNY' | 'USD' {
-  return lang === 'en-US' ? 'USD' : 'CNY';
+/**
+ * The accounts' currency (decision 0016): CNY in the domestic edition, USD in the international
+ * one. The language only formats numbers; it never changes the currency.
+ */
+export function currencyOf(edition: TEdition): 'CNY' | 'USD' {
+  return edition === 'international' ? 'USD' : 'CNY';
 }

@@ -18,6 +18,7 @@ import type { TDeps } from '../../../context';
 import type { TDb } from '../../../db/client';
 import { addDays, dayOf } from '../../../lib/billing-day';
 import { writeAudit } from '../../audit';
+import { currencyOf } from '../money';
 import { queueAlertDeliveries } from '../webhooks/webhooks.service';
 import { enqueueAlertMessage } from './alerts.queue';
 import { accountsToSweep, alertFactRows, lockAlertStates, setAlertState } from './alerts.repository';
@@ -120,12 +121,13 @@ export type TAlertMessage = { subject: string; body: string; text: string };
 
 export function composeAlert(
   lang: TLanguage,
+  currency: 'CNY' | 'USD',
   kind: 'low' | number,
   facts: TAlertFacts,
   thresholds: TThresholds,
 ): TAlertMessage {
   const mail = serverPhrases[lang].mail;
-  const money = (fen: number) => interpolate(mail.billing.money, { amount: fenToYuan(fen) });
+  const money = (fen: number) => interpolate(mail.billing.money[currency], { amount: fenToYuan(fen) });
   const balance = balanceOf(facts);
   const values = {
     brand: mail.brand,
@@ -153,7 +155,13 @@ async function dispatchAlert(
   kind: 'low' | number,
   now: Date,
 ): Promise<void> {
-  const message = composeAlert(deps.config.defaultLanguage, kind, facts, settings);
+  const message = composeAlert(
+    deps.config.defaultLanguage,
+    currencyOf(deps.config.edition),
+    kind,
+    facts,
+    settings,
+  );
   const methods = new Set(settings.methods);
   const recipients =
     methods.has('email') || methods.has('sms')

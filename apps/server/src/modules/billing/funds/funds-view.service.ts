@@ -22,7 +22,7 @@ import {
 
 const dayMs = 86_400_000;
 
-export async function fundsAccount(deps: TDeps, auth: TAuth, lang: TLanguage): Promise<TFundsAccount> {
+export async function fundsAccount(deps: TDeps, auth: TAuth): Promise<TFundsAccount> {
   const row = await fundsOverview(deps.db, auth.accountId, deps.clock.now());
   const cash = row?.cashFen ?? 0;
   const outstanding = row?.outstandingFen ?? 0;
@@ -37,7 +37,7 @@ export async function fundsAccount(deps: TDeps, auth: TAuth, lang: TLanguage): P
     servicesPausedAt: row?.servicesPausedAt ? row.servicesPausedAt.toISOString() : null,
     // Special VAT invoices need a passed enterprise verification.
     invoiceTypes: row?.hasEnterpriseCertification ? ['ordinary', 'specialVat'] : ['ordinary'],
-    currency: currencyOf(lang),
+    currency: currencyOf(deps.config.edition),
   };
 }
 

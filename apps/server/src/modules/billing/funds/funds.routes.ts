@@ -13,5 +13,5 @@ export function fundsRoutes(app: FastifyInstance): void {
   defineRoute(app, 'transactionList', ({ deps, auth, request, body }) =>
     listTransactions(deps, auth, request.lang, body),
   );
-  defineRoute(app, 'getFundsAccount', ({ deps, auth, request }) => fundsAccount(deps, auth, request.lang));
+  defineRoute(app, 'getFundsAccount', ({ deps, auth }) => fundsAccount(deps, auth));
 }

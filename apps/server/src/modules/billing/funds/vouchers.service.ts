@@ -14,6 +14,7 @@ import type { TDb } from '../../../db/client';
 import { findAccountByName } from '../../account';
 import { writeAudit } from '../../audit';
 import { enqueueAlertCheck } from '../alerts/alerts.queue';
+import { currencyOf } from '../money';
 import {
   accountVoucherRows,
   discountRows,
@@ -96,7 +97,9 @@ export async function issueVoucher(
   const voucherName =
     input.name ||
     interpolate(mail.billing.voucherName, {
-      money: interpolate(mail.billing.money, { amount: fenToYuan(input.faceFen) }),
+      money: interpolate(mail.billing.money[currencyOf(deps.config.edition)], {
+        amount: fenToYuan(input.faceFen),
+      }),
     });
   for (let tries = 0; ; tries += 1) {
     const code = newVoucherCode();

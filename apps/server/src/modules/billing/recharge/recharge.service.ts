@@ -27,6 +27,7 @@ import { enqueueJob } from '../../../jobs/runner';
 import { findAccountById } from '../../account';
 import { writeAudit } from '../../audit';
 import { creditCash } from '../funds/funds.service';
+import { currencyOf } from '../money';
 import {
   countNotification,
   findRecharge,
@@ -85,7 +86,9 @@ export async function createRecharge(
   meta: TRequestMeta,
 ): Promise<TRecharge> {
   const provider = deps.payments[query.channel];
-  if (!provider) {
+  // WeChat Pay and Alipay take CNY: a USD account (international edition) tops up by transfer
+  // (decision 0016); nothing is created.
+  if (!provider || currencyOf(deps.config.edition) !== 'CNY') {
     // Production mode without the channel's merchant settings: nothing is created.
     throw new AppError(ErrorCode.paymentNotConfigured, {
       params: { channel: query.channel },

@@ -478,4 +478,28 @@ describe('production mode', () => {
       await p.close();
     }
   });
+
+  it('takes no WeChat Pay or Alipay order from a USD account (international edition): bank transfer only', async () => {
+    const p = await createTestApp({ env: { EDITION: 'international' } });
+    try {
+      const account = await seedAccount(p.deps, 'globalco');
+      const token = await signIn(p.app, 'globalco', account.admin);
+      for (const channel of ['wechat', 'alipay']) {
+        const res = await p.app.inject({
+          url: `/api/portal/billing/getPayQrcode?channel=${channel}&amount=100&agreement=true`,
+          headers: { authorization: `Bearer ${token}`, 'cz-lang': 'en-US' },
+        });
+        expect(res.json()).toMatchObject({ code: ErrorCode.paymentNotConfigured, data: { channel } });
+      }
+      const orders = await p.deps.db.execute(sql`select count(*)::int as n from recharges`);
+      expect(rowsOf<{ n: number }>(orders)[0]?.n).toBe(0);
+      const funds = await p.app.inject({
+        url: '/api/portal/billing/getAccount',
+        headers: { authorization: `Bearer ${token}`, 'cz-lang': 'zh-CN' },
+      });
+      expect(funds.json()).toMatchObject({ code: 0, data: { currency: 'USD' } });
+    } finally {
+      await p.close();
+    }
+  });
 });

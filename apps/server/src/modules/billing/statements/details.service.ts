@@ -129,14 +129,13 @@ export async function billingCount(
 ): Promise<TBillingCount> {
   await requireOwnInstance(deps, auth, filter.instanceId);
   const range = resolveRange(filter, deps.clock.now(), lang);
-  return countOver(deps, auth, lang, filter, range);
+  return countOver(deps, auth, filter, range);
 }
 
 /** The billing record of the filters over a range, with its trend per day. */
 export async function countOver(
   deps: TDeps,
   auth: TAuth,
-  lang: TLanguage,
   filter: TFilter,
   range: TRange,
 ): Promise<TBillingCount> {
@@ -171,7 +170,7 @@ export async function countOver(
     outstandingAmount: fenToYuan(totals.o),
     startDate: range.start,
     endDate: range.end,
-    currency: currencyOf(lang),
+    currency: currencyOf(deps.config.edition),
     trend: [...trend.entries()].map(([date, p]) => ({
       date,
       total: fenToYuan(p.total),

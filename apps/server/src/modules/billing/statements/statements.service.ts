@@ -115,7 +115,7 @@ export async function statementDetail(
   const raw = await requireStatement(deps, auth, id);
   return {
     statement: statementOf(raw, await isOwing(deps, auth.accountId)),
-    count: await countOver(deps, auth, lang, { range: 'custom' }, monthRange(raw.month)),
+    count: await countOver(deps, auth, { range: 'custom' }, monthRange(raw.month)),
     lines: await statementLines(deps, auth, lang, raw.month),
   };
 }

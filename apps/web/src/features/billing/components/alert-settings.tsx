@@ -28,6 +28,7 @@ import {
   type TAlertErrors,
   type TAlertFormValues,
 } from '../lib/alert-form';
+import { currencySymbols } from '../lib/money';
 import { useCurrency } from './money';
 
 /**
@@ -87,7 +88,7 @@ function AlertForm({ config }: { config: TAlertConfigData }) {
           <Input
             style={{ maxWidth: 240 }}
             inputMode="decimal"
-            prefix={currency === 'USD' ? '$' : '¥'}
+            prefix={currencySymbols[currency]}
             disabled={!values.isLowBalanceEnabled}
             value={values.lowBalanceAmount}
             onChange={(e) => change({ lowBalanceAmount: e.target.value })}

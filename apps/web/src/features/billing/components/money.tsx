@@ -1,21 +1,26 @@
 import type { TLanguage } from '@console/contract/enums';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currencyOf, formatMoney, isNegative } from '../lib/money';
+import { getMeta } from '@/lib/meta';
+import { currencyOf, formatMoney, isNegative, type TCurrency } from '../lib/money';
 
-type TMoneyFormat = { money: (text: string | null | undefined) => string; lang: TLanguage };
+type TMoneyFormat = {
+  money: (text: string | null | undefined) => string;
+  lang: TLanguage;
+  currency: TCurrency;
+};
 
-/** The page language's money formatter: `money("1234.5")` → "¥1,234.50" or "$1,234.50". */
+/** The account's currency (CNY in the domestic edition, USD in the international; decision 0016). */
+export function useCurrency(): TCurrency {
+  return currencyOf(getMeta().edition);
+}
+
+/** The money formatter: `money("1234.5")` → "¥1,234.50" or "$1,234.50", whatever the page language. */
 export function useMoney(): TMoneyFormat {
   const { i18n } = useTranslation();
   const lang: TLanguage = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
-  return useMemo(() => ({ money: (text) => formatMoney(text, lang), lang }), [lang]);
-}
-
-/** The currency of the page language (CNY or USD). */
-export function useCurrency() {
-  const { lang } = useMoney();
-  return currencyOf(lang);
+  const currency = useCurrency();
+  return useMemo(() => ({ money: (text) => formatMoney(text, currency), lang, currency }), [lang, currency]);
 }
 
 /** An amount as text, red when negative. */

@@ -11,6 +11,7 @@ import { getMeta } from '@/lib/meta';
 import { useFundsAccount } from '../api/get-funds-account';
 import { type TRechargeData, useGetPayQrcode } from '../api/get-pay-qrcode';
 import { useRecharge } from '../api/get-recharge';
+import { currencySymbols } from '../lib/money';
 import { rechargeView } from '../lib/recharge-polling';
 import { amountParam, checkTopUp, quickAmounts, type TTopUpErrors } from '../lib/top-up-rules';
 import { Money, useCurrency, useMoney } from './money';
@@ -217,8 +218,8 @@ export function OnlineTopUp({ channel }: { channel: TPayChannel }) {
           <Input
             style={{ maxWidth: 280 }}
             inputMode="decimal"
-            prefix={currency === 'USD' ? '$' : '¥'}
-            placeholder={t('topUp.amountPlaceholder')}
+            prefix={currencySymbols[currency]}
+            placeholder={t('topUp.amountPlaceholder', { currency })}
             value={amount}
             onChange={(e) => change({ amount: e.target.value })}
             data-testid="top-up-amount-input"

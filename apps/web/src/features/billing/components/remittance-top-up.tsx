@@ -9,6 +9,7 @@ import { toast } from '@/lib/notifier';
 import { useRemittanceInfo } from '../api/get-remittance-info';
 import { useSubmitRemittance } from '../api/submit-remittance';
 import { type TUploadedFile, uploadCertificate } from '../api/upload-certificate';
+import { currencySymbols } from '../lib/money';
 import { amountParam, certificateAccept, checkCertificate, checkTopUpAmount } from '../lib/top-up-rules';
 import { useCurrency } from './money';
 import { RemittancesTable } from './remittances-table';
@@ -160,8 +161,8 @@ export function RemittanceTopUp() {
             <Input
               style={{ maxWidth: 280 }}
               inputMode="decimal"
-              prefix={currency === 'USD' ? '$' : '¥'}
-              placeholder={t('topUp.amountPlaceholder')}
+              prefix={currencySymbols[currency]}
+              placeholder={t('topUp.amountPlaceholder', { currency })}
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               data-testid="remittance-amount"

@@ -38,13 +38,13 @@ describe('money formatting', () => {
     expect(formatAmount('abc')).toBeNull();
   });
 
-  it('shows the currency of the page language: USD/$ for en-US, otherwise CNY/¥', () => {
-    expect(currencyOf('en-US')).toBe('USD');
-    expect(currencyOf('zh-CN')).toBe('CNY');
-    expect(formatMoney('1234.5', 'en-US')).toBe('$1,234.50');
-    expect(formatMoney('1234.5', 'zh-CN')).toBe('¥1,234.50');
-    expect(formatMoney('-12.3', 'zh-CN')).toBe('-¥12.30');
-    expect(formatMoney(null, 'en-US')).toBe('-');
+  it("shows the account's currency: CNY/¥ in the domestic edition, USD/$ in the international", () => {
+    expect(currencyOf('domestic')).toBe('CNY');
+    expect(currencyOf('international')).toBe('USD');
+    expect(formatMoney('1234.5', 'CNY')).toBe('¥1,234.50');
+    expect(formatMoney('1234.5', 'USD')).toBe('$1,234.50');
+    expect(formatMoney('-12.3', 'CNY')).toBe('-¥12.30');
+    expect(formatMoney(null, 'USD')).toBe('-');
   });
 
   it('tells the sign of an amount', () => {

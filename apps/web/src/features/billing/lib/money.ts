@@ -1,19 +1,20 @@
 /**
- * Money as the billing pages show it (spec sections 3 and 9): the API sends yuan texts with two
- * decimals ("1234.50"); a page shows them with two decimals, thousands separators and the currency
- * of the page language (USD/$ for en-US, otherwise CNY/¥). Display only: the texts are never
- * turned into floating point numbers here; rounding, where a text has more decimals, is done on
- * the digits.
+ * Money as the billing pages show it (spec sections 3 and 9): the API sends amount texts with two
+ * decimals ("1234.50"); a page shows them with two decimals, thousands separators and the sign of
+ * the account's currency: CNY/¥ in the domestic edition, USD/$ in the international one (decision
+ * 0016). The page language never changes the currency. Display only: the texts are never turned
+ * into floating point numbers here; rounding, where a text has more decimals, is done on the
+ * digits.
  */
-import type { TLanguage } from '@console/contract/enums';
+import type { TEdition } from '@console/contract/enums';
 
 export type TCurrency = 'CNY' | 'USD';
 
 export const currencySymbols: Record<TCurrency, string> = { CNY: '¥', USD: '$' };
 
-/** The currency of a page language: USD for en-US, CNY otherwise. */
-export function currencyOf(lang: TLanguage): TCurrency {
-  return lang === 'en-US' ? 'USD' : 'CNY';
+/** The accounts' currency of an edition: USD for the international edition, CNY for the domestic. */
+export function currencyOf(edition: TEdition): TCurrency {
+  return edition === 'international' ? 'USD' : 'CNY';
 }
 
 const amountPattern = /^([+-]?)(\d+)(?:\.(\d*))?$/;
@@ -55,11 +56,11 @@ export function formatAmount(text: string | null | undefined): string | null {
   return `${isZero ? '' : sign}${groupThousands(whole)}.${cents}`;
 }
 
-/** "1234.5" → "¥1,234.50" (zh-CN) or "$1,234.50" (en-US); "-12.3" → "-¥12.30"; unreadable → "-". */
-export function formatMoney(text: string | null | undefined, lang: TLanguage): string {
+/** "1234.5" → "¥1,234.50" (CNY) or "$1,234.50" (USD); "-12.3" → "-¥12.30"; unreadable → "-". */
+export function formatMoney(text: string | null | undefined, currency: TCurrency): string {
   const amount = formatAmount(text);
   if (amount === null) return '-';
-  const symbol = currencySymbols[currencyOf(lang)];
+  const symbol = currencySymbols[currency];
   return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
 }
 

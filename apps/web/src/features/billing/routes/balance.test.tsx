@@ -142,15 +142,15 @@ describe('the account funds page', () => {
     expect(await screen.findByTestId('funds-paused')).toBeTruthy();
     expect(screen.queryByTestId('funds-arrears')).toBeNull();
     expect(screen.getByTestId('funds-invoice').getAttribute('data-invoice')).toBe('ordinary,specialVat');
-    expect(screen.getByTestId('funds-outstanding').textContent).toBe('$12.30');
+    expect(screen.getByTestId('funds-outstanding').textContent).toBe('¥12.30');
   });
 
   it('lists the transactions with a type filter', async () => {
     renderPage(en, '/billing/balance?tab=transactions');
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(2));
     expect(screen.getAllByTestId('transaction-amount').map((n) => n.textContent)).toEqual([
-      '$100.00',
-      '-$100.00',
+      '¥100.00',
+      '-¥100.00',
     ]);
     expect(screen.getAllByTestId('transaction-channel').map((n) => n.textContent)).toEqual([
       'WeChat Pay',

@@ -180,7 +180,8 @@ async function renderPage(entry = '/billing') {
 }
 
 describe('the billing overview', () => {
-  it('shows the summary of the last 30 days in the page currency, the trend and the daily details', async () => {
+  it("shows the summary of the last 30 days in the account's currency (USD in the international edition), the trend and the daily details", async () => {
+    setMeta(testMeta({ edition: 'international' }));
     await renderPage();
     await waitFor(() => expect(screen.getByTestId('billing-total').textContent).toBe('$1,234.50'));
     expect(screen.getByTestId('billing-currency').getAttribute('data-currency')).toBe('USD');
@@ -320,5 +321,14 @@ describe('the billing overview', () => {
     );
     expect(await screen.findByTestId('billing-no-permission')).toBeTruthy();
     expect(calls.map((c) => c.path)).toEqual(['/api/portal/user/getCurrentUser']);
+  });
+});
+
+describe('the currency of the domestic edition', () => {
+  it('stays CNY/¥ on an English page: the language formats the numbers only', async () => {
+    await renderPage();
+    await waitFor(() => expect(screen.getByTestId('billing-total').textContent).toBe('¥1,234.50'));
+    expect(screen.getByTestId('billing-currency').getAttribute('data-currency')).toBe('CNY');
+    expect(screen.getByTestId('billing-currency').textContent).toBe('Amounts in CNY');
   });
 });

@@ -113,7 +113,7 @@ describe('the top-up page', () => {
     expect((screen.getByTestId('top-up-qr') as HTMLImageElement).src).toBe(
       'data:image/png;base64,iVBORw0KGgo=',
     );
-    expect(screen.getByTestId('top-up-amount').textContent).toBe('Amount: $100.00');
+    expect(screen.getByTestId('top-up-amount').textContent).toBe('Amount: ¥100.00');
     expect(screen.getByTestId('top-up-dev-link').getAttribute('href')).toBe(
       'http://console.test/api/dev/pay/R8f3k2m9x1',
     );
@@ -126,7 +126,7 @@ describe('the top-up page', () => {
     status = 'paid';
     await screen.findByTestId('top-up-paid', {}, { timeout: 5000 });
     await waitFor(() =>
-      expect(screen.getByTestId('top-up-new-balance').textContent).toBe('Cash balance: $100.00'),
+      expect(screen.getByTestId('top-up-new-balance').textContent).toBe('Cash balance: ¥100.00'),
     );
     const polls = calls.filter((c) => c.path === '/api/portal/billing/recharge/R8f3k2m9x1').length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -156,5 +156,35 @@ describe('the top-up page', () => {
     expect(form.textContent).toContain('Upload the transfer certificate');
     expect(form.textContent).toContain('Enter the payer name');
     expect(calls.some((c) => c.path === '/api/portal/billing/remittance/submit')).toBe(false);
+  });
+
+  it('keeps the amount in yuan on an English page of the domestic edition', async () => {
+    await renderPage();
+    const input = screen.getByTestId('top-up-amount-input');
+    expect(input.getAttribute('placeholder')).toBe('Amount in CNY');
+    expect(screen.getByTestId('top-up-online').textContent).toContain('¥');
+    expect(screen.queryByTestId('top-up-remittance-only')).toBeNull();
+  });
+
+  it('offers a USD account (international edition) the bank transfer only, and says why', async () => {
+    setMeta(testMeta({ edition: 'international' }));
+    renderConsole(
+      <MemoryRouter initialEntries={['/billing/balance/topUp']}>
+        <TopUpPage />
+      </MemoryRouter>,
+      en,
+    );
+    expect((await screen.findByTestId('top-up-remittance-only')).textContent).toBe(
+      'Your account is billed in USD: top it up by bank transfer.',
+    );
+    expect(screen.queryByTestId('top-up-method-wechat')).toBeNull();
+    expect(screen.queryByTestId('top-up-method-alipay')).toBeNull();
+    expect(await screen.findByTestId('remittance-bank-account')).toBeTruthy();
+    expect(
+      screen
+        .getByTestId('top-up-remittance')
+        .querySelector('input[inputmode="decimal"]')
+        ?.getAttribute('placeholder'),
+    ).toBe('Amount in USD');
   });
 });

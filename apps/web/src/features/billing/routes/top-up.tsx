@@ -9,16 +9,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotConfigured } from '@/lib/use-not-configured';
 import { AdminOnly } from '../components/admin-only';
+import { useCurrency } from '../components/money';
 import { OnlineTopUp } from '../components/online-top-up';
 import { RemittanceTopUp } from '../components/remittance-top-up';
 import type { TTopUpMethod } from '../lib/top-up-rules';
 import '../billing.css';
 
-const methods: readonly TTopUpMethod[] = ['wechat', 'alipay', 'remittance'];
+/** WeChat Pay and Alipay take CNY: a USD account (international edition) tops up by transfer. */
+const methodsOf = (currency: string): readonly TTopUpMethod[] =>
+  currency === 'CNY' ? ['wechat', 'alipay', 'remittance'] : ['remittance'];
 const icons = { wechat: <WechatOutlined />, alipay: <AlipayCircleOutlined />, remittance: <BankOutlined /> };
 
 export default function TopUpPage() {
   const { t } = useTranslation('billing');
+  const currency = useCurrency();
+  const methods = methodsOf(currency);
   const unavailable = {
     wechat: useNotConfigured('wechatPay'),
     alipay: useNotConfigured('alipay'),
@@ -26,7 +31,7 @@ export default function TopUpPage() {
   } satisfies Record<TTopUpMethod, string | null>;
   // The first method this installation offers is chosen first.
   const [method, setMethod] = useState<TTopUpMethod>(
-    () => methods.find((m) => unavailable[m] === null) ?? 'wechat',
+    () => methods.find((m) => unavailable[m] === null) ?? methods[0] ?? 'remittance',
   );
   const reason = unavailable[method];
   return (
@@ -34,6 +39,15 @@ export default function TopUpPage() {
       <div className="cz-billing" data-testid="billing-top-up">
         <Card>
           <Typography.Paragraph type="secondary">{t('topUp.intro')}</Typography.Paragraph>
+          {currency === 'CNY' ? null : (
+            <Alert
+              className="cz-billing__gap"
+              type="info"
+              showIcon
+              title={t('topUp.remittanceOnly')}
+              data-testid="top-up-remittance-only"
+            />
+          )}
           <div className="cz-billing__gap">
             <Typography.Text strong>{t('topUp.method')}</Typography.Text>
           </div>
