@@ -76,6 +76,36 @@ test('tops up 100 yuan with WeChat Pay through the development gateway and sees 
   await expect(newest.getByTestId('transaction-amount')).toHaveAttribute('data-value', '100.00');
 });
 
+test('an English page of the domestic edition shows one currency for a top-up: the field, the payment page and the result', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin, 'en-US');
+  await expect(page.getByTestId('workbench-cash')).toHaveText(/^¥[\d,]+\.\d{2}$/);
+  await page.goto('/billing/balance/topUp');
+  await expect(page.getByTestId('page-title')).toHaveText('Top up');
+  await page.getByTestId('top-up-method-wechat').click();
+  const field = page.getByTestId('top-up-amount-input');
+  await expect(field).toHaveAttribute('placeholder', 'Amount in CNY');
+  await expect(page.getByTestId('top-up-online').locator('.ant-input-prefix')).toHaveText('¥');
+  await field.fill('100');
+  await page.getByTestId('top-up-agreement').check();
+  await page.getByTestId('top-up-pay').click();
+  await expect(page.getByTestId('top-up-amount')).toHaveText('Amount: ¥100.00');
+
+  const href = await page.getByTestId('top-up-dev-link').getAttribute('href');
+  const gateway = await page.context().newPage();
+  await gateway.goto(href as string);
+  await expect(gateway.getByTestId('amount')).toHaveText('¥ 100.00');
+  await gateway.locator('#pay').click();
+  await expect(gateway.getByTestId('outcome')).toBeVisible();
+  await gateway.close();
+
+  const paid = page.getByTestId('top-up-paid');
+  await expect(paid).toBeVisible({ timeout: 30_000 });
+  await expect(paid).toContainText('¥100.00 was added to your cash account.');
+  await expect(page.getByTestId('top-up-new-balance')).toHaveText(/^Cash balance: ¥[\d,]+\.\d{2}$/);
+});
+
 test("opens last month's statement from the statements and exports it", async ({ page }) => {
   await signIn(page, demo.admin, 'en-US');
   await page.goto('/billing/cost');
@@ -86,7 +116,8 @@ test("opens last month's statement from the statements and exports it", async ({
   await page.waitForURL(/\/billing\/cost\/month\/\d+$/);
   await expect(page.getByTestId('month-title')).toContainText(lastMonth());
   await expect(page.getByTestId('month-line').first()).toBeVisible();
-  await expect(page.getByTestId('month-discounted')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  // The domestic edition bills in CNY: an English page keeps the yuan sign (decision 0016).
+  await expect(page.getByTestId('month-discounted')).toHaveText(/^¥[\d,]+\.\d{2}$/);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
