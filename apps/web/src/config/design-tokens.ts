@@ -35,8 +35,11 @@ export const designTokens = {
   controlHeight: 36,
   controlHeightLG: 42,
   fontSize: 14,
+  // Latin faces first, then the CJK ones: a browser takes each character from the first face that
+  // has it, so English is never set in a CJK face (on Linux, Noto CJK's Latin is wide), and Chinese
+  // still comes from PingFang, YaHei or Noto CJK.
   fontFamily:
-    "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
+    "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
   boxShadowPopup: '0 6px 24px rgba(15, 27, 51, 0.12), 0 2px 6px rgba(15, 27, 51, 0.06)',
 } as const;
 

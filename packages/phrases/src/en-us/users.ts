@@ -5,7 +5,6 @@ const users = {
   addUser: 'Add user',
   addServiceUser: 'Add service user',
   reveal: 'Show phone and e-mail',
-  hide: 'Hide phone and e-mail',
   total: '{{total}} users',
   loadFailed: 'Failed to retrieve user list',
   columns: {

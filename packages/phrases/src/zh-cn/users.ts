@@ -7,7 +7,6 @@ const users: TPhrases['users'] = {
   addUser: '添加用户',
   addServiceUser: '添加服务用户',
   reveal: '显示手机号和邮箱',
-  hide: '隐藏手机号和邮箱',
   total: '共 {{total}} 个用户',
   loadFailed: '获取用户列表失败',
   columns: {

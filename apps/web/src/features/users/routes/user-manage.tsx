@@ -254,13 +254,17 @@ export default function UserManagePage() {
             }
             {...testId('user-search')}
           />
+          {/* One label whatever the state: the switch itself shows on or off. */}
           <Switch
+            id="user-reveal"
             checked={isRevealed}
             onChange={setRevealed}
-            aria-label={t(isRevealed ? 'hide' : 'reveal')}
+            aria-label={t('reveal')}
             {...testId('user-reveal')}
           />
-          <Typography.Text>{t(isRevealed ? 'hide' : 'reveal')}</Typography.Text>
+          <label htmlFor="user-reveal">
+            <Typography.Text>{t('reveal')}</Typography.Text>
+          </label>
         </Space>
         <Space wrap>
           {selected.length > 0 ? (
