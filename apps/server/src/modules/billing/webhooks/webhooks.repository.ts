@@ -134,17 +134,19 @@ export async function nameTaken(
   return rows.length > 0;
 }
 
-export type TWebhookFields = {
-  name: string;
-  description: string;
-  url: string;
-  channel: string;
-  paramsTemplate: string;
-  successKey: string;
-  successValue: string;
-  isEnabled: boolean;
-  signingMode: TWebhookSigningMode;
-};
+/** What a save writes: the record's own fields. */
+export type TWebhookFields = Pick<
+  TWebhookRecord,
+  | 'name'
+  | 'description'
+  | 'url'
+  | 'channel'
+  | 'paramsTemplate'
+  | 'successKey'
+  | 'successValue'
+  | 'isEnabled'
+  | 'signingMode'
+>;
 
 export async function insertWebhook(
   db: TDb,
