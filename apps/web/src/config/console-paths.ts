@@ -35,12 +35,15 @@ export function consoleHome(deployMode: TDeployMode, accountId: number): string 
   return consolePath(paths.workbench, deployMode, accountId);
 }
 
-/** `/login`, with `?redirect=` when a target is given. */
-export function loginPath(redirect?: string): string {
-  if (!redirect || redirect === '/' || findPublicRoute(redirect.split('?')[0] ?? '')?.id === 'login') {
-    return paths.login;
+/** `/login`, with `?redirect=` when a target is given and `&account=` to fill the account name in. */
+export function loginPath(redirect?: string, account?: string | null): string {
+  const params = new URLSearchParams();
+  if (redirect && redirect !== '/' && findPublicRoute(redirect.split('?')[0] ?? '')?.id !== 'login') {
+    params.set('redirect', redirect);
   }
-  return `${paths.login}?redirect=${encodeURIComponent(redirect)}`;
+  if (account) params.set('account', account);
+  const query = params.toString();
+  return query ? `${paths.login}?${query}` : paths.login;
 }
 
 /**

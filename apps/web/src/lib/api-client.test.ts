@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginPath } from '@/config/console-paths';
 import {
   ApiError,
   callApi,
@@ -7,10 +8,13 @@ import {
   firstFieldError,
   isSessionEnded,
   request,
+  resetSessionEnd,
   uploadFile,
 } from './api-client';
-import { syncLocation } from './history';
+import { CurrentUserInfoKey } from './current-user-info';
+import { navigate, syncLocation } from './history';
 import { describeApiEvent, setNotifier, type TApiEvent } from './notifier';
+import { takeSessionNotice } from './session-notice';
 
 const checkAuthCodeEndpoint = endpoint('checkAuthCode', 'POST', '/api/portal/common/checkAuthCode');
 const getPwdErrorTimesEndpoint = endpoint('getPwdErrorTimes', 'GET', '/api/portal/user/getPwdErrorTimes');
@@ -53,7 +57,14 @@ beforeEach(() => {
   calls = [];
   events = [];
   restoreNotifier = setNotifier({ show: () => {}, notifyApiEvent: (e) => events.push(e) });
-  configureApiClient({ getLanguage: () => 'en-US', onSessionEnd: () => {} });
+  configureApiClient({
+    getLanguage: () => 'en-US',
+    onSessionEnd: () => {},
+    goToLogin: (redirect, account) => navigate(loginPath(redirect, account), { replace: true }),
+  });
+  resetSessionEnd();
+  sessionStorage.clear();
+  localStorage.clear();
   goTo('/workbench?tab=1');
 });
 
@@ -114,14 +125,46 @@ describe('the envelope', () => {
 });
 
 describe('session expiry (401)', () => {
-  it('warns "session expired" and goes to /login keeping the current path as redirect (HTTP 401)', async () => {
+  it('keeps "session expired" for the login page and goes to /login with the redirect (HTTP 401)', async () => {
     answer(401, { code: 401, message: 'Unauthenticated', data: null });
     const error = await request('GET', '/api/portal/user/getUserAuth').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe(401);
-    expect(events).toEqual([{ type: 'sessionExpired' }]);
+    // The console's toast would leave with the console: the login page shows it, once.
+    expect(events).toEqual([]);
+    expect(takeSessionNotice()).toEqual({ type: 'sessionExpired' });
+    expect(takeSessionNotice()).toBeNull();
     expect(window.location.pathname).toBe('/login');
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/workbench?tab=1');
+  });
+
+  it('fills the account name in from the stored currentUserInfo, then clears it', async () => {
+    configureApiClient({ onSessionEnd: () => localStorage.removeItem(CurrentUserInfoKey) });
+    localStorage.setItem(
+      CurrentUserInfoKey,
+      JSON.stringify({ id: 8, name: 'admin_demo', accountName: 'demo' }),
+    );
+    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    await expect(request('GET', '/api/x')).rejects.toMatchObject({ code: 401 });
+    const query = new URLSearchParams(window.location.search);
+    expect(query.get('account')).toBe('demo');
+    expect(query.get('redirect')).toBe('/workbench?tab=1');
+    expect(localStorage.getItem(CurrentUserInfoKey)).toBeNull();
+  });
+
+  it('warns and navigates once when several calls fail together, and again after a new session', async () => {
+    const goToLogin = vi.fn();
+    configureApiClient({ goToLogin });
+    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    await Promise.allSettled([request('GET', '/api/a'), request('GET', '/api/b'), request('GET', '/api/c')]);
+    expect(goToLogin).toHaveBeenCalledOnce();
+    expect(takeSessionNotice()).toEqual({ type: 'sessionExpired' });
+    expect(takeSessionNotice()).toBeNull();
+    answer(200, { code: 0, message: 'ok', data: null });
+    await request('GET', '/api/after-login');
+    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    await expect(request('GET', '/api/d')).rejects.toMatchObject({ code: 401 });
+    expect(goToLogin).toHaveBeenCalledTimes(2);
   });
 
   it('treats code 401 in an HTTP 200 answer alike and clears the session', async () => {
@@ -129,22 +172,24 @@ describe('session expiry (401)', () => {
     configureApiClient({ onSessionEnd });
     answer(200, { code: 401, message: 'expired', data: null });
     await expect(request('GET', '/api/x')).rejects.toBeInstanceOf(ApiError);
-    expect(events).toEqual([{ type: 'sessionExpired' }]);
+    expect(takeSessionNotice()).toEqual({ type: 'sessionExpired' });
     expect(onSessionEnd).toHaveBeenCalledOnce();
     expect(window.location.pathname).toBe('/login');
   });
 
-  it('stays on the page when the redirect is suppressed for the call', async () => {
+  it('warns on the page when the redirect is suppressed for the call', async () => {
     answer(401, { code: 401, message: 'Unauthenticated', data: null });
     await expect(request('GET', '/api/x', { redirectOn401: false })).rejects.toMatchObject({ code: 401 });
     expect(window.location.pathname).toBe('/workbench');
     expect(events).toEqual([{ type: 'sessionExpired' }]);
+    expect(takeSessionNotice()).toBeNull();
   });
 
   it('shows nothing when hints are off, but still redirects', async () => {
     answer(401, { code: 401, message: 'Unauthenticated', data: null });
     await expect(request('GET', '/api/x', { hints: false })).rejects.toMatchObject({ code: 401 });
     expect(events).toEqual([]);
+    expect(takeSessionNotice()).toBeNull();
     expect(window.location.pathname).toBe('/login');
   });
 
@@ -162,14 +207,12 @@ describe('business codes', () => {
     await expect(request('GET', '/api/portal/account/getAccountDetail')).rejects.toMatchObject({
       code: 4004,
     });
-    expect(events).toEqual([
-      {
-        type: 'sessionRevoked',
-        code: 4004,
-        path: '/api/portal/account/getAccountDetail',
-        message: 'Signed out by the server',
-      },
-    ]);
+    expect(takeSessionNotice()).toEqual({
+      type: 'sessionRevoked',
+      code: 4004,
+      path: '/api/portal/account/getAccountDetail',
+      message: 'Signed out by the server',
+    });
     expect(window.location.pathname).toBe('/login');
   });
 

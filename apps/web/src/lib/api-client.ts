@@ -1,8 +1,10 @@
 /**
  * The one error path of the web app (spec section 8, API-CONVENTIONS):
  * every JSON answer is `{ code, message, data }`; code 0 or 200 is success.
- * - HTTP 401 or code 401: "session expired" warning, then /login?redirect=<current path>
+ * - HTTP 401 or code 401: "session expired" warning, then /login?redirect=<current path>&account=<name>
  * - code 4004: warning with code, request path and message, then /login
+ *   (when the client leaves for /login, the login page shows that warning, once however many calls
+ *   fail together: see session-notice.ts)
  * - code 4019: warning with code and message
  * - other codes: warning titled with the code, the message as description
  * - HTTP >= 500: error notification with status and status text
@@ -20,10 +22,11 @@ import { Limits } from '@console/contract/limits';
 import type { TApiPaths, TRouteId } from '@console/contract/paths';
 import { loginPath } from '@/config/console-paths';
 import { findPublicRoute } from '@/config/paths';
-import { clearCurrentUserInfo } from './current-user-info';
+import { clearCurrentUserInfo, storedAccountName } from './current-user-info';
 import { currentPathWithSearch, navigate } from './history';
 import { getLanguage } from './language';
 import { getNotifier, type TApiEvent } from './notifier';
+import { keepSessionNotice } from './session-notice';
 
 export type TEnvelope<T> = { code: number; message: string; data: T };
 
@@ -85,14 +88,14 @@ type TClientConfig = {
   getLanguage: () => TLanguage;
   /** Called when the session is gone (401, 4004), before the redirect. */
   onSessionEnd: () => void;
-  /** Navigation to the login page. */
-  goToLogin: (redirect: string) => void;
+  /** Navigation to the login page, with the account name filled in when known. */
+  goToLogin: (redirect: string, account: string | null) => void;
 };
 
 const config: TClientConfig = {
   getLanguage,
   onSessionEnd: clearCurrentUserInfo,
-  goToLogin: (redirect) => navigate(loginPath(redirect), { replace: true }),
+  goToLogin: (redirect, account) => navigate(loginPath(redirect, account), { replace: true }),
 };
 
 export function configureApiClient(next: Partial<TClientConfig>): void {
@@ -119,13 +122,42 @@ function report(event: TApiEvent, hints: boolean): void {
   if (hints) getNotifier().notifyApiEvent(event);
 }
 
-function endSession(redirect: boolean): void {
+/** Set while the client leaves for /login, so that calls failing together warn and navigate once. */
+let isLeaving = false;
+
+/** The account name of the session that ended last (read before the stored user info is cleared). */
+let endedAccount: string | null = null;
+
+/** The account name of the session that ended last, for the login page, or null. */
+export function endedSessionAccount(): string | null {
+  return endedAccount;
+}
+
+/** Forgets an ended session (a successful answer does the same): the next 401 warns again. */
+export function resetSessionEnd(): void {
+  isLeaving = false;
+  endedAccount = null;
+}
+
+function endSession(
+  event: Extract<TApiEvent, { type: 'sessionExpired' | 'sessionRevoked' }>,
+  hints: boolean,
+  redirect: boolean,
+): void {
+  endedAccount = storedAccountName() ?? endedAccount;
+  // Already on a public page (the login page itself, for instance), or the caller stays: warn here.
+  if (!redirect || findPublicRoute(window.location.pathname)) {
+    report(event, hints);
+    config.onSessionEnd();
+    return;
+  }
+  if (isLeaving) return;
+  isLeaving = true;
+  const account = endedAccount;
   config.onSessionEnd();
-  if (!redirect) return;
-  const here = currentPathWithSearch();
-  // Already on a public page (the login page itself, for instance): stay.
-  if (findPublicRoute(window.location.pathname)) return;
-  config.goToLogin(here);
+  // The login page shows the warning: a toast of the console would leave with the console.
+  if (hints) keepSessionNotice(event);
+  config.goToLogin(currentPathWithSearch(), account);
 }
 
 /** Sends a request and answers the whole envelope of a successful answer. */
@@ -203,8 +235,7 @@ export async function requestEnvelope<T>(
   const data = envelope?.data ?? null;
 
   if (res.status === ErrorCode.unauthenticated || code === ErrorCode.unauthenticated) {
-    report({ type: 'sessionExpired' }, hints);
-    endSession(redirectOn401);
+    endSession({ type: 'sessionExpired' }, hints, redirectOn401);
     throw new ApiError({
       kind: 'http',
       code: ErrorCode.unauthenticated,
@@ -227,6 +258,7 @@ export async function requestEnvelope<T>(
     throw new ApiError({ kind: 'http', code, status: res.status, path, message, data });
   }
   if (envelope && res.ok && isSuccessCode(envelope.code)) {
+    if (isLeaving || endedAccount) resetSessionEnd();
     return envelope as TEnvelope<T>;
   }
   if (!envelope && res.ok) {
@@ -235,8 +267,7 @@ export async function requestEnvelope<T>(
     throw new ApiError({ kind: 'http', code: res.status, status: res.status, path, message, data });
   }
   if (code === ErrorCode.sessionRevoked) {
-    report({ type: 'sessionRevoked', code, path, message }, hints);
-    endSession(redirectOn401);
+    endSession({ type: 'sessionRevoked', code, path, message }, hints, redirectOn401);
   } else if (code === ErrorCode.wrongPassword) {
     report({ type: 'wrongPassword', code, message }, hints);
   } else {

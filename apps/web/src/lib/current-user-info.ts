@@ -5,7 +5,7 @@ export const CurrentUserInfoKey = 'currentUserInfo';
 
 export type TCurrentUserInfo = Pick<
   TCurrentUser,
-  'id' | 'name' | 'displayName' | 'accountId' | 'accountDisplayName' | 'email' | 'phone'
+  'id' | 'name' | 'displayName' | 'accountId' | 'accountName' | 'accountDisplayName' | 'email' | 'phone'
 >;
 
 export function storeCurrentUserInfo(user: TCurrentUser): void {
@@ -14,6 +14,7 @@ export function storeCurrentUserInfo(user: TCurrentUser): void {
     name: user.name,
     displayName: user.displayName,
     accountId: user.accountId,
+    accountName: user.accountName,
     accountDisplayName: user.accountDisplayName,
     email: user.email,
     phone: user.phone,
@@ -30,5 +31,17 @@ export function clearCurrentUserInfo(): void {
     localStorage.removeItem(CurrentUserInfoKey);
   } catch {
     // ignore
+  }
+}
+
+/** The account name of the stored `currentUserInfo` (to fill the login form in after expiry), or null. */
+export function storedAccountName(): string | null {
+  try {
+    const raw = localStorage.getItem(CurrentUserInfoKey);
+    if (!raw) return null;
+    const value = (JSON.parse(raw) as { accountName?: unknown }).accountName;
+    return typeof value === 'string' && value ? value : null;
+  } catch {
+    return null;
   }
 }

@@ -2,8 +2,10 @@
  * The console chunk: query client, i18next, and the session gate that applies the access rule
  * before the antd shell (a chunk of its own) draws the page.
  */
+
+import { ErrorCode } from '@console/contract/codes';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Suspense, use, useEffect } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { accountBaseInfoQueryOptions } from '@/api/get-account-base-info';
 import { currentUserQueryOptions } from '@/api/get-current-user';
@@ -11,7 +13,8 @@ import { userAuthQueryOptions } from '@/api/get-user-auth';
 import { StatusPage } from '@/components/status-page';
 import { Button } from '@/components/ui/button';
 import { loginPath } from '@/config/console-paths';
-import { isSessionEnded } from '@/lib/api-client';
+import { endedSessionAccount, isApiError, isSessionEnded } from '@/lib/api-client';
+import { clearCurrentUserInfo, storedAccountName } from '@/lib/current-user-info';
 import { navigate, useLocation } from '@/lib/history';
 import { createConsoleI18n } from '@/lib/i18n';
 import { getLanguage } from '@/lib/language';
@@ -20,6 +23,7 @@ import { getMeta } from '@/lib/meta';
 import { isBillingAvailable } from '@/lib/permissions';
 import { getPhrases } from '@/lib/phrases';
 import { queryClient } from '@/lib/query-client';
+import { keepSessionNotice } from '@/lib/session-notice';
 import { resolveAccess } from '../access';
 
 const i18nReady = trackPromise(createConsoleI18n(getLanguage()));
@@ -46,6 +50,26 @@ function Redirect({ to }: { to: string }) {
   return <Loading />;
 }
 
+/**
+ * The gate found no session. A browser that had one (its currentUserInfo is kept) is told that it
+ * expired, on the login page with its account name filled in; a first visit just signs in.
+ */
+function SessionEnded({ here, error }: { here: string; error: unknown }) {
+  const [to] = useState(() => {
+    const account = storedAccountName() ?? endedSessionAccount();
+    if (account) {
+      keepSessionNotice(
+        isApiError(error, ErrorCode.sessionRevoked)
+          ? { type: 'sessionRevoked', code: error.code, path: error.path, message: error.message }
+          : { type: 'sessionExpired' },
+      );
+    }
+    clearCurrentUserInfo();
+    return loginPath(here, account);
+  });
+  return <Redirect to={to} />;
+}
+
 const gateOptions = { hints: false, redirectOn401: false } as const;
 
 function SessionGate() {
@@ -59,7 +83,7 @@ function SessionGate() {
   const failed = [user, auths, baseInfo].find((q) => q.isError);
   if (failed) {
     // No session, or one the server ended (4004: disabled, deleted, signed out elsewhere).
-    if (isSessionEnded(failed.error)) return <Redirect to={loginPath(here)} />;
+    if (isSessionEnded(failed.error)) return <SessionEnded here={here} error={failed.error} />;
     const c = getPhrases('common');
     return (
       <StatusPage

@@ -1,7 +1,7 @@
 /** The console shell (antd): sider, header, and the routed page inside an error boundary. */
 import type { TAuthVo } from '@console/contract';
 import { Layout, Spin } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Router, Routes } from 'react-router';
 import type { TCurrentUser } from '@/api/get-current-user';
@@ -16,7 +16,8 @@ import { NotBuiltPage } from './not-built';
 import { PageError } from './page-error';
 import { appNavigator } from './router-navigator';
 import { ShellHeader } from './shell-header';
-import { ShellSider } from './shell-sider';
+import { ShellMenuDrawer, ShellSider } from './shell-sider';
+import { useIsNarrow } from './use-narrow';
 import './console.css';
 
 const WorkbenchPage = lazyPage(chunkLoader(() => import('../routes/workbench')));
@@ -69,20 +70,30 @@ export default function ConsoleShell({ decision, user, auths, isBillingAvailable
   const location = useLocation();
   const { t } = useTranslation('shell');
   const { route, prefix } = decision;
+  const isNarrow = useIsNarrow();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // The drawer closes on every navigation, and is gone when the window widens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on a path change
+  useEffect(() => setIsMenuOpen(false), [location.pathname, isNarrow]);
+  const sider = { route, prefix, user, auths, isBillingAvailable };
   return (
     <AntdProvider lang={getLanguage()}>
       <Router basename={prefix || '/'} location={location} navigator={appNavigator}>
         <DocumentTitle title={t(`titles.${route.id}`)} />
-        <Layout className="cz-shell">
-          <ShellSider
-            route={route}
-            prefix={prefix}
-            user={user}
-            auths={auths}
-            isBillingAvailable={isBillingAvailable}
-          />
+        <Layout className="cz-shell" data-narrow={isNarrow || undefined}>
+          {isNarrow ? (
+            <ShellMenuDrawer {...sider} isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
+          ) : (
+            <ShellSider {...sider} />
+          )}
           <Layout className="cz-shell__main">
-            {route.hasHeader ? <ShellHeader route={route} auths={auths} /> : null}
+            {route.hasHeader || isNarrow ? (
+              <ShellHeader
+                route={route}
+                auths={auths}
+                onOpenMenu={isNarrow ? () => setIsMenuOpen(true) : undefined}
+              />
+            ) : null}
             <Layout.Content className="cz-content" id="main-content">
               <ErrorBoundary resetKey={location.pathname} fallback={(error) => <PageError error={error} />}>
                 <Suspense fallback={<PageLoading />}>

@@ -1,6 +1,7 @@
 import type { TAuthVo } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { buildMenu, type TMenuKey, type TMenuNode } from './menu-model';
+import { consoleRoutes, type TConsoleRouteId } from '@/config/console-routes';
+import { buildMenu, selectedMenuKeys, type TMenuKey, type TMenuNode } from './menu-model';
 
 const auth = (resourceName: string, resourceType: 0 | 1 = 0): TAuthVo => ({ resourceName, resourceType });
 const all = ['workbench', 'userManage', 'serviceManage', 'billing', 'auditManage'].map((n) => auth(n));
@@ -29,7 +30,7 @@ describe('the console menu', () => {
       'userManage',
       'sso',
     ]);
-    expect(find(menu, 'billing')?.children?.map((n) => n.key)).toEqual(['balance', 'cost']);
+    expect(find(menu, 'billing')?.children?.map((n) => n.key)).toEqual(['consumption', 'cost', 'balance']);
     const disabled = (nodes: TMenuNode[]): string[] =>
       nodes.flatMap((n) => [...(n.isDisabled ? [n.key] : []), ...disabled(n.children ?? [])]);
     expect(disabled(menu)).toEqual([]);
@@ -70,5 +71,38 @@ describe('the console menu', () => {
     expect(find(menu, 'billing')).toMatchObject({ isDisabled: true });
     expect(find(menu, 'balance')?.isDisabled).toBe(true);
     expect(find(menu, 'cost')?.isDisabled).toBe(true);
+    expect(find(menu, 'consumption')?.isDisabled).toBe(true);
+  });
+
+  it('highlights a menu item for every console route, sub-pages included', () => {
+    const menu = buildMenu({ auths: all, isBillingAvailable: true });
+    const expected: Record<TConsoleRouteId, TMenuKey> = {
+      workbench: 'workbench',
+      accountInfo: 'accountInfo',
+      authentication: 'accountInfo',
+      userManage: 'userManage',
+      sso: 'sso',
+      serviceManage: 'serviceManage',
+      insightUserManage: 'serviceManage',
+      billing: 'consumption',
+      cost: 'cost',
+      monthBill: 'cost',
+      balance: 'balance',
+      topUp: 'balance',
+      auditManage: 'auditManage',
+    };
+    for (const route of consoleRoutes) {
+      const keys = selectedMenuKeys(route.id);
+      expect(keys.selected, route.id).toEqual([expected[route.id]]);
+      // The highlighted item exists in the menu, and its group is opened.
+      expect(find(menu, expected[route.id]), route.id).toBeDefined();
+      const group = menu.find((n) => n.children?.some((c) => c.key === expected[route.id]));
+      expect(keys.open, route.id).toEqual(group ? [group.key] : []);
+    }
+  });
+
+  it('opens each billing item on its own route', () => {
+    const menu = buildMenu({ auths: all, isBillingAvailable: true });
+    expect(find(menu, 'billing')?.children?.map((n) => n.routeId)).toEqual(['billing', 'cost', 'balance']);
   });
 });

@@ -3,7 +3,9 @@
  * - an item is enabled by its menu resource (type 0);
  * - accountManage is disabled unless userManage or workbench is allowed; its account center needs
  *   workbench, its user management and SSO configuration userManage;
- * - billing is hidden when the billing feature is off, and shown disabled when not permitted.
+ * - billing is hidden when the billing feature is off, and shown disabled when not permitted; it
+ *   holds Consumption (/billing), Statements (/billing/cost) and Account funds (/billing/balance);
+ * - every console route, sub-pages included, highlights its menu item (selectedMenuKeys).
  * Disabled items carry the "No permission" tooltip in the shell.
  */
 import type { TAuthVo } from '@console/contract';
@@ -19,8 +21,9 @@ export type TMenuKey =
   | 'sso'
   | 'serviceManage'
   | 'billing'
-  | 'balance'
+  | 'consumption'
   | 'cost'
+  | 'balance'
   | 'auditManage';
 
 export type TMenuNode = {
@@ -62,8 +65,10 @@ export function buildMenu({ auths, isBillingAvailable }: TMenuInput): TMenuNode[
       key: 'billing',
       isDisabled: !billing,
       children: [
-        { key: 'balance', routeId: 'balance', isDisabled: !billing },
+        // Consumption (/billing) with its alerts and webhooks, then statements, then funds.
+        { key: 'consumption', routeId: 'billing', isDisabled: !billing },
         { key: 'cost', routeId: 'cost', isDisabled: !billing },
+        { key: 'balance', routeId: 'balance', isDisabled: !billing },
       ],
     });
   }
@@ -87,7 +92,7 @@ export function selectedMenuKeys(routeId: TConsoleRouteId): { selected: TMenuKey
     case 'insightUserManage':
       return { selected: ['serviceManage'], open: [] };
     case 'billing':
-      return { selected: [], open: ['billing'] };
+      return { selected: ['consumption'], open: ['billing'] };
     case 'balance':
     case 'topUp':
       return { selected: ['balance'], open: ['billing'] };

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ClockCircleOutlined, MenuOutlined } from '@ant-design/icons';
 import type { TAuthVo } from '@console/contract';
 import { AccountType } from '@console/contract/enums';
 import { Button, Layout, Tag, Tooltip } from 'antd';
@@ -47,14 +47,47 @@ function TrialInfo({ auths }: { auths: readonly TAuthVo[] }) {
   );
 }
 
-/** The console header: the route's title, a back arrow where the route has one, the trial banner. */
-export function ShellHeader({ route, auths }: { route: TConsoleRoute; auths: readonly TAuthVo[] }) {
+export type TShellHeaderProps = {
+  route: TConsoleRoute;
+  auths: readonly TAuthVo[];
+  /** Narrow windows: the button that opens the menu drawer. */
+  onOpenMenu?: (() => void) | undefined;
+};
+
+/**
+ * The console header: the route's title, a back arrow where the route has one, the trial banner.
+ * In narrow windows it starts with the menu button and wraps: the trial banner goes under the
+ * title rather than pushing it out. A route drawn without the header gets, in narrow windows, a
+ * bar with the menu button and the product name only.
+ */
+export function ShellHeader({ route, auths, onOpenMenu }: TShellHeaderProps) {
   const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
   const back = route.back;
+  const menuButton = onOpenMenu ? (
+    <Button
+      type="text"
+      icon={<MenuOutlined />}
+      aria-label={t('openMenu')}
+      data-testid="open-menu"
+      className="cz-header__menu"
+      onClick={onOpenMenu}
+    />
+  ) : null;
+  if (!route.hasHeader) {
+    return (
+      <Layout.Header className="cz-header cz-header--bar">
+        <div className="cz-header__title">
+          {menuButton}
+          <span className="cz-header__product">{t('productName', { ns: 'common' })}</span>
+        </div>
+      </Layout.Header>
+    );
+  }
   return (
     <Layout.Header className="cz-header">
       <div className="cz-header__title">
+        {menuButton}
         {back ? (
           <Tooltip title={t('back', { ns: 'common' })}>
             <Button

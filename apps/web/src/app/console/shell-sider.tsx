@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import type { TAuthVo } from '@console/contract';
 import { Languages } from '@console/contract/enums';
-import { Layout, Menu, type MenuProps, Tooltip } from 'antd';
+import { Drawer, Layout, Menu, type MenuProps, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -55,12 +55,28 @@ export type TShellSiderProps = {
   isBillingAvailable: boolean;
 };
 
-/** The left side of the console: main menu, bottom links, the user popover, collapse. */
-export function ShellSider({ route, prefix, user, auths, isBillingAvailable }: TShellSiderProps) {
+type TSiderBodyProps = TShellSiderProps & {
+  isCollapsed: boolean;
+  /** The collapse button (the sidebar only; the drawer closes instead). */
+  onToggleCollapsed?: () => void;
+  /** Called after a menu item navigates (the drawer closes). */
+  onNavigate?: () => void;
+};
+
+/** The menu, bottom links and user popover: the sidebar's content, and the drawer's. */
+function SiderBody({
+  route,
+  prefix,
+  user,
+  auths,
+  isBillingAvailable,
+  isCollapsed,
+  onToggleCollapsed,
+  onNavigate,
+}: TSiderBodyProps) {
   const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
   const meta = getMeta();
-  const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
   const model = useMemo(() => buildMenu({ auths, isBillingAvailable }), [auths, isBillingAvailable]);
   const keys = selectedMenuKeys(route.id);
   const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
@@ -69,17 +85,6 @@ export function ShellSider({ route, prefix, user, auths, isBillingAvailable }: T
   useEffect(() => {
     if (openOfRoute) setOpenKeys((prev) => Array.from(new Set([...prev, ...openOfRoute.split(',')])));
   }, [openOfRoute]);
-
-  const toggleCollapsed = () => {
-    setIsCollapsed((value) => {
-      try {
-        localStorage.setItem(collapsedKey, value ? '0' : '1');
-      } catch {
-        // ignore
-      }
-      return !value;
-    });
-  };
 
   const label = (node: TMenuNode): ReactNode => {
     const text = t(`menu.${node.key}`);
@@ -176,6 +181,90 @@ export function ShellSider({ route, prefix, user, auths, isBillingAvailable }: T
   ];
 
   return (
+    <div className="cz-sider__inner">
+      <a
+        className="cz-sider__logo"
+        href={`${prefix}${paths.workbench}`}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(paths.workbench);
+          onNavigate?.();
+        }}
+      >
+        <span className="cz-sider__mark">
+          <BrandMark size={30} />
+        </span>
+        {isCollapsed ? null : <span className="cz-sider__product">{t('productName', { ns: 'common' })}</span>}
+      </a>
+      <nav className="cz-sider__nav" aria-label={t('productName', { ns: 'common' })}>
+        <Menu
+          mode="inline"
+          style={{ borderInlineEnd: 0 }}
+          items={model.map(toItem)}
+          selectedKeys={keys.selected}
+          {...(isCollapsed ? {} : { openKeys, onOpenChange: (next: string[]) => setOpenKeys(next) })}
+          inlineIndent={16}
+          data-testid="main-menu"
+          onClick={({ key }) => {
+            const node = byKey.get(key);
+            if (node?.routeId && !node.isDisabled) {
+              navigate(paths[node.routeId]);
+              onNavigate?.();
+            }
+          }}
+        />
+      </nav>
+      <div className="cz-sider__bottom">
+        <Menu
+          mode="vertical"
+          style={{ borderInlineEnd: 0 }}
+          selectable={false}
+          items={bottomItems}
+          data-testid="bottom-menu"
+          onClick={({ key }) => {
+            if (key.startsWith('lang:')) {
+              const next = key.slice(5);
+              if (next === 'zh-CN' || next === 'en-US') switchLanguage(next);
+            }
+          }}
+        />
+        <div className="cz-sider__user">
+          <UserPopover user={user} isCollapsed={isCollapsed} />
+        </div>
+        {onToggleCollapsed ? (
+          <button
+            type="button"
+            className="cz-sider__collapse"
+            onClick={onToggleCollapsed}
+            aria-label={isCollapsed ? t('expand') : t('collapse')}
+            aria-expanded={!isCollapsed}
+            data-testid="sider-collapse"
+          >
+            {isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The sidebar of wide windows (992 px and more). Its collapsed state is the user's choice, kept in
+ * localStorage; a narrow window never changes it, so the sidebar comes back as it was on widening.
+ */
+export function ShellSider(props: TShellSiderProps) {
+  const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
+  const toggleCollapsed = () => {
+    setIsCollapsed((value) => {
+      try {
+        localStorage.setItem(collapsedKey, value ? '0' : '1');
+      } catch {
+        // ignore
+      }
+      return !value;
+    });
+  };
+  return (
     <Layout.Sider
       className="cz-sider"
       width={240}
@@ -183,71 +272,34 @@ export function ShellSider({ route, prefix, user, auths, isBillingAvailable }: T
       collapsed={isCollapsed}
       trigger={null}
       collapsible
-      breakpoint="lg"
-      onBreakpoint={(isBroken) => {
-        if (isBroken) setIsCollapsed(true);
-      }}
+      data-testid="sider"
     >
-      <div className="cz-sider__inner">
-        <a
-          className="cz-sider__logo"
-          href={`${prefix}${paths.workbench}`}
-          onClick={(e) => {
-            e.preventDefault();
-            navigate(paths.workbench);
-          }}
-        >
-          <span className="cz-sider__mark">
-            <BrandMark size={30} />
-          </span>
-          {isCollapsed ? null : (
-            <span className="cz-sider__product">{t('productName', { ns: 'common' })}</span>
-          )}
-        </a>
-        <nav className="cz-sider__nav" aria-label={t('productName', { ns: 'common' })}>
-          <Menu
-            mode="inline"
-            style={{ borderInlineEnd: 0 }}
-            items={model.map(toItem)}
-            selectedKeys={keys.selected}
-            {...(isCollapsed ? {} : { openKeys, onOpenChange: (next: string[]) => setOpenKeys(next) })}
-            inlineIndent={16}
-            data-testid="main-menu"
-            onClick={({ key }) => {
-              const node = byKey.get(key);
-              if (node?.routeId && !node.isDisabled) navigate(paths[node.routeId]);
-            }}
-          />
-        </nav>
-        <div className="cz-sider__bottom">
-          <Menu
-            mode="vertical"
-            style={{ borderInlineEnd: 0 }}
-            selectable={false}
-            items={bottomItems}
-            data-testid="bottom-menu"
-            onClick={({ key }) => {
-              if (key.startsWith('lang:')) {
-                const next = key.slice(5);
-                if (next === 'zh-CN' || next === 'en-US') switchLanguage(next);
-              }
-            }}
-          />
-          <div className="cz-sider__user">
-            <UserPopover user={user} isCollapsed={isCollapsed} />
-          </div>
-          <button
-            type="button"
-            className="cz-sider__collapse"
-            onClick={toggleCollapsed}
-            aria-label={isCollapsed ? t('expand') : t('collapse')}
-            aria-expanded={!isCollapsed}
-            data-testid="sider-collapse"
-          >
-            {isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-          </button>
-        </div>
-      </div>
+      <SiderBody {...props} isCollapsed={isCollapsed} onToggleCollapsed={toggleCollapsed} />
     </Layout.Sider>
+  );
+}
+
+/** The menu of narrow windows: a drawer from the left, opened by the header's menu button. */
+export function ShellMenuDrawer({
+  isOpen,
+  onClose,
+  ...props
+}: TShellSiderProps & { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Drawer
+      open={isOpen}
+      onClose={onClose}
+      placement="left"
+      size={280}
+      closable={false}
+      title={null}
+      rootClassName="cz-menu-drawer"
+      styles={{ body: { padding: 0 } }}
+      aria-label={t('menuLabel')}
+      data-testid="menu-drawer"
+    >
+      <SiderBody {...props} isCollapsed={false} onNavigate={onClose} />
+    </Drawer>
   );
 }

@@ -5,7 +5,9 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { getLanguage, switchLanguage } from '@/lib/language';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
+import { getNotifier } from '@/lib/notifier';
 import { getPhrases, interpolate, loadPhrases } from '@/lib/phrases';
+import { takeSessionNotice } from '@/lib/session-notice';
 import type { TLoginBody, TLoginResult } from '../api/login';
 import { lookupPublicIp } from '../api/lookup-ip';
 import { BrandPanel } from '../components/brand-panel';
@@ -72,6 +74,12 @@ export default function LoginPage() {
   useEffect(() => {
     document.title = `${t.pageTitle} · ${c.productName}`;
   }, [t.pageTitle, c.productName]);
+
+  // A session that ended under the user: its warning, kept by the console for this page, once.
+  useEffect(() => {
+    const event = takeSessionNotice();
+    if (event) getNotifier().notifyApiEvent(event);
+  }, []);
 
   // An existing session goes straight to the console (no hint, no redirect on 401); without one,
   // `?ssoRedirect=true` starts single sign-on for the known account.
