@@ -13,8 +13,8 @@ const billingExport = {
     sku: 'Billing item',
     usage: 'Usage',
     unit: 'Unit',
-    unitPrice: 'Unit price (fen)',
-    originalAmount: 'Consumption (original price)',
+    unitPrice: 'Unit price',
+    originalAmount: 'Consumption at original price',
     discountedAmount: 'Discounted consumption',
     payableAmount: 'Amount payable',
     voucherDeduction: 'Voucher deduction',
@@ -23,6 +23,8 @@ const billingExport = {
     discountRate: 'Comprehensive discount rate',
   },
   categories: { compute: 'Compute', storage: 'Storage', network: 'Network', ai: 'AI' },
+  withUnit: '{{name}} ({{unit}})',
+  minorUnits: { CNY: 'fen', USD: 'cents' },
   total: 'Total',
 };
 

@@ -15,8 +15,8 @@ const billingExport: typeof en = {
     sku: '计费项',
     usage: '用量',
     unit: '单位',
-    unitPrice: '单价（分）',
-    originalAmount: '消费金额（原价）',
+    unitPrice: '单价',
+    originalAmount: '原价消费金额',
     discountedAmount: '优惠后消费金额',
     payableAmount: '应付金额',
     voucherDeduction: '代金券抵扣',
@@ -25,6 +25,8 @@ const billingExport: typeof en = {
     discountRate: '综合折扣率',
   },
   categories: { compute: '计算', storage: '存储', network: '网络', ai: 'AI' },
+  withUnit: '{{name}}（{{unit}}）',
+  minorUnits: { CNY: '分', USD: '美分' },
   total: '合计',
 };
 

@@ -438,7 +438,10 @@ describe('summaries, details, statements and exports', () => {
       .split('\n');
     const details = await ok<TBillingDetailPage>('billingDetailList', admin, { ...filter, pageSize: 200 });
     expect(lines).toHaveLength(details.total + 1);
-    expect(lines[0]).toContain('Consumption (original price)');
+    // Money columns name the account's currency, the unit price its minor unit.
+    expect(lines[0]).toContain('Consumption at original price (CNY)');
+    expect(lines[0]).toContain('Cash payment (CNY)');
+    expect(lines[0]).toContain('Unit price (fen)');
     const xlsx = await call('billingDetailDownload', admin, { ...filter, format: 'xlsx' });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();

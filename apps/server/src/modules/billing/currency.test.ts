@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeAlert } from './alerts/alerts-evaluation.service';
 import { currencyOf } from './money';
+import { columnsOf } from './statements/statements.export';
 
 const facts = {
   accountId: 1,
@@ -28,5 +29,24 @@ describe('the currency of an account', () => {
     expect(composeAlert('en-US', 'USD', 'low', facts, thresholds).text).toContain('USD 12.30');
     expect(composeAlert('zh-CN', 'CNY', 'low', facts, thresholds).text).toContain('12.30 元');
     expect(composeAlert('zh-CN', 'USD', 'low', facts, thresholds).text).toContain('12.30 美元');
+  });
+
+  it('names the currency in the money columns of exports, in both languages', () => {
+    const headers = (lang: 'en-US' | 'zh-CN', currency: 'CNY' | 'USD') =>
+      columnsOf(lang, true, currency).map((c) => c.header);
+    expect(headers('en-US', 'CNY')).toEqual(
+      expect.arrayContaining(['Cash payment (CNY)', 'Voucher deduction (CNY)', 'Unit price (fen)']),
+    );
+    expect(headers('en-US', 'USD')).toEqual(
+      expect.arrayContaining(['Cash payment (USD)', 'Amount payable (USD)', 'Unit price (cents)']),
+    );
+    expect(headers('zh-CN', 'CNY')).toEqual(
+      expect.arrayContaining(['现金支付（CNY）', '原价消费金额（CNY）', '单价（分）']),
+    );
+    expect(headers('zh-CN', 'USD')).toContain('单价（美分）');
+    // Only money columns carry a currency.
+    for (const c of columnsOf('en-US', true, 'CNY')) {
+      expect(c.header.endsWith('(CNY)'), c.header).toBe(c.isMoney === true);
+    }
   });
 });

@@ -50,6 +50,8 @@ export function ratio(part: number, whole: number, whenZero: number): number {
  * The accounts' currency (decision 0016): CNY in the domestic edition, USD in the international
  * one. The language only formats numbers; it never changes the currency.
  */
-export function currencyOf(edition: TEdition): 'CNY' | 'USD' {
+export type TCurrency = 'CNY' | 'USD';
+
+export function currencyOf(edition: TEdition): TCurrency {
   return edition === 'international' ? 'USD' : 'CNY';
 }

@@ -6,11 +6,13 @@
 import { once } from 'node:events';
 import type { TBillingDetailRow, TExportFormat, TLanguage } from '@console/contract';
 import enExport from '@console/phrases/en-us/billing-export';
+import { interpolate } from '@console/phrases/server';
 import zhExport from '@console/phrases/zh-cn/billing-export';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { TAuth, TDeps } from '../../../context';
+import { currencyOf, type TCurrency } from '../money';
 import { detailBatches } from './details.service';
 import { requireStatement, statementLines } from './statements.service';
 
@@ -21,8 +23,18 @@ type TColumn = {
   isMoney?: boolean;
 };
 
-function columnsOf(lang: TLanguage, withDay: boolean): TColumn[] {
-  const c = (lang === 'zh-CN' ? zhExport : enExport).columns;
+/**
+ * The columns of an export. Money columns name the account's currency ("Cash payment (CNY)"), the
+ * unit price its minor unit ("Unit price (fen)"): a spreadsheet leaves the console's signs behind.
+ */
+export function columnsOf(lang: TLanguage, withDay: boolean, currency: TCurrency): TColumn[] {
+  const phrases = lang === 'zh-CN' ? zhExport : enExport;
+  const named = (name: string, unit: string) => interpolate(phrases.withUnit, { name, unit });
+  const c = {
+    ...phrases.columns,
+    unitPrice: named(phrases.columns.unitPrice, phrases.minorUnits[currency]),
+    ...Object.fromEntries(moneyColumns.map((key) => [key, named(phrases.columns[key], currency)] as const)),
+  } as typeof phrases.columns;
   return [
     ...(withDay ? [{ key: 'date' as const, header: c.date, width: 12 }] : []),
     { key: 'instanceName', header: c.instance, width: 12 },
@@ -43,6 +55,15 @@ function columnsOf(lang: TLanguage, withDay: boolean): TColumn[] {
     { key: 'discountRate', header: c.discountRate, width: 14 },
   ];
 }
+
+const moneyColumns = [
+  'originalAmount',
+  'discountedAmount',
+  'payableAmount',
+  'voucherDeduction',
+  'outstandingAmount',
+  'cashPayment',
+] as const;
 
 type TSink = { write(row: Record<string, unknown>): Promise<void>; end(): Promise<void> };
 
@@ -128,7 +149,7 @@ export async function exportDetails(
   const batches = detailBatches(deps, auth, lang, filter);
   // The first batch is read before the answer starts: a refused filter is still a clean 400 or 403.
   const first = await batches.next();
-  const columns = columnsOf(lang, true);
+  const columns = columnsOf(lang, true, currencyOf(deps.config.edition));
   const stamp = deps.clock.now().toISOString().slice(0, 10).replaceAll('-', '');
   const sink = openSink(
     reply,
@@ -157,7 +178,7 @@ export async function exportStatement(
 ): Promise<void> {
   const statement = await requireStatement(deps, auth, input.id);
   const lines = await statementLines(deps, auth, lang, statement.month);
-  const columns = columnsOf(lang, false);
+  const columns = columnsOf(lang, false, currencyOf(deps.config.edition));
   const phrases = lang === 'zh-CN' ? zhExport : enExport;
   const sink = openSink(reply, input.format, `statement-${statement.month}`, columns, phrases.statementSheet);
   try {
