@@ -107,6 +107,23 @@ test('enterprise verification with a PDF licence ends in passed', async ({ page,
   await openVerification(page, owner);
   await page.getByTestId('certification-type-enterprise').click();
   await expect(page.getByTestId('enterprise-form')).toBeVisible();
+  // One control for the licence, wide and narrow: a button that opens the file dialog, with the
+  // accepted types and the size limit beside it; the file input itself stays out of sight.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const button = page.getByTestId('enterprise-license-button');
+    await expect(button).toBeVisible();
+    await expect(page.getByTestId('enterprise-form').locator('input[type="file"]')).toHaveCount(1);
+    await expect(page.getByTestId('enterprise-license-input')).toBeHidden();
+    await expect(page.getByTestId('enterprise-license-hint')).toHaveText(
+      'JPG, JPEG, PNG or PDF, at most 10 MiB',
+    );
+    const box = await button.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+    expect(chooser.isMultiple()).toBe(false);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('enterprise-companyName').fill('Browser Test Ltd');
   await page.getByTestId('enterprise-creditCode').fill('91350100M000100Y44');
   await page.getByTestId('enterprise-legalPersonName').fill('Zhang San');

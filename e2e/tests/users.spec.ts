@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from './fixtures';
-import { demo, fillLogin, openLogin, sendCodeTo, signIn } from './helpers';
+import { demo, fillLogin, openLogin, registerAccount, sendCodeTo, signIn, signInTo } from './helpers';
 
 /**
  * User management (/accountManage/userManage) as the demo administrator. Every test creates its own
@@ -36,6 +36,34 @@ async function search(page: Page, keyword: string) {
   await page.getByTestId('user-search').locator('input').fill(keyword);
   await page.getByTestId('user-search').locator('input').press('Enter');
   await expect(page.getByTestId('user-row-name')).toHaveText([keyword]);
+}
+
+type TOwned = { scheduledTasks: number; syncTasks: number; permissionApprovals: number };
+
+/**
+ * Opens a disable or delete confirmation; what it lists is what the server says the users own:
+ * only the kinds they own, and no list at all when they own nothing.
+ */
+async function openConfirm(page: Page, open: () => Promise<void>): Promise<TOwned> {
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/user/ownedResources'),
+    open(),
+  ]);
+  const owned = ((await answer.json()) as { data: TOwned }).data;
+  const kinds = (Object.keys(owned) as (keyof TOwned)[]).filter((kind) => owned[kind] > 0);
+  await expect(page.getByTestId('confirm-action')).toHaveAttribute(
+    'data-owned',
+    kinds.length > 0 ? 'some' : 'none',
+  );
+  if (kinds.length === 0) {
+    await expect(page.getByTestId('confirm-owned')).toHaveCount(0);
+  } else {
+    await expect(page.getByTestId('confirm-owned').locator('li')).toHaveCount(kinds.length);
+    for (const kind of kinds) {
+      await expect(page.getByTestId(`confirm-owned-${kind}`)).toContainText(String(owned[kind]));
+    }
+  }
+  return owned;
 }
 
 async function newSession(browser: Browser) {
@@ -87,8 +115,7 @@ test("disables a user and ends that user's open session", async ({ page, browser
   await other.page.waitForURL('**/workbench');
 
   // Disabling lists what the user owns, then ends the open session at once.
-  await page.getByTestId('user-disable').click();
-  await expect(page.getByTestId('confirm-owned')).toBeVisible();
+  await openConfirm(page, () => page.getByTestId('user-disable').click());
   await page.getByTestId('confirm-action-ok').click();
   await expect(page.getByTestId('user-row-status')).toHaveText('Disabled');
   await other.page.reload();
@@ -106,8 +133,7 @@ test('deletes and recovers a user, and deletes for good', async ({ page }) => {
   await addUser(page, username);
   await search(page, username);
   await page.getByTestId('user-more').click();
-  await page.getByTestId('user-delete').click();
-  await expect(page.getByTestId('confirm-owned')).toBeVisible();
+  await openConfirm(page, () => page.getByTestId('user-delete').click());
   await page.getByTestId('confirm-action-ok').click();
   await expect(page.getByTestId('user-row-status')).toHaveText('Deleted');
   await expect(page.getByTestId('user-row-countdown')).toContainText('Removed for good in 6 d');
@@ -136,4 +162,49 @@ test('grants and removes the administrator flag', async ({ page }) => {
   await page.getByTestId('user-dialog').getByTestId('user-is-admin').uncheck();
   await page.getByTestId('user-dialog-ok').click();
   await expect(page.getByTestId('user-row-role')).toHaveText('Account member');
+});
+
+const ruleTexts = {
+  'en-US': {
+    required: ['Username', 'Initial password'],
+    rule: 'Under the password policy: 8-32 characters, with lowercase letters, uppercase letters; letters, digits and symbols without spaces.',
+  },
+  'zh-CN': {
+    required: ['用户名', '初始密码'],
+    rule: '须符合密码策略：8-32 位，需包含小写字母、大写字母；可用字母、数字和符号，不含空格。',
+  },
+} as const;
+
+for (const lang of ['en-US', 'zh-CN'] as const) {
+  test(`the add-user dialog marks the required fields and gives the whole password rule (${lang})`, async ({
+    page,
+  }) => {
+    // The demo account keeps the default policy: lower and upper case, 8 to 32 characters.
+    await signIn(page, demo.admin, lang);
+    await openUsers(page);
+    await page.getByTestId('add-user').click();
+    const dialog = page.getByTestId('user-dialog');
+    await expect(dialog.locator('label.ant-form-item-required')).toHaveText([...ruleTexts[lang].required]);
+    await expect(dialog.getByTestId('user-password-hint')).toHaveText(ruleTexts[lang].rule);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+}
+
+test('a user who owns nothing (an account without service instances): the disable dialog lists nothing', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const owner = await registerAccount(page, request);
+  await signInTo(page, owner.account, owner);
+  await openUsers(page);
+  const username = nextName();
+  await addUser(page, username);
+  await search(page, username);
+  const owned = await openConfirm(page, () => page.getByTestId('user-disable').click());
+  expect(owned).toEqual({ scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 });
+  await expect(page.getByText('What the user owns that will be affected:')).toHaveCount(0);
+  await page.getByTestId('confirm-action-ok').click();
+  await expect(page.getByTestId('user-row-status')).toHaveText('Disabled');
 });

@@ -50,7 +50,7 @@ const certification = {
     bankAccount: 'Bank account',
     bankName: 'Bank',
     license: 'Business licence',
-    licenseHint: 'JPG, JPEG, PNG or PDF, at most 10 MiB',
+    licenseHint: 'JPG, JPEG, PNG or PDF, at most {{size}} MiB',
     chooseFile: 'Choose file',
     uploading: 'Uploading…',
     uploaded: 'Uploaded: {{name}}',

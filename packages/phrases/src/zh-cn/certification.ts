@@ -48,7 +48,7 @@ const certification: TPhrases['certification'] = {
     bankAccount: '银行账号',
     bankName: '开户银行',
     license: '营业执照',
-    licenseHint: 'JPG、JPEG、PNG 或 PDF，不超过 10 MiB',
+    licenseHint: 'JPG、JPEG、PNG 或 PDF，不超过 {{size}} MiB',
     chooseFile: '选择文件',
     uploading: '上传中…',
     uploaded: '已上传：{{name}}',

@@ -28,7 +28,7 @@ import type { TDb } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { translateValidation } from '../../../i18n';
 import { writeAudit } from '../../audit';
-import { cancelDelivery, enqueueDelivery, webhookMaxAttempts, webhookRetryDelayMs } from './webhooks.jobs';
+import { cancelDelivery, enqueueDelivery, webhookRetryDelayMs } from './webhooks.jobs';
 import {
   accountDisplayName,
   deleteWebhook as deleteWebhookRow,
@@ -313,8 +313,10 @@ export async function deleteWebhook(deps: TDeps, auth: TAuth, id: number, meta: 
 }
 
 /**
- * Sends a test message now (in the request's language) and records it as a delivery. A failed
- * test is retried by the delivery job like any delivery, and answers 4072 with the result.
+ * Sends a test message now (in the request's language) and records it as a delivery settled by
+ * this one attempt: success, or failed with 4072 and the result. A test is not retried (the
+ * administrator sees its result and sends another); its queued attempt only covers a server that
+ * dies between sending and recording.
  */
 export async function testWebhook(
   deps: TDeps,
@@ -361,15 +363,14 @@ export async function testWebhook(
   const delivery = await deps.db.transaction(async (tx) => {
     const current = await findWebhook(tx, auth.accountId, id, true);
     if (!current) throw new AppError(ErrorCode.forbidden);
-    const isRetried = !outcome.isSuccess && webhookMaxAttempts > 1;
     const isRecorded = await recordAttempt(tx, pending.id, 0, {
-      status: outcome.isSuccess ? 'success' : isRetried ? 'pending' : 'failed',
+      status: outcome.isSuccess ? 'success' : 'failed',
       responseStatus: outcome.responseStatus,
       error: outcome.error,
       now,
     });
-    // Settled now: the queued retry is not needed.
-    if (isRecorded && !isRetried) await cancelDelivery(tx, pending.id);
+    // Settled now: the queued attempt is not needed.
+    if (isRecorded) await cancelDelivery(tx, pending.id);
     await writeAudit(
       tx,
       audit(

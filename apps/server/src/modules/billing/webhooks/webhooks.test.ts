@@ -88,6 +88,20 @@ async function auditActions(objectId: number): Promise<string[]> {
 
 const deliveries = () => createJobRunner(t.deps, webhookJobHandlers(t.app.log), t.app.log, { pollMs: 1000 });
 
+/** A pending alert delivery with its job due at `runAt`, as the alert job makes them. */
+async function queueDelivery(webhookId: number, runAt: Date) {
+  const queued = await insertDelivery(t.deps.db, {
+    webhookId,
+    accountId: demo.id,
+    kind: 'alert',
+    messageId: newMessageId(),
+    message: 'Balance below 50.00',
+    now: t.clock.now(),
+  });
+  await enqueueDelivery(t.deps.db, queued.id, runAt);
+  return queued;
+}
+
 async function delivery(
   id: number,
 ): Promise<{ status: string; attempts: number; response_status: number | null }> {
@@ -237,16 +251,17 @@ describe('send test', () => {
     const failed = envelope<TWebhookTestResult>(await call('testWebhook', admin, { id: byPlain.id }));
     expect(failed.code).toBe(ErrorCode.webhookSendFailed);
     expect(failed.data.error).toContain('code');
-    // its retries are not what the next tests look at
+    expect(failed.data.delivery).toMatchObject({ status: 'failed', attempts: 1 });
+    // out of the way of the next tests, which take the account's first webhook
     await ok('deleteWebhook', admin, { id: byPlain.id });
   });
 
-  it('answers 4072 with the result on failure; the delivery job retries with backoff until success', async () => {
-    receiver.answer('/flaky', { status: 503, body: 'unavailable' });
+  it('answers 4072 with the result on failure, and the test is failed at once: the list shows it, nothing is retried', async () => {
+    receiver.answer('/refusing', { status: 503, body: 'unavailable' });
     const hook = await ok<TWebhook>(
       'saveWebhook',
       admin,
-      webhookInput({ name: 'flaky', url: receiver.url('/flaky') }),
+      webhookInput({ name: 'refusing', url: receiver.url('/refusing') }),
     );
     const res = await call('testWebhook', admin, { id: hook.id });
     expect(res.statusCode).toBe(200);
@@ -254,10 +269,40 @@ describe('send test', () => {
     expect(body.code).toBe(ErrorCode.webhookSendFailed);
     expect(body.message).toBe(serverPhrases['en-US'].errors['4072']);
     expect(body.data).toMatchObject({ isSuccess: false, responseStatus: 503, error: 'HTTP 503' });
-    expect(body.data.delivery).toMatchObject({ status: 'pending', attempts: 1 });
-    const id = body.data.delivery.id;
+    expect(body.data.delivery).toMatchObject({
+      kind: 'test',
+      status: 'failed',
+      attempts: 1,
+      responseStatus: 503,
+      error: 'HTTP 503',
+    });
+    expect(body.data.delivery.finishTime).not.toBeNull();
+    const listed = (await ok<TWebhook[]>('webhookList', admin)).find((w) => w.id === hook.id);
+    expect(listed?.lastDelivery).toEqual({
+      status: 'failed',
+      time: body.data.delivery.finishTime,
+    });
+    // The queued attempt was taken back: the receiver hears nothing more.
+    t.clock.advance(3_600_000);
+    expect(await deliveries().drain()).toBe(0);
+    expect(receiver.received.filter((r) => r.path === '/refusing')).toHaveLength(1);
+    expect(await delivery(body.data.delivery.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await auditActions(hook.id)).toContain('webhook.test');
+  });
+
+  it('retries a failed alert delivery with backoff until success', async () => {
+    admin = await signIn(t.app, 'demo', demo.admin);
+    receiver.answer('/flaky', { status: 503, body: 'unavailable' });
+    const hook = await ok<TWebhook>(
+      'saveWebhook',
+      admin,
+      webhookInput({ name: 'flaky', url: receiver.url('/flaky') }),
+    );
+    const { id } = await queueDelivery(hook.id, t.clock.now());
     const runner = deliveries();
     const sentBefore = receiver.received.filter((r) => r.path === '/flaky').length;
+    expect(await runner.drain()).toBe(1);
+    expect(await delivery(id)).toMatchObject({ status: 'pending', attempts: 1, response_status: 503 });
     // not before the first wait (30 s)
     t.clock.advance(29_000);
     await runner.drain();
@@ -273,7 +318,7 @@ describe('send test', () => {
     t.clock.advance(1_000);
     await runner.drain();
     expect(await delivery(id)).toMatchObject({ status: 'success', attempts: 3, response_status: 200 });
-    expect(receiver.received.filter((r) => r.path === '/flaky').length - sentBefore).toBe(2);
+    expect(receiver.received.filter((r) => r.path === '/flaky').length - sentBefore).toBe(3);
     // nothing left to do
     t.clock.advance(3_600_000);
     expect(await runner.drain()).toBe(0);
@@ -284,6 +329,7 @@ describe('send test', () => {
     expect(log.total).toBe(1);
     expect(log.list[0]).toMatchObject({
       id,
+      kind: 'alert',
       status: 'success',
       attempts: 3,
       responseStatus: 200,
@@ -291,7 +337,7 @@ describe('send test', () => {
     });
   });
 
-  it('gives up after 5 attempts, and a slow receiver times out', async () => {
+  it('gives up on an alert delivery after 5 attempts, and a slow receiver fails a test by its timeout', async () => {
     admin = await signIn(t.app, 'demo', demo.admin);
     receiver.answer('/down', { status: 500, body: '{}' });
     const hook = await ok<TWebhook>(
@@ -299,9 +345,9 @@ describe('send test', () => {
       admin,
       webhookInput({ name: 'down', url: receiver.url('/down') }),
     );
-    const id = envelope<TWebhookTestResult>(await call('testWebhook', admin, { id: hook.id })).data.delivery
-      .id;
+    const { id } = await queueDelivery(hook.id, t.clock.now());
     const runner = deliveries();
+    expect(await runner.drain()).toBe(1);
     for (const wait of [30_000, 120_000, 480_000, 1_920_000]) {
       t.clock.advance(wait);
       expect(await runner.drain()).toBe(1);
@@ -328,6 +374,7 @@ describe('send test', () => {
     expect(Date.now() - started).toBeLessThan(1900);
     expect(timedOut.code).toBe(ErrorCode.webhookSendFailed);
     expect(timedOut.data).toMatchObject({ isSuccess: false, responseStatus: null, error: 'TIMEOUT' });
+    expect(timedOut.data.delivery).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
   it('lists deliveries newest first, and deleting a webhook removes it from the alert settings', async () => {
@@ -392,20 +439,6 @@ describe('signing: what a receiver checks', () => {
         sql`select status, attempts, message_id from webhook_deliveries where id = ${id}`,
       ),
     )[0];
-  }
-
-  /** A pending alert delivery with its job due now, as the alert job makes them. */
-  async function queueDelivery(webhookId: number, runAt: Date) {
-    const delivery = await insertDelivery(t.deps.db, {
-      webhookId,
-      accountId: demo.id,
-      kind: 'alert',
-      messageId: newMessageId(),
-      message: 'Balance below 50.00',
-      now: t.clock.now(),
-    });
-    await enqueueDelivery(t.deps.db, delivery.id, runAt);
-    return delivery;
   }
 
   beforeAll(async () => {
@@ -504,9 +537,9 @@ describe('signing: what a receiver checks', () => {
         signingSecret: standard.secret,
       }),
     );
-    const failed = envelope<TWebhookTestResult>(await call('testWebhook', admin, { id: hook.id }));
-    expect(failed.code).toBe(ErrorCode.webhookSendFailed);
-    const { id, messageId } = failed.data.delivery;
+    const { id, messageId } = await queueDelivery(hook.id, t.clock.now());
+    await deliveries().drain();
+    expect(await deliveryRow(id)).toMatchObject({ status: 'pending', attempts: 1 });
     receiver.answer('/std-retry', { status: 200, body: '{"code":0}' });
     t.clock.advance(30_000);
     await deliveries().drain();

@@ -1,12 +1,14 @@
 /**
  * Enterprise verification (spec section 5): company name, unified social credit code (GB 32100),
  * legal person's name and ID number, bank account and bank, and the business licence (JPG, JPEG,
- * PNG or PDF, at most 10 MiB). The answer comes at once: passed, failed or manual review.
+ * PNG or PDF, at most 10 MiB). The licence has one control, a button that opens the file dialog,
+ * with the accepted types and the size limit under it. The answer comes at once: passed, failed or
+ * manual review.
  */
 import { UploadOutlined } from '@ant-design/icons';
 import type { TCertification } from '@console/contract';
-import { Alert, Button, Form, Input, Typography } from 'antd';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { Alert, Button, Form, Input, Typography, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFieldError } from '@/lib/api-client';
 import { useCompanyVerify } from '../api/company-verify';
@@ -16,6 +18,8 @@ import {
   checkEnterprise,
   checkLicenseFile,
   fieldErrorsOf,
+  LicenseAccept,
+  LicenseMaxBytes,
   type TEnterpriseField,
   type TEnterpriseValues,
   type TFormErrors,
@@ -62,7 +66,6 @@ export function EnterpriseVerify({ onResult }: { onResult: (certification: TCert
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [isUploading, setIsUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const verify = useCompanyVerify();
   const fallback = () => ({
     networkError: t('networkError', { ns: 'common' }),
@@ -76,10 +79,7 @@ export function EnterpriseVerify({ onResult }: { onResult: (certification: TCert
     setServerError(null);
   };
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const upload = async (file: File) => {
     const problem = checkLicenseFile(file);
     if (problem) {
       setUploadError(t(problem, { ns: 'validation' }));
@@ -161,27 +161,31 @@ export function EnterpriseVerify({ onResult }: { onResult: (certification: TCert
           uploadError ? (
             <span data-testid="certification-upload-error">{uploadError}</span>
           ) : (
-            (help('licenseFileId') ?? t('fields.licenseHint'))
+            help('licenseFileId')
           )
+        }
+        extra={
+          <span data-testid="enterprise-license-hint">
+            {t('fields.licenseHint', { size: LicenseMaxBytes / (1024 * 1024) })}
+          </span>
         }
       >
         <div className="cz-cert__file">
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
-            onChange={upload}
-            hidden
+          {/* One control: the button opens the file dialog; antd keeps its file input out of sight. */}
+          <Upload
+            accept={LicenseAccept}
+            showUploadList={false}
+            disabled={isUploading}
+            beforeUpload={(file) => {
+              void upload(file);
+              return Upload.LIST_IGNORE;
+            }}
             data-testid="enterprise-license-input"
-          />
-          <Button
-            icon={<UploadOutlined />}
-            loading={isUploading}
-            onClick={() => fileInput.current?.click()}
-            data-testid="enterprise-license-button"
           >
-            {isUploading ? t('fields.uploading') : t('fields.chooseFile')}
-          </Button>
+            <Button icon={<UploadOutlined />} loading={isUploading} data-testid="enterprise-license-button">
+              {isUploading ? t('fields.uploading') : t('fields.chooseFile')}
+            </Button>
+          </Upload>
           {fileName ? (
             <Typography.Text type="success" data-testid="enterprise-license-name">
               {t('fields.uploaded', { name: fileName })}

@@ -3,6 +3,7 @@
  * required), with the contract's GB 11643 and GB 32100 rules; the keys are `validation` phrases,
  * the same the server answers as field errors.
  */
+import { BillingLimits } from '@console/contract/billing-enums';
 import {
   CertificationLimits,
   compactDigits,
@@ -37,8 +38,11 @@ export type TEnterpriseField = keyof TEnterpriseValues;
 
 export type TFormErrors<F extends string> = Partial<Record<F, TValidationKey>>;
 
-/** The largest business licence upload: 10 MiB. */
-export const LicenseMaxBytes = 10 * 1024 * 1024;
+/** The largest business licence upload: the uploads' limit of the contract (10 MiB). */
+export const LicenseMaxBytes = BillingLimits.uploadMaxBytes;
+
+/** The files the licence's file dialog offers: JPG, JPEG, PNG or PDF (spec section 3). */
+export const LicenseAccept = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
 
 function checkName(value: string, max: number): boolean {
   const v = value.trim();

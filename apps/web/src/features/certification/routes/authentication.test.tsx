@@ -196,6 +196,50 @@ describe('the verification page', () => {
     );
   });
 
+  it('offers one control for the licence, with the accepted types and the size limit beside it', async () => {
+    await renderPage();
+    fireEvent.click(await screen.findByTestId('certification-type-enterprise'));
+    const form = await screen.findByTestId('enterprise-form');
+    // The file input stays in the page for the dialog, but out of sight: the button is the control.
+    const shown = (el: Element) => getComputedStyle(el).display !== 'none';
+    const inputs = [...form.querySelectorAll('input[type="file"]')];
+    expect(inputs).toHaveLength(1);
+    expect(inputs.filter(shown)).toHaveLength(0);
+    expect(inputs[0]?.getAttribute('accept')).toBe(
+      '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf',
+    );
+    const button = screen.getByTestId('enterprise-license-button');
+    expect(shown(button)).toBe(true);
+    expect(button.textContent).toBe('Choose file');
+    expect(screen.getByTestId('enterprise-license-hint').textContent).toBe(
+      'JPG, JPEG, PNG or PDF, at most 10 MiB',
+    );
+    // A refused file: the message at the field, the hint still there.
+    const big = new File(['x'], 'licence.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    await act(async () =>
+      fireEvent.change(screen.getByTestId('enterprise-license-input'), { target: { files: [big] } }),
+    );
+    expect((await screen.findByTestId('certification-upload-error')).textContent).toBe(
+      'The file is larger than 10 MiB',
+    );
+    expect(screen.getByTestId('enterprise-license-hint')).toBeTruthy();
+  });
+
+  it('gives the licence hint in Chinese', async () => {
+    const zh = await consoleI18n('zh-CN', ['certification', 'common', 'validation']);
+    renderConsole(
+      <MemoryRouter initialEntries={['/accountManage/accountInfo/authentication']}>
+        <AuthenticationPage />
+      </MemoryRouter>,
+      zh,
+    );
+    fireEvent.click(await screen.findByTestId('certification-type-enterprise'));
+    expect((await screen.findByTestId('enterprise-license-hint')).textContent).toBe(
+      'JPG、JPEG、PNG 或 PDF，不超过 10 MiB',
+    );
+  });
+
   it('shows a verification waiting for the manual review', async () => {
     latest = certification({
       type: 'enterprise',

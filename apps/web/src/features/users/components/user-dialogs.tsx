@@ -1,16 +1,39 @@
+import { Languages } from '@console/contract/enums';
 import { CustomJobTitle, JobTitles } from '@console/contract/job-titles';
 import { Limits } from '@console/contract/limits';
-import { checkPasswordPolicy } from '@console/contract/password-rules';
+import { checkPasswordPolicy, type TPasswordRules } from '@console/contract/password-rules';
+import type { TPhrases } from '@console/phrases';
 import { Alert, Checkbox, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asApiError } from '@/lib/code-errors';
 import { toast } from '@/lib/notifier';
+import { policyRuleText, policyViolationText } from '@/lib/password-policy';
 import { testId } from '@/lib/test-id';
 import { refreshUsers, type TUserRow, usePolicy, usersApi } from '../api/users-api';
 import { addPayload, checkUserForm, editPayload, type TUserFormValues, titleFields } from '../lib/user-form';
 
 type TMode = { kind: 'add' } | { kind: 'addService' } | { kind: 'edit'; user: TUserRow };
+
+/**
+ * The password rule of the account's policy in the page's language (spec section 5: its length and
+ * required character types, printable symbols without spaces), and the message of a broken rule.
+ */
+function usePolicyTexts() {
+  const { t, i18n } = useTranslation(['users', 'password', 'errors']);
+  const lang = Languages.find((l) => l === i18n.language) ?? 'zh-CN';
+  const texts = {
+    password: i18n.getResourceBundle(lang, 'password') as TPhrases['password'],
+    errors: i18n.getResourceBundle(lang, 'errors') as TPhrases['errors'],
+  };
+  return {
+    hint: (policy: TPasswordRules) => t('form.passwordHint', { rule: policyRuleText(policy, texts) }),
+    broken: (password: string, policy: TPasswordRules) => {
+      const code = checkPasswordPolicy(password, policy);
+      return code ? policyViolationText(code, policy, texts.errors) : null;
+    },
+  };
+}
 
 /** Field errors of a 400, or the message of a business code (e.g. the password policy). */
 function applyError(error: unknown, form: ReturnType<typeof Form.useForm<TUserFormValues>>[0]): void {
@@ -36,7 +59,8 @@ function applyError(error: unknown, form: ReturnType<typeof Form.useForm<TUserFo
 /**
  * The add-user, add-service-user and edit-user dialogs (spec "Edit user dialog"): user name
  * (read-only when editing), phone (+86), e-mail, job title with a custom one, the administrator flag
- * (hidden when editing oneself), remark; inline uniqueness and format checks.
+ * (hidden when editing oneself), remark; inline uniqueness and format checks. Required fields carry
+ * the required marker; the initial password's hint is the whole rule of the account's policy.
  */
 export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onClose: () => void }) {
   const { t } = useTranslation(['users', 'validation']);
@@ -46,6 +70,7 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
   // ticked before they arrive is overwritten.
   const [isLoaded, setLoaded] = useState(props.mode.kind !== 'edit');
   const policy = usePolicy().data;
+  const policyTexts = usePolicyTexts();
   const { mode } = props;
   const isEdit = mode.kind === 'edit';
   const isService = mode.kind === 'addService' || (mode.kind === 'edit' && mode.user.kind === 'service');
@@ -86,14 +111,9 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
     const values = { ...form.getFieldsValue(true) } as TUserFormValues;
     const errors = checkUserForm(values, { isNew: !isEdit });
     if (!isEdit && values.password && policy) {
-      const broken = checkPasswordPolicy(values.password, policy);
+      const broken = policyTexts.broken(values.password, policy);
       if (broken) {
-        form.setFields([
-          {
-            name: 'password',
-            errors: [t('form.passwordHint', { rule: `${policy.minLength}-${Limits.passwordMax}` })],
-          },
-        ]);
+        form.setFields([{ name: 'password', errors: [broken] }]);
         return;
       }
     }
@@ -170,10 +190,8 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
         initialValues={{ isAdmin: false }}
         disabled={!isLoaded}
       >
-        {mode.kind === 'addService' ? (
-          <Alert type="info" showIcon message={t('dialogs.serviceHint')} />
-        ) : null}
-        <Form.Item name="username" label={t('form.username')}>
+        {mode.kind === 'addService' ? <Alert type="info" showIcon title={t('dialogs.serviceHint')} /> : null}
+        <Form.Item name="username" label={t('form.username')} required={!isEdit}>
           <Input
             disabled={isEdit}
             placeholder={t('form.usernamePlaceholder')}
@@ -185,9 +203,8 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
           <Form.Item
             name="password"
             label={t('form.password')}
-            extra={
-              policy ? t('form.passwordHint', { rule: `${policy.minLength}-${Limits.passwordMax}` }) : null
-            }
+            required
+            extra={policy ? <span data-testid="user-password-hint">{policyTexts.hint(policy)}</span> : null}
           >
             <Input.Password autoComplete="new-password" {...testId('user-password')} />
           </Form.Item>
@@ -226,7 +243,7 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
               />
             </Form.Item>
             {title === CustomJobTitle ? (
-              <Form.Item name="customTitle" label={t('form.customTitle')}>
+              <Form.Item name="customTitle" label={t('form.customTitle')} required>
                 <Input maxLength={Limits.jobTitleMax} />
               </Form.Item>
             ) : null}
@@ -245,16 +262,26 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
   );
 }
 
-/** Sets another user's password; the user changes it at the next login (5066). */
+/**
+ * Sets another user's password under the account's policy (its rule shown under the field); the
+ * user changes it at the next login (5066).
+ */
 export function ResetPasswordDialog(props: { user: TUserRow; onClose: () => void }) {
   const { t } = useTranslation(['users', 'validation']);
   const [form] = Form.useForm<{ password: string }>();
   const [isSaving, setSaving] = useState(false);
+  const policy = usePolicy().data;
+  const policyTexts = usePolicyTexts();
 
   async function submit() {
     const password = (form.getFieldValue('password') as string | undefined) ?? '';
     if (!password) {
       form.setFields([{ name: 'password', errors: [t('validation:passwordRequired')] }]);
+      return;
+    }
+    const broken = policy ? policyTexts.broken(password, policy) : null;
+    if (broken) {
+      form.setFields([{ name: 'password', errors: [broken] }]);
       return;
     }
     setSaving(true);
@@ -283,7 +310,12 @@ export function ResetPasswordDialog(props: { user: TUserRow; onClose: () => void
     >
       <Typography.Paragraph type="secondary">{t('dialogs.resetHint')}</Typography.Paragraph>
       <Form form={form} layout="vertical">
-        <Form.Item name="password" label={t('form.newPassword')}>
+        <Form.Item
+          name="password"
+          label={t('form.newPassword')}
+          required
+          extra={policy ? <span data-testid="reset-password-hint">{policyTexts.hint(policy)}</span> : null}
+        >
           <Input.Password autoComplete="new-password" {...testId('reset-password-input')} />
         </Form.Item>
       </Form>
