@@ -31,6 +31,10 @@ const common = {
   noAuthText: 'Sorry, you do not have permission to access this page.',
   noFoundTitle: 'Page not found',
   noFoundText: 'Sorry, the page you visited does not exist.',
+  table: {
+    total: '{{total}} in total',
+    empty: 'No data',
+  },
   help: {
     button: 'Help',
     title: 'Contact us',

@@ -95,7 +95,9 @@ const services = {
     retry: 'Retry',
     selected: '{{count}} selected',
     overLimit: 'At most {{limit}} users can be enabled ({{enabled}} enabled now).',
-    total: 'Users: {{total}}',
+    total: '{{total}} users',
+    empty: 'No users yet',
+    noMatch: 'No user matches the search',
     noPermission: 'Only account administrators manage Insight users.',
     columns: {
       username: 'Username',

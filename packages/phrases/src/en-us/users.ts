@@ -7,6 +7,8 @@ const users = {
   reveal: 'Show phone and e-mail',
   total: '{{total}} users',
   loadFailed: 'Failed to retrieve user list',
+  empty: 'No users yet',
+  noMatch: 'No user matches the search',
   columns: {
     username: 'Username',
     displayName: 'Display name',

@@ -31,6 +31,10 @@ const common: TPhrases['common'] = {
   noAuthText: '抱歉，您无权访问此页面。',
   noFoundTitle: '页面不存在',
   noFoundText: '抱歉，您访问的页面不存在。',
+  table: {
+    total: '共 {{total}} 条',
+    empty: '暂无数据',
+  },
   help: {
     button: '帮助',
     title: '联系我们',

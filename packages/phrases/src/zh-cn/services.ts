@@ -95,6 +95,8 @@ const services: TPhrases['services'] = {
     selected: '已选 {{count}} 项',
     overLimit: '最多可启用 {{limit}} 个用户（当前已启用 {{enabled}} 个）。',
     total: '共 {{total}} 个用户',
+    empty: '还没有用户',
+    noMatch: '没有符合搜索条件的用户',
     noPermission: '仅账户管理员可管理 Insight 用户。',
     columns: {
       username: '用户名',

@@ -9,6 +9,8 @@ const users: TPhrases['users'] = {
   reveal: '显示手机号和邮箱',
   total: '共 {{total}} 个用户',
   loadFailed: '获取用户列表失败',
+  empty: '还没有用户',
+  noMatch: '没有符合搜索条件的用户',
   columns: {
     username: '用户名',
     displayName: '显示名',

@@ -1,7 +1,8 @@
 import type { TSkuCategory } from '@console/contract/billing-enums';
 import type { TableProps } from 'antd';
 import type { TFunction } from 'i18next';
-import { formatRate, formatUsage } from '../lib/money';
+import { amountColumn, InlinePair, nowrapColumn } from '@/components/ui/table-cells';
+import { formatRate, formatUsage, type TCurrency } from '../lib/money';
 import { Money } from './money';
 
 /** The bill columns of spec section 3 that a detail row and a statement line share. */
@@ -21,88 +22,71 @@ export type TBillLine = {
   discountRate: number;
 };
 
+/** An amount column's title with the account's currency: "Amount payable (CNY)". */
+export function amountTitle(t: TFunction<'billing'>, title: string, currency: TCurrency): string {
+  return t('withCurrency', { title, currency });
+}
+
+type TAmountKey =
+  | 'originalAmount'
+  | 'discountedAmount'
+  | 'payableAmount'
+  | 'voucherDeduction'
+  | 'outstandingAmount'
+  | 'cashPayment';
+
 const amount = (testId: string) => (value: string) => <Money value={value} testId={testId} />;
 
 /**
- * Instance (and region), category, billing item, usage with unit, consumption at the original
- * price, discounted consumption, amount payable, voucher deduction, outstanding amount, cash
- * payment, comprehensive discount rate.
+ * Instance with its region on the same line, category, billing item, usage with unit,
+ * consumption at the original price, discounted consumption, amount payable, voucher deduction,
+ * outstanding amount, cash payment, comprehensive discount rate. Amount titles name the account's
+ * currency; no cell wraps (the table scrolls sideways in its own box).
  */
 export function billColumns<T extends TBillLine>(
   t: TFunction<'billing'>,
+  currency: TCurrency,
 ): NonNullable<TableProps<T>['columns']> {
+  const money = (key: TAmountKey, testId: string) => ({
+    key,
+    title: amountTitle(t, t(`columns.${key}`), currency),
+    dataIndex: key,
+    ...amountColumn,
+    render: amount(testId),
+  });
   return [
     {
       key: 'instance',
       title: t('columns.instance'),
       render: (_, row) => (
-        <span>
-          {row.instanceName}
-          <br />
-          <span className="cz-billing__muted">{row.regionName}</span>
-        </span>
+        <InlinePair primary={row.instanceName} secondary={row.regionName} testId="bill-instance" />
       ),
     },
     {
       key: 'category',
       title: t('columns.category'),
       dataIndex: 'category',
+      ...nowrapColumn,
       render: (value: TSkuCategory) => t(`categories.${value}`),
     },
-    { key: 'sku', title: t('columns.sku'), dataIndex: 'skuName' },
+    { key: 'sku', title: t('columns.sku'), dataIndex: 'skuName', ...nowrapColumn },
     {
       key: 'usage',
       title: t('columns.usage'),
-      align: 'right',
-      render: (_, row) => <span className="cz-billing__nowrap">{formatUsage(row.usage, row.unit)}</span>,
+      ...amountColumn,
+      render: (_, row) => formatUsage(row.usage, row.unit),
     },
-    {
-      key: 'originalAmount',
-      title: t('columns.originalAmount'),
-      dataIndex: 'originalAmount',
-      align: 'right',
-      render: amount('bill-original'),
-    },
-    {
-      key: 'discountedAmount',
-      title: t('columns.discountedAmount'),
-      dataIndex: 'discountedAmount',
-      align: 'right',
-      render: amount('bill-discounted'),
-    },
-    {
-      key: 'payableAmount',
-      title: t('columns.payableAmount'),
-      dataIndex: 'payableAmount',
-      align: 'right',
-      render: amount('bill-payable'),
-    },
-    {
-      key: 'voucherDeduction',
-      title: t('columns.voucherDeduction'),
-      dataIndex: 'voucherDeduction',
-      align: 'right',
-      render: amount('bill-voucher'),
-    },
-    {
-      key: 'outstandingAmount',
-      title: t('columns.outstandingAmount'),
-      dataIndex: 'outstandingAmount',
-      align: 'right',
-      render: amount('bill-outstanding'),
-    },
-    {
-      key: 'cashPayment',
-      title: t('columns.cashPayment'),
-      dataIndex: 'cashPayment',
-      align: 'right',
-      render: amount('bill-cash'),
-    },
+    money('originalAmount', 'bill-original'),
+    money('discountedAmount', 'bill-discounted'),
+    money('payableAmount', 'bill-payable'),
+    money('voucherDeduction', 'bill-voucher'),
+    money('outstandingAmount', 'bill-outstanding'),
+    money('cashPayment', 'bill-cash'),
     {
       key: 'discountRate',
       title: t('columns.discountRate'),
       dataIndex: 'discountRate',
-      align: 'right',
+      ...amountColumn,
       render: (value: number) => formatRate(value),
     },
   ];

@@ -1,47 +1,69 @@
-import { Empty, Table, type TableProps } from 'antd';
+import { Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  amountColumn,
+  EllipsisText,
+  InlinePair,
+  nowrapColumn,
+  TableEmpty,
+  tableScroll,
+  useScreenColumns,
+  useShowTotal,
+} from '@/components/ui/table-cells';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { type TDeductionRow, useDeductions } from '../api/list-deductions';
-import { Money } from './money';
+import { amountTitle } from './bill-columns';
+import { Money, useCurrency } from './money';
 
 /** What vouchers paid: day, voucher, instance, billing item, amount. */
 export function DeductionsTable() {
   const { t } = useTranslation('billing');
   const [pageNo, setPageNo] = useState(1);
   const deductions = useDeductions(pageNo);
+  const currency = useCurrency();
+  const showTotal = useShowTotal();
+  const screenColumns = useScreenColumns();
+  const table = useKeyboardScroll(t('balance.tabs.deductions'));
   const columns: TableProps<TDeductionRow>['columns'] = [
-    { key: 'date', title: t('balance.deduction.date'), dataIndex: 'date', width: 120 },
+    { key: 'date', title: t('balance.deduction.date'), dataIndex: 'date', fixed: 'left', ...nowrapColumn },
     {
       key: 'voucher',
       title: t('balance.deduction.voucher'),
       render: (_, row) => (
-        <span>
-          {row.voucherName}
-          <br />
-          <span className="cz-billing__muted">{row.voucherCode}</span>
-        </span>
+        <InlinePair primary={<EllipsisText text={row.voucherName} />} secondary={row.voucherCode} />
       ),
     },
-    { key: 'instance', title: t('balance.deduction.instance'), dataIndex: 'instanceName' },
-    { key: 'sku', title: t('balance.deduction.sku'), dataIndex: 'skuName' },
+    { key: 'instance', title: t('balance.deduction.instance'), dataIndex: 'instanceName', ...nowrapColumn },
+    { key: 'sku', title: t('balance.deduction.sku'), dataIndex: 'skuName', ...nowrapColumn },
     {
       key: 'amount',
-      title: t('balance.deduction.amount'),
+      title: amountTitle(t, t('balance.deduction.amount'), currency),
       dataIndex: 'amount',
-      align: 'right',
+      ...amountColumn,
       render: (v: string) => <Money value={v} />,
     },
   ];
   return (
-    <Table<TDeductionRow>
-      rowKey={(row) => `${row.voucherId}-${row.date}-${row.instanceName}-${row.skuName}`}
-      size="middle"
-      columns={columns}
-      dataSource={deductions.data?.list ?? []}
-      loading={deductions.isFetching}
-      locale={{ emptyText: <Empty description={t('balance.deduction.empty')} /> }}
-      onRow={() => ({ 'data-testid': 'deduction-row' }) as object}
-      pagination={{ current: pageNo, pageSize: 10, total: deductions.data?.total ?? 0, onChange: setPageNo }}
-    />
+    <div ref={table}>
+      <Table<TDeductionRow>
+        rowKey={(row) => `${row.voucherId}-${row.date}-${row.instanceName}-${row.skuName}`}
+        size="middle"
+        columns={screenColumns(columns)}
+        dataSource={deductions.data?.list ?? []}
+        loading={deductions.isFetching}
+        scroll={tableScroll}
+        locale={{ emptyText: <TableEmpty text={t('balance.deduction.empty')} /> }}
+        onRow={() => ({ 'data-testid': 'deduction-row' }) as object}
+        pagination={{
+          current: pageNo,
+          pageSize: 10,
+          total: deductions.data?.total ?? 0,
+          showTotal,
+          showSizeChanger: false,
+          onChange: setPageNo,
+        }}
+      />
+    </div>
   );
 }

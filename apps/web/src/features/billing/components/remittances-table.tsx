@@ -1,9 +1,21 @@
-import { Empty, Table, type TableProps, Tag } from 'antd';
+import { Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  amountColumn,
+  EllipsisText,
+  InlinePair,
+  nowrapColumn,
+  TableEmpty,
+  tableScroll,
+  useScreenColumns,
+  useShowTotal,
+} from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { type TRemittanceRow, useRemittances } from '../api/list-remittances';
-import { Money } from './money';
+import { amountTitle } from './bill-columns';
+import { Money, useCurrency } from './money';
 
 const statusColors = { pending: 'processing', confirmed: 'success', rejected: 'error' } as const;
 
@@ -12,27 +24,43 @@ export function RemittancesTable() {
   const { t } = useTranslation('billing');
   const [pageNo, setPageNo] = useState(1);
   const remittances = useRemittances(pageNo);
+  const currency = useCurrency();
+  const showTotal = useShowTotal();
+  const screenColumns = useScreenColumns();
+  const table = useKeyboardScroll(t('balance.tabs.remittances'));
   const columns: TableProps<TRemittanceRow>['columns'] = [
     {
       key: 'time',
       title: t('balance.remittance.time'),
       dataIndex: 'createTime',
-      width: 180,
+      fixed: 'left',
+      ...nowrapColumn,
       render: (v: string) => formatDateTime(v),
     },
     {
       key: 'amount',
-      title: t('balance.remittance.amount'),
+      title: amountTitle(t, t('balance.remittance.amount'), currency),
       dataIndex: 'amount',
-      align: 'right',
+      ...amountColumn,
       render: (v: string) => <Money value={v} />,
     },
-    { key: 'payer', title: t('balance.remittance.payer'), dataIndex: 'payerName' },
-    { key: 'file', title: t('balance.remittance.file'), dataIndex: 'fileName', ellipsis: true },
+    {
+      key: 'payer',
+      title: t('balance.remittance.payer'),
+      dataIndex: 'payerName',
+      render: (v: string) => <EllipsisText text={v} />,
+    },
+    {
+      key: 'file',
+      title: t('balance.remittance.file'),
+      dataIndex: 'fileName',
+      render: (v: string) => <EllipsisText text={v} maxWidth={200} />,
+    },
     {
       key: 'status',
       title: t('balance.remittance.status'),
       dataIndex: 'status',
+      ...nowrapColumn,
       render: (v: TRemittanceRow['status']) => (
         <Tag color={statusColors[v]} data-testid="remittance-status" data-status={v}>
           {t(`balance.remittance.statuses.${v}`)}
@@ -43,21 +71,36 @@ export function RemittancesTable() {
       key: 'review',
       title: t('balance.remittance.reviewNote'),
       render: (_, row) =>
-        row.reviewTime
-          ? `${formatDateTime(row.reviewTime)}${row.reviewNote ? ` · ${row.reviewNote}` : ''}`
-          : '-',
+        row.reviewTime ? (
+          <InlinePair
+            primary={formatDateTime(row.reviewTime)}
+            secondary={row.reviewNote ? <EllipsisText text={row.reviewNote} isSecondary /> : null}
+          />
+        ) : (
+          '-'
+        ),
     },
   ];
   return (
-    <Table<TRemittanceRow>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={remittances.data?.list ?? []}
-      loading={remittances.isFetching}
-      locale={{ emptyText: <Empty description={t('balance.remittance.empty')} /> }}
-      onRow={() => ({ 'data-testid': 'remittance-row' }) as object}
-      pagination={{ current: pageNo, pageSize: 10, total: remittances.data?.total ?? 0, onChange: setPageNo }}
-    />
+    <div ref={table}>
+      <Table<TRemittanceRow>
+        rowKey="id"
+        size="middle"
+        columns={screenColumns(columns)}
+        dataSource={remittances.data?.list ?? []}
+        loading={remittances.isFetching}
+        scroll={tableScroll}
+        locale={{ emptyText: <TableEmpty text={t('balance.remittance.empty')} /> }}
+        onRow={() => ({ 'data-testid': 'remittance-row' }) as object}
+        pagination={{
+          current: pageNo,
+          pageSize: 10,
+          total: remittances.data?.total ?? 0,
+          showTotal,
+          showSizeChanger: false,
+          onChange: setPageNo,
+        }}
+      />
+    </div>
   );
 }

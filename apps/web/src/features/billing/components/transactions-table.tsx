@@ -1,10 +1,21 @@
 import { TransactionTypes, type TTransactionType } from '@console/contract/billing-enums';
-import { Empty, Select, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Select, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  amountColumn,
+  EllipsisText,
+  nowrapColumn,
+  TableEmpty,
+  tableScroll,
+  useScreenColumns,
+  useShowTotal,
+} from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { type TTransactionRow, useTransactions } from '../api/list-transactions';
-import { Money } from './money';
+import { amountTitle } from './bill-columns';
+import { Money, useCurrency } from './money';
 
 const typeColors: Record<TTransactionType, string> = {
   recharge: 'success',
@@ -19,18 +30,24 @@ export function TransactionsTable() {
   const [type, setType] = useState<TTransactionType | null>(null);
   const [pageNo, setPageNo] = useState(1);
   const transactions = useTransactions(type, pageNo);
+  const currency = useCurrency();
+  const showTotal = useShowTotal();
+  const screenColumns = useScreenColumns();
+  const table = useKeyboardScroll(t('balance.tabs.transactions'));
   const columns: TableProps<TTransactionRow>['columns'] = [
     {
       key: 'time',
       title: t('balance.transaction.time'),
       dataIndex: 'time',
-      width: 180,
+      fixed: 'left',
+      ...nowrapColumn,
       render: (v: string) => formatDateTime(v),
     },
     {
       key: 'type',
       title: t('balance.transaction.type'),
       dataIndex: 'type',
+      ...nowrapColumn,
       render: (v: TTransactionType) => (
         <Tag color={typeColors[v]} data-testid="transaction-type" data-type={v}>
           {t(`balance.transaction.types.${v}`)}
@@ -41,6 +58,7 @@ export function TransactionsTable() {
       key: 'channel',
       title: t('balance.transaction.channel'),
       dataIndex: 'channel',
+      ...nowrapColumn,
       render: (v: TTransactionRow['channel']) => (
         <span data-testid="transaction-channel" data-channel={v}>
           {t(`balance.transaction.channels.${v}`)}
@@ -49,22 +67,23 @@ export function TransactionsTable() {
     },
     {
       key: 'amount',
-      title: t('balance.transaction.amount'),
+      title: amountTitle(t, t('balance.transaction.amount'), currency),
       dataIndex: 'amount',
-      align: 'right',
+      ...amountColumn,
       render: (v: string) => <Money value={v} testId="transaction-amount" />,
     },
     {
       key: 'balanceAfter',
-      title: t('balance.transaction.balanceAfter'),
+      title: amountTitle(t, t('balance.transaction.balanceAfter'), currency),
       dataIndex: 'balanceAfter',
-      align: 'right',
+      ...amountColumn,
       render: (v: string) => <Money value={v} />,
     },
     {
       key: 'serialNo',
       title: t('balance.transaction.serialNo'),
       dataIndex: 'serialNo',
+      ...nowrapColumn,
       render: (v: string) => (
         <Typography.Text copyable={{ text: v }} className="cz-billing__serial">
           {v}
@@ -75,8 +94,7 @@ export function TransactionsTable() {
       key: 'remark',
       title: t('balance.transaction.remark'),
       dataIndex: 'remark',
-      ellipsis: true,
-      render: (v: string | null) => v || '-',
+      render: (v: string | null) => <EllipsisText text={v} />,
     },
   ];
   return (
@@ -94,22 +112,26 @@ export function TransactionsTable() {
         ]}
         data-testid="transaction-type-filter"
       />
-      <Table<TTransactionRow>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={transactions.data?.list ?? []}
-        loading={transactions.isFetching}
-        scroll={{ x: 1000 }}
-        locale={{ emptyText: <Empty description={t('balance.transaction.empty')} /> }}
-        onRow={(row) => ({ 'data-testid': 'transaction-row', 'data-type': row.type }) as object}
-        pagination={{
-          current: pageNo,
-          pageSize: 10,
-          total: transactions.data?.total ?? 0,
-          onChange: setPageNo,
-        }}
-      />
+      <div ref={table}>
+        <Table<TTransactionRow>
+          rowKey="id"
+          size="middle"
+          columns={screenColumns(columns)}
+          dataSource={transactions.data?.list ?? []}
+          loading={transactions.isFetching}
+          scroll={tableScroll}
+          locale={{ emptyText: <TableEmpty text={t('balance.transaction.empty')} /> }}
+          onRow={(row) => ({ 'data-testid': 'transaction-row', 'data-type': row.type }) as object}
+          pagination={{
+            current: pageNo,
+            pageSize: 10,
+            total: transactions.data?.total ?? 0,
+            showTotal,
+            showSizeChanger: false,
+            onChange: setPageNo,
+          }}
+        />
+      </div>
     </Space>
   );
 }

@@ -1,10 +1,22 @@
 import type { TVoucherState } from '@console/contract/billing-enums';
-import { Empty, Table, type TableProps, Tag } from 'antd';
+import { Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  amountColumn,
+  EllipsisText,
+  InlinePair,
+  nowrapColumn,
+  TableEmpty,
+  tableScroll,
+  useScreenColumns,
+  useShowTotal,
+} from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { type TVoucherRow, useVouchers } from '../api/list-vouchers';
-import { Money } from './money';
+import { amountTitle } from './bill-columns';
+import { Money, useCurrency } from './money';
 
 const stateColors: Record<TVoucherState, string> = {
   pending: 'default',
@@ -18,67 +30,73 @@ export function VouchersTable() {
   const { t } = useTranslation('billing');
   const [pageNo, setPageNo] = useState(1);
   const vouchers = useVouchers(pageNo);
+  const currency = useCurrency();
+  const showTotal = useShowTotal();
+  const screenColumns = useScreenColumns();
+  const table = useKeyboardScroll(t('balance.tabs.vouchers'));
   const columns: TableProps<TVoucherRow>['columns'] = [
     {
       key: 'name',
       title: t('balance.voucher.name'),
-      render: (_, row) => (
-        <span>
-          {row.name}
-          <br />
-          <span className="cz-billing__muted">{row.code}</span>
-        </span>
-      ),
+      fixed: 'left',
+      render: (_, row) => <InlinePair primary={<EllipsisText text={row.name} />} secondary={row.code} />,
     },
     {
       key: 'faceValue',
-      title: t('balance.voucher.faceValue'),
+      title: amountTitle(t, t('balance.voucher.faceValue'), currency),
       dataIndex: 'faceValue',
-      align: 'right',
+      ...amountColumn,
       render: (v: string) => <Money value={v} />,
     },
     {
       key: 'available',
-      title: t('balance.voucher.available'),
+      title: amountTitle(t, t('balance.voucher.available'), currency),
       dataIndex: 'availableAmount',
-      align: 'right',
+      ...amountColumn,
       render: (v: string) => <Money value={v} testId="voucher-available" />,
     },
     {
       key: 'used',
-      title: t('balance.voucher.used'),
+      title: amountTitle(t, t('balance.voucher.used'), currency),
       dataIndex: 'usedAmount',
-      align: 'right',
+      ...amountColumn,
       render: (v: string) => <Money value={v} />,
     },
     {
       key: 'effective',
       title: t('balance.voucher.effectiveTime'),
       dataIndex: 'effectiveTime',
+      ...nowrapColumn,
       render: (v: string) => formatDateTime(v),
     },
     {
       key: 'expire',
       title: t('balance.voucher.expireTime'),
       dataIndex: 'expireTime',
+      ...nowrapColumn,
       render: (v: string) => formatDateTime(v),
     },
     {
       key: 'products',
       title: t('balance.voucher.productScope'),
       dataIndex: 'productScope',
-      render: (v: string[]) => (v.length ? v.join(', ') : t('balance.voucher.allProducts')),
+      render: (v: string[]) => (
+        <EllipsisText text={v.length ? v.join(', ') : t('balance.voucher.allProducts')} />
+      ),
     },
     {
       key: 'regions',
       title: t('balance.voucher.regionScope'),
       dataIndex: 'regionScope',
-      render: (v: string[]) => (v.length ? v.join(', ') : t('balance.voucher.allRegions')),
+      render: (v: string[]) => (
+        <EllipsisText text={v.length ? v.join(', ') : t('balance.voucher.allRegions')} />
+      ),
     },
     {
       key: 'state',
       title: t('balance.voucher.state'),
       dataIndex: 'state',
+      ...nowrapColumn,
       render: (v: TVoucherState) => (
         <Tag color={stateColors[v]} data-testid="voucher-state" data-state={v}>
           {t(`balance.voucher.states.${v}`)}
@@ -87,16 +105,25 @@ export function VouchersTable() {
     },
   ];
   return (
-    <Table<TVoucherRow>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={vouchers.data?.list ?? []}
-      loading={vouchers.isFetching}
-      scroll={{ x: 1100 }}
-      locale={{ emptyText: <Empty description={t('balance.voucher.empty')} /> }}
-      onRow={() => ({ 'data-testid': 'voucher-row' }) as object}
-      pagination={{ current: pageNo, pageSize: 10, total: vouchers.data?.total ?? 0, onChange: setPageNo }}
-    />
+    <div ref={table}>
+      <Table<TVoucherRow>
+        rowKey="id"
+        size="middle"
+        columns={screenColumns(columns)}
+        dataSource={vouchers.data?.list ?? []}
+        loading={vouchers.isFetching}
+        scroll={tableScroll}
+        locale={{ emptyText: <TableEmpty text={t('balance.voucher.empty')} /> }}
+        onRow={() => ({ 'data-testid': 'voucher-row' }) as object}
+        pagination={{
+          current: pageNo,
+          pageSize: 10,
+          total: vouchers.data?.total ?? 0,
+          showTotal,
+          showSizeChanger: false,
+          onChange: setPageNo,
+        }}
+      />
+    </div>
   );
 }

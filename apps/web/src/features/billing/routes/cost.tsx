@@ -3,16 +3,25 @@
  * original and discounted amounts, voucher deduction, cash payment, outstanding amount and
  * whether it is settled, with a link to the month's bill.
  */
-import { Alert, Button, Card, Empty, Select, Table, type TableProps, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import {
+  amountColumn,
+  nowrapColumn,
+  TableEmpty,
+  tableScroll,
+  useScreenColumns,
+  useShowTotal,
+} from '@/components/ui/table-cells';
 import { buildPath } from '@/config/console-paths';
 import { paths } from '@/config/paths';
 import { useStatementYears } from '../api/list-statement-years';
 import { statementPageSize, type TStatementRow, useStatements } from '../api/list-statements';
 import { AdminOnly } from '../components/admin-only';
-import { Money } from '../components/money';
+import { amountTitle } from '../components/bill-columns';
+import { Money, useCurrency } from '../components/money';
 import '../billing.css';
 
 function Statements() {
@@ -28,13 +37,19 @@ function Statements() {
   const isYearKnown = year !== undefined || years.isError;
   const statements = useStatements(year ?? null, pageNo);
   const open = (row: TStatementRow) => navigate(buildPath(paths.monthBill, { id: row.id }));
+  const currency = useCurrency();
+  const showTotal = useShowTotal();
+  const screenColumns = useScreenColumns();
 
   const amount = (testId: string) => (value: string) => <Money value={value} testId={testId} />;
+  const money = (title: string) => ({ title: amountTitle(t, title, currency), ...amountColumn });
   const columns: TableProps<TStatementRow>['columns'] = [
     {
       key: 'month',
       title: t('columns.month'),
       dataIndex: 'month',
+      fixed: 'left',
+      ...nowrapColumn,
       render: (value: string, row) => (
         <Typography.Link onClick={() => open(row)} data-testid="statement-month">
           {value}
@@ -43,43 +58,39 @@ function Statements() {
     },
     {
       key: 'original',
-      title: t('columns.originalAmount'),
+      ...money(t('columns.originalAmount')),
       dataIndex: 'originalAmount',
-      align: 'right',
       render: amount('statement-original'),
     },
     {
       key: 'discounted',
-      title: t('columns.discountedAmount'),
+      ...money(t('columns.discountedAmount')),
       dataIndex: 'discountedAmount',
-      align: 'right',
       render: amount('statement-discounted'),
     },
     {
       key: 'voucher',
-      title: t('columns.voucherDeduction'),
+      ...money(t('columns.voucherDeduction')),
       dataIndex: 'voucherDeduction',
-      align: 'right',
       render: amount('statement-voucher'),
     },
     {
       key: 'cash',
-      title: t('columns.cashPayment'),
+      ...money(t('columns.cashPayment')),
       dataIndex: 'cashPayment',
-      align: 'right',
       render: amount('statement-cash'),
     },
     {
       key: 'outstanding',
-      title: t('columns.outstandingAmount'),
+      ...money(t('columns.outstandingAmount')),
       dataIndex: 'outstandingAmount',
-      align: 'right',
       render: amount('statement-outstanding'),
     },
     {
       key: 'settled',
       title: t('columns.settled'),
       dataIndex: 'isSettled',
+      ...nowrapColumn,
       render: (value: boolean) =>
         value ? (
           <Tag color="success" data-testid="statement-settled" data-settled="true">
@@ -94,6 +105,8 @@ function Statements() {
     {
       key: 'actions',
       title: t('columns.actions'),
+      fixed: 'right',
+      ...nowrapColumn,
       render: (_, row) => (
         <Button type="link" size="small" onClick={() => open(row)} data-testid="statement-view">
           {t('statements.view')}
@@ -104,6 +117,7 @@ function Statements() {
 
   return (
     <Card
+      className="cz-table-card"
       title={
         <Typography.Text type="secondary" className="cz-billing__small">
           {t('statements.intro')}
@@ -133,16 +147,18 @@ function Statements() {
       <Table<TStatementRow>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={screenColumns(columns)}
         dataSource={isYearKnown ? (statements.data?.list ?? []) : []}
         loading={!isYearKnown || statements.isFetching}
-        scroll={{ x: 960 }}
-        locale={{ emptyText: <Empty description={t('statements.empty')} /> }}
+        scroll={tableScroll}
+        locale={{ emptyText: <TableEmpty text={t('statements.empty')} /> }}
         onRow={(row) => ({ 'data-testid': 'statement-row', 'data-month': row.month }) as object}
         pagination={{
           current: pageNo,
           pageSize: statementPageSize,
           total: statements.data?.total ?? 0,
+          showTotal,
+          showSizeChanger: false,
           onChange: setPageNo,
         }}
       />

@@ -9,16 +9,24 @@ import {
   Button,
   Card,
   Descriptions,
-  Empty,
   Result,
   Skeleton,
   Space,
   Table,
+  type TableColumnsType,
   Tag,
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import {
+  amountColumn,
+  nowrapColumn,
+  TableEmpty,
+  tableScroll,
+  useScreenColumns,
+  useShowTotal,
+} from '@/components/ui/table-cells';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -26,20 +34,25 @@ import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { downloadStatement } from '../api/download-statement';
 import { type TStatementDetailData, useStatementDetail } from '../api/get-statement-detail';
 import { AdminOnly } from '../components/admin-only';
-import { billColumns } from '../components/bill-columns';
+import { amountTitle, billColumns } from '../components/bill-columns';
 import { ExportButtons } from '../components/export-buttons';
-import { Money } from '../components/money';
+import { Money, useCurrency } from '../components/money';
 import { categoryFields, discountedOf, originalOf } from '../lib/amount-fields';
 import { formatRate } from '../lib/money';
 import '../billing.css';
 
 type TLine = TStatementDetailData['lines'][number];
+type TCategoryRow = { category: TSkuCategory; original: string | undefined; discounted: string | undefined };
 
 function MonthBill({ id }: { id: number | null }) {
   const { t } = useTranslation(['billing', 'common']);
   const lineTable = useKeyboardScroll(t('month.lines'));
+  const categoryTable = useKeyboardScroll(t('month.categories'));
   const navigate = useNavigate();
   const detail = useStatementDetail(id);
+  const currency = useCurrency();
+  const showTotal = useShowTotal();
+  const screenColumns = useScreenColumns();
 
   if (id === null || (detail.isError && (isApiError(detail.error, 404) || isApiError(detail.error, 400)))) {
     return (
@@ -71,10 +84,39 @@ function MonthBill({ id }: { id: number | null }) {
   }
   if (!detail.data) return <Skeleton active paragraph={{ rows: 10 }} />;
   const { statement, count, lines } = detail.data;
+  const categoryColumns: TableColumnsType<TCategoryRow> = [
+    {
+      key: 'category',
+      title: t('columns.category'),
+      dataIndex: 'category',
+      fixed: 'left',
+      ...nowrapColumn,
+      render: (v: TSkuCategory) => t(`categories.${v}`),
+    },
+    {
+      key: 'original',
+      title: amountTitle(t, t('columns.originalAmount'), currency),
+      dataIndex: 'original',
+      ...amountColumn,
+      render: (v: string | undefined) => <Money value={v} />,
+    },
+    {
+      key: 'discounted',
+      title: amountTitle(t, t('columns.discountedAmount'), currency),
+      dataIndex: 'discounted',
+      ...amountColumn,
+      render: (v: string | undefined, row) => <Money value={v} testId={`month-category-${row.category}`} />,
+    },
+  ];
+  // The instance stays in view while the amounts scroll sideways.
+  const lineColumns = billColumns<TLine>(t, currency).map((column, i) =>
+    i === 0 ? { ...column, fixed: 'left' as const } : column,
+  );
 
   return (
     <div className="cz-billing__stack">
       <Card
+        className="cz-table-card"
         title={
           <Space wrap>
             <span data-testid="month-title">{t('month.title', { month: statement.month })}</span>
@@ -116,51 +158,33 @@ function MonthBill({ id }: { id: number | null }) {
         </Descriptions>
       </Card>
       <Card title={t('month.categories')}>
-        <Table
-          rowKey="category"
-          size="small"
-          pagination={false}
-          dataSource={(Object.keys(categoryFields) as TSkuCategory[]).map((category) => ({
-            category,
-            original: originalOf(count, categoryFields[category]),
-            discounted: discountedOf(count, categoryFields[category]),
-          }))}
-          columns={[
-            {
-              key: 'category',
-              title: t('columns.category'),
-              dataIndex: 'category',
-              render: (v: TSkuCategory) => t(`categories.${v}`),
-            },
-            {
-              key: 'original',
-              title: t('columns.originalAmount'),
-              dataIndex: 'original',
-              align: 'right',
-              render: (v: string) => <Money value={v} />,
-            },
-            {
-              key: 'discounted',
-              title: t('columns.discountedAmount'),
-              dataIndex: 'discounted',
-              align: 'right',
-              render: (v: string, row) => <Money value={v} testId={`month-category-${row.category}`} />,
-            },
-          ]}
-          data-testid="month-categories"
-        />
+        <div ref={categoryTable}>
+          <Table<TCategoryRow>
+            rowKey="category"
+            size="small"
+            pagination={false}
+            scroll={tableScroll}
+            dataSource={(Object.keys(categoryFields) as TSkuCategory[]).map((category) => ({
+              category,
+              original: originalOf(count, categoryFields[category]),
+              discounted: discountedOf(count, categoryFields[category]),
+            }))}
+            columns={screenColumns(categoryColumns)}
+            data-testid="month-categories"
+          />
+        </div>
       </Card>
       <Card title={t('month.lines')}>
         <div ref={lineTable}>
           <Table<TLine>
             rowKey={(row) => `${row.instanceId}-${row.skuCode}`}
             size="middle"
-            columns={billColumns<TLine>(t)}
+            columns={screenColumns(lineColumns)}
             dataSource={lines}
-            scroll={{ x: 1300 }}
-            locale={{ emptyText: <Empty description={t('month.linesEmpty')} /> }}
+            scroll={tableScroll}
+            locale={{ emptyText: <TableEmpty text={t('month.linesEmpty')} /> }}
             onRow={() => ({ 'data-testid': 'month-line' }) as object}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal }}
           />
         </div>
       </Card>

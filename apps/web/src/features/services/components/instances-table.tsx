@@ -2,6 +2,13 @@ import { InstanceStatus } from '@console/contract/service-enums';
 import { Button, Modal, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  nowrapColumn,
+  TableEmpty,
+  tableScroll,
+  useScreenColumns,
+  useShowTotal,
+} from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
@@ -35,6 +42,8 @@ export function InstancesTable({ instances, isLoading, isAdmin, unavailable = nu
   const { t } = useTranslation(['services', 'common']);
   const [closing, setClosing] = useState<TInstanceItem | null>(null);
   const [openingId, setOpeningId] = useState<number | null>(null);
+  const screenColumns = useScreenColumns();
+  const showTotal = useShowTotal();
   const retry = useRetryInstance({ onDone: () => toast({ level: 'success', title: t('done.retried') }) });
   const close = useCloseInstance({
     onDone: () => {
@@ -47,6 +56,8 @@ export function InstancesTable({ instances, isLoading, isAdmin, unavailable = nu
     {
       key: 'instanceName',
       title: t('columns.instanceName'),
+      fixed: 'left',
+      ...nowrapColumn,
       render: (_, instance) => (
         <Typography.Text
           code
@@ -63,6 +74,7 @@ export function InstancesTable({ instances, isLoading, isAdmin, unavailable = nu
     {
       key: 'region',
       title: t('columns.region'),
+      ...nowrapColumn,
       render: (_, instance) => (
         <span data-testid="instance-region" data-region={instance.region} data-csp={instance.csp}>
           {instance.cspName} / {instance.regionName}
@@ -72,11 +84,13 @@ export function InstancesTable({ instances, isLoading, isAdmin, unavailable = nu
     {
       key: 'version',
       title: t('columns.version'),
+      ...nowrapColumn,
       render: (_, instance) => t(`versions.${instance.versionCode}`),
     },
     {
       key: 'status',
       title: t('columns.status'),
+      ...nowrapColumn,
       render: (_, instance) => (
         <InstanceStatusTag status={instance.status} failReason={instance.failReason} />
       ),
@@ -84,16 +98,20 @@ export function InstancesTable({ instances, isLoading, isAdmin, unavailable = nu
     {
       key: 'createTime',
       title: t('columns.createTime'),
+      ...nowrapColumn,
       render: (_, instance) => formatDateTime(instance.createTime),
     },
     {
       key: 'openTime',
       title: t('columns.openTime'),
+      ...nowrapColumn,
       render: (_, instance) => formatDateTime(instance.openTime),
     },
     {
       key: 'actions',
       title: t('columns.actions'),
+      fixed: 'right',
+      ...nowrapColumn,
       render: (_, instance) => {
         const isOpened = instance.status === InstanceStatus.opened;
         const isFailed = instance.status === InstanceStatus.openFailed;
@@ -150,14 +168,15 @@ export function InstancesTable({ instances, isLoading, isAdmin, unavailable = nu
       <Table<TInstanceItem>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={screenColumns(columns)}
         dataSource={[...instances]}
         loading={isLoading}
-        pagination={instances.length > 10 ? { pageSize: 10 } : false}
+        locale={{ emptyText: <TableEmpty /> }}
+        pagination={instances.length > 10 ? { pageSize: 10, showTotal } : false}
         onRow={(instance) =>
           ({ 'data-testid': 'instance-row', 'data-instance': instance.instanceName }) as never
         }
-        scroll={{ x: 'max-content' }}
+        scroll={tableScroll}
       />
       {closing ? (
         <Modal

@@ -31,7 +31,7 @@ export function ServiceSection({ service, isAdmin, onCreate, unavailable = null 
 
   return (
     <Card
-      className="cz-card cz-services__section"
+      className="cz-card cz-services__section cz-table-card"
       data-testid={`service-section-${service.code}`}
       data-kind={service.kind}
       title={

@@ -162,6 +162,26 @@ describe('the Insight users page', () => {
     ]);
   });
 
+  it('fixes the username and the actions, cuts long names, counts the users and says when none matches', async () => {
+    const longName = 'A display name of sixty characters that must not widen a row';
+    users = [{ ...row(2, 'ann', S.closed), displayName: longName }, ...users.slice(1)];
+    await renderPage();
+    const ann = rowOf('ann');
+    const cells = ann.querySelectorAll('td');
+    const titles = [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
+    const username = cells[titles.indexOf('Username')] as HTMLElement;
+    expect(username.className).toContain('ant-table-cell-fix-start');
+    expect(within(username).getByTestId('insight-user-name').className).toBe('cz-cell-ellipsis');
+    expect((cells[titles.indexOf('Actions')] as HTMLElement).className).toContain('ant-table-cell-fix-end');
+    expect(within(ann).getByText(longName).className).toBe('cz-cell-ellipsis');
+    expect(screen.getByText('5 users')).toBeTruthy();
+
+    fireEvent.change(screen.getByPlaceholderText('Search username, display name or e-mail'), {
+      target: { value: 'nobody' },
+    });
+    expect(await screen.findByText('No user matches the search')).toBeTruthy();
+  });
+
   it('enables and disables only what the selection allows, with the default role', async () => {
     await renderPage();
     expect(button('insight-enable').disabled).toBe(true);

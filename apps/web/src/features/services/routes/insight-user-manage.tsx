@@ -25,6 +25,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '@/api/get-current-user';
+import {
+  EllipsisText,
+  nowrapColumn,
+  TableEmpty,
+  tableScroll,
+  useScreenColumns,
+} from '@/components/ui/table-cells';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -231,27 +238,35 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
   // No provisioner on this installation: nothing can be enabled or disabled.
   const unavailable = useNotConfigured('provisioner');
   const isChanging = enable.isPending || disable.isPending || unavailable !== null;
+  const screenColumns = useScreenColumns();
 
   const columns: TableProps<TInsightUserRow>['columns'] = [
     {
       key: 'username',
       title: t('insight.columns.username'),
-      render: (_, user) => <span data-testid="insight-user-name">{user.username}</span>,
+      fixed: 'left',
+      render: (_, user) => <EllipsisText text={user.username} testId="insight-user-name" maxWidth={220} />,
     },
     {
       key: 'displayName',
       title: t('insight.columns.displayName'),
-      render: (_, user) => user.displayName || '-',
+      render: (_, user) => <EllipsisText text={user.displayName} maxWidth={220} />,
     },
-    { key: 'email', title: t('insight.columns.email'), render: (_, user) => user.email ?? '-' },
+    {
+      key: 'email',
+      title: t('insight.columns.email'),
+      render: (_, user) => <EllipsisText text={user.email} />,
+    },
     {
       key: 'role',
       title: t('insight.columns.role'),
+      ...nowrapColumn,
       render: (_, user) => user.roleName ?? (user.role ? roleName(user.role) : '-'),
     },
     {
       key: 'status',
       title: t('insight.columns.status'),
+      ...nowrapColumn,
       render: (_, user) => <InsightStatusTag status={user.status} />,
     },
     {
@@ -260,8 +275,8 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
       render: (_, user) => {
         const text = reasonText(user.failReason);
         return text ? (
-          <Typography.Text type="danger" data-testid="insight-user-fail-reason">
-            {text}
+          <Typography.Text type="danger">
+            <EllipsisText text={text} testId="insight-user-fail-reason" />
           </Typography.Text>
         ) : (
           '-'
@@ -271,11 +286,14 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
     {
       key: 'updateTime',
       title: t('insight.columns.updateTime'),
+      ...nowrapColumn,
       render: (_, user) => formatDateTime(user.updateTime),
     },
     {
       key: 'actions',
       title: t('insight.columns.actions'),
+      fixed: 'right',
+      ...nowrapColumn,
       render: (_, user) => {
         const retry = rowRetry(user.status);
         if (!retry) return null;
@@ -313,11 +331,11 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
           data-testid="insight-not-configured"
         />
       ) : null}
-      <div className="cz-services__toolbar">
+      <div className="cz-table-toolbar">
         <Input.Search
           allowClear
           placeholder={t('insight.search')}
-          style={{ width: 320 }}
+          className="cz-table-toolbar__search"
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={setKeyword}
           {...testId('insight-user-search')}
@@ -376,35 +394,37 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
           }
         />
       ) : null}
-      {/* Scrolls sideways in a plain box: antd's own horizontal scroll measures the columns in an
-          aria-hidden row that copies the header, its select-all checkbox too (focusable). */}
-      <div className="cz-services__table">
-        <Table<TInsightUserRow>
-          rowKey="userId"
-          size="middle"
-          columns={columns}
-          dataSource={shown}
-          loading={users.isPending}
-          onRow={(user) =>
-            ({
-              'data-testid': 'insight-user-row',
-              'data-username': user.username,
-              'data-status': user.status,
-            }) as never
-          }
-          rowSelection={{
-            selectedRowKeys: selected.map((u) => u.userId),
-            preserveSelectedRowKeys: true,
-            onChange: (keys) => setSelectedIds(keys.map(Number)),
-            getCheckboxProps: (user) => ({ disabled: !canSelect(user) }),
-          }}
-          pagination={{
-            defaultPageSize: 20,
-            showSizeChanger: true,
-            showTotal: (total) => t('insight.total', { total }),
-          }}
-        />
-      </div>
+      {/* antd's horizontal scroll measures the columns in an aria-hidden row that copies the
+          header, the select-all checkbox too: table-cells.css hides that copy from everyone. */}
+      <Table<TInsightUserRow>
+        rowKey="userId"
+        size="middle"
+        columns={screenColumns(columns)}
+        dataSource={shown}
+        loading={users.isPending}
+        scroll={tableScroll}
+        locale={{
+          emptyText: <TableEmpty text={keyword.trim() ? t('insight.noMatch') : t('insight.empty')} />,
+        }}
+        onRow={(user) =>
+          ({
+            'data-testid': 'insight-user-row',
+            'data-username': user.username,
+            'data-status': user.status,
+          }) as never
+        }
+        rowSelection={{
+          selectedRowKeys: selected.map((u) => u.userId),
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelectedIds(keys.map(Number)),
+          getCheckboxProps: (user) => ({ disabled: !canSelect(user) }),
+        }}
+        pagination={{
+          defaultPageSize: 20,
+          showSizeChanger: true,
+          showTotal: (total) => t('insight.total', { total }),
+        }}
+      />
     </div>
   );
 }

@@ -3,7 +3,6 @@ import {
   Button,
   Dropdown,
   Input,
-  Modal,
   Space,
   Switch,
   Table,
@@ -14,6 +13,15 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  EllipsisText,
+  NameCell,
+  NoWrap,
+  nowrapColumn,
+  TableEmpty,
+  tableScroll,
+  useScreenColumns,
+} from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
@@ -25,6 +33,7 @@ import {
   usersApi,
   useUserList,
 } from '../api/users-api';
+import { ConfirmAction } from '../components/confirm-action';
 import { ResetPasswordDialog, UserDialog } from '../components/user-dialogs';
 import { countdownOf } from '../lib/user-form';
 
@@ -53,6 +62,7 @@ export default function UserManagePage() {
   const roles = useRoleList().data ?? [];
   const adminRoleId = roles.find((r) => r.isAdminRole)?.id ?? null;
   const retentionDays = list.data?.retentionDays ?? 7;
+  const screenColumns = useScreenColumns();
 
   async function run(work: Promise<unknown>, done: string) {
     try {
@@ -77,27 +87,36 @@ export default function UserManagePage() {
       title: t('columns.username'),
       dataIndex: 'username',
       sorter: true,
+      fixed: 'left',
       render: (_, user) => (
-        <Space direction="vertical" size={0}>
-          <Typography.Text data-testid="user-row-name">{user.username}</Typography.Text>
-          <Typography.Text type="secondary">{user.displayName}</Typography.Text>
-        </Space>
+        <NameCell name={user.username} secondary={user.displayName} testId="user-row-name" />
       ),
     },
     {
       key: 'phone',
       title: t('columns.phone'),
-      render: (_, user) => (user.phone ? `+${user.phoneCode} ${user.phone}` : '-'),
+      ...nowrapColumn,
+      render: (_, user) => (user.phone ? <NoWrap>{`+${user.phoneCode} ${user.phone}`}</NoWrap> : '-'),
     },
-    { key: 'email', title: t('columns.email'), render: (_, user) => user.email ?? '-' },
+    {
+      key: 'email',
+      title: t('columns.email'),
+      render: (_, user) => <EllipsisText text={user.email} />,
+    },
     {
       key: 'title',
       title: t('columns.title'),
-      render: (_, user) => (user.title ? tx(`jobTitles.${user.title}`, { defaultValue: user.title }) : '-'),
+      render: (_, user) => (
+        <EllipsisText
+          text={user.title ? tx(`jobTitles.${user.title}`, { defaultValue: user.title }) : null}
+          maxWidth={200}
+        />
+      ),
     },
     {
       key: 'role',
       title: t('columns.role'),
+      ...nowrapColumn,
       render: (_, user) =>
         user.kind === 'service' ? (
           <Tag>{t(user.serviceKind === 'system' ? 'role.system' : 'role.service')}</Tag>
@@ -110,6 +129,7 @@ export default function UserManagePage() {
     {
       key: 'status',
       title: t('columns.status'),
+      ...nowrapColumn,
       render: (_, user) => (
         <Space direction="vertical" size={0}>
           <Tag
@@ -153,11 +173,14 @@ export default function UserManagePage() {
       key: 'lastLoginTime',
       title: t('columns.lastLogin'),
       sorter: true,
+      ...nowrapColumn,
       render: (_, user) => (user.lastLoginTime ? formatDateTime(user.lastLoginTime) : t('never')),
     },
     {
       key: 'actions',
       title: t('columns.actions'),
+      fixed: 'right',
+      ...nowrapColumn,
       render: (_, user) => {
         if (isProtected(user) || user.isSelf) return null;
         if (user.status === 'deleted') {
@@ -243,12 +266,12 @@ export default function UserManagePage() {
 
   return (
     <div className="cz-users" data-testid="user-manage">
-      <Space style={{ marginBottom: 16, justifyContent: 'space-between', width: '100%' }} wrap>
+      <div className="cz-table-toolbar">
         <Space wrap>
           <Input.Search
             allowClear
             placeholder={t('search')}
-            style={{ width: 320 }}
+            className="cz-table-toolbar__search"
             onSearch={(keyword) =>
               setParams((p) => ({ ...p, pageNo: 1, keyword: keyword.trim() || undefined }))
             }
@@ -302,15 +325,18 @@ export default function UserManagePage() {
             {t('addUser')}
           </Button>
         </Space>
-      </Space>
+      </div>
       {list.isError ? (
         <Alert type="error" showIcon message={t('loadFailed')} style={{ marginBottom: 16 }} />
       ) : null}
       <Table<TUserRow>
         rowKey="id"
-        columns={columns}
+        size="middle"
+        columns={screenColumns(columns)}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
+        scroll={tableScroll}
+        locale={{ emptyText: <TableEmpty text={params.keyword ? t('noMatch') : t('empty')} /> }}
         rowSelection={{
           selectedRowKeys: selected.map((u) => u.id),
           onChange: (_, rows) => setSelected(rows),
@@ -362,47 +388,5 @@ export default function UserManagePage() {
         />
       ) : null}
     </div>
-  );
-}
-
-/** Confirms disabling or deleting, listing what the users own that will be affected. */
-function ConfirmAction(props: {
-  confirm: NonNullable<TConfirm>;
-  title: string;
-  retentionDays: number;
-  onClose: () => void;
-  onConfirm: () => Promise<void>;
-}) {
-  const { t } = useTranslation(['users']);
-  const [owned, setOwned] = useState<Awaited<ReturnType<typeof usersApi.owned>> | null>(null);
-  const [isAsked, setAsked] = useState(false);
-  const ids = props.confirm.users.map((u) => u.id);
-  if (!isAsked) {
-    setAsked(true);
-    void usersApi.owned(ids).then(setOwned, () => setOwned(null));
-  }
-  const { action } = props.confirm;
-  return (
-    <Modal
-      open
-      title={t(`confirm.${action}Title`, { name: props.title })}
-      okText={t('confirm.ok')}
-      cancelText={t('form.cancel')}
-      okButtonProps={{ danger: true, ...testId('confirm-action-ok') }}
-      onOk={() => void props.onConfirm()}
-      onCancel={props.onClose}
-    >
-      <Typography.Paragraph>{t(`confirm.${action}Text`, { days: props.retentionDays })}</Typography.Paragraph>
-      {owned ? (
-        <div data-testid="confirm-owned">
-          <Typography.Text strong>{t('confirm.owned')}</Typography.Text>
-          <ul>
-            <li>{t('confirm.scheduledTasks', { count: owned.scheduledTasks })}</li>
-            <li>{t('confirm.syncTasks', { count: owned.syncTasks })}</li>
-            <li>{t('confirm.permissionApprovals', { count: owned.permissionApprovals })}</li>
-          </ul>
-        </div>
-      ) : null}
-    </Modal>
   );
 }

@@ -1,0 +1,149 @@
+import type { TBillingDetailRow, TTransaction } from '@console/contract';
+import { cleanup, screen } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setMeta } from '@/lib/meta';
+import { setNotifier } from '@/lib/notifier';
+import { queryClient } from '@/lib/query-client';
+import { consoleI18n, fakeApi, renderConsole } from '@/testing/console-render';
+import { testMeta } from '@/testing/meta';
+import { DetailsTable } from './details-table';
+import { TransactionsTable } from './transactions-table';
+
+const detail: TBillingDetailRow = {
+  date: '2026-03-01',
+  instanceId: 10,
+  instanceName: 'ab12cd34',
+  serviceName: 'Lakehouse',
+  regionName: 'China East 2 (Shanghai)',
+  workspace: 'etl',
+  category: 'compute',
+  skuCode: 'vc_gp',
+  skuName: 'GP virtual cluster',
+  unit: 'CRU-hour',
+  usage: '12.500000',
+  unitPrice: '2.000000',
+  originalAmount: '25.00',
+  discountedAmount: '20.00',
+  payableAmount: '1234.50',
+  voucherDeduction: '5.00',
+  outstandingAmount: '0.00',
+  cashPayment: '15.00',
+  discountRate: 0.8,
+};
+
+const remark = 'A remark long enough to be cut with an ellipsis rather than wrapped in its cell';
+
+const transaction: TTransaction = {
+  id: 1,
+  type: 'recharge',
+  channel: 'wechat',
+  amount: '100.00',
+  balanceAfter: '1100.00',
+  serialNo: 'R20260301000001',
+  accountName: 'demo',
+  remark,
+  time: '2026-03-01T03:00:00.000Z',
+  cursor: 'c1',
+};
+
+let en: i18n;
+let zh: i18n;
+let details: TBillingDetailRow[];
+let detailTotal: number;
+let transactions: TTransaction[];
+
+beforeAll(async () => {
+  en = await consoleI18n('en-US', ['billing', 'common']);
+  zh = await consoleI18n('zh-CN', ['billing', 'common']);
+});
+beforeEach(() => {
+  details = [detail];
+  detailTotal = 45;
+  transactions = [transaction];
+  setMeta(testMeta());
+  setNotifier({ show: () => {}, notifyApiEvent: () => {} });
+  fakeApi((call) => {
+    if (call.path === '/api/portal/billing/detail/list') {
+      return { list: details, total: detailTotal, pageNo: 1, pageSize: 20 };
+    }
+    if (call.path === '/api/portal/billing/transaction/list') {
+      return { list: transactions, total: transactions.length, pageNo: 1, pageSize: 10 };
+    }
+    return null;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  queryClient.clear();
+  setMeta(null);
+});
+
+/** The header cells' texts, and a row's cell under the header that reads `title`. */
+const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+function cellOf(row: Element, title: string): HTMLElement {
+  const index = headers().indexOf(title);
+  expect(index, `${title} in ${headers().join(' | ')}`).toBeGreaterThanOrEqual(0);
+  return row.querySelectorAll('td')[index] as HTMLElement;
+}
+
+describe('the bill details table', () => {
+  it('names the currency in the amount titles, right-aligns amounts in tabular figures and keeps the instance with its region on one line', async () => {
+    renderConsole(<DetailsTable filter={{ range: 'last30Days' }} />, en);
+    const row = await screen.findByTestId('billing-detail-row');
+    expect(headers()).toContain('Amount payable (CNY)');
+    expect(headers()).toContain('Consumption at original price (CNY)');
+    expect(headers()).toContain('Cash payment (CNY)');
+
+    const payable = cellOf(row, 'Amount payable (CNY)');
+    expect(payable.textContent).toBe('¥1,234.50');
+    expect(payable.style.textAlign).toBe('right');
+    expect(payable.className).toContain('cz-cell-amount');
+    expect(cellOf(row, 'Usage').style.textAlign).toBe('right');
+
+    const instance = cellOf(row, 'Instance');
+    expect(instance.textContent).toBe('ab12cd34 · China East 2 (Shanghai)');
+    expect(instance.querySelector('.cz-cell-nowrap')).toBeTruthy();
+    expect(cellOf(row, 'Date').className).toContain('ant-table-cell-fix-start');
+    expect(cellOf(row, 'Date').className).toContain('cz-cell-nowrap');
+    expect(screen.getByText('45 in total')).toBeTruthy();
+  });
+
+  it('uses the account currency whatever the language, and counts in Chinese', async () => {
+    setMeta(testMeta({ edition: 'international' }));
+    renderConsole(<DetailsTable filter={{ range: 'last30Days' }} />, zh);
+    await screen.findByTestId('billing-detail-row');
+    expect(headers()).toContain('应付金额（USD）');
+    expect(headers()).toContain('原价消费金额（USD）');
+    expect(screen.getByText('共 45 条')).toBeTruthy();
+  });
+
+  it('says when the range has no details', async () => {
+    details = [];
+    detailTotal = 0;
+    renderConsole(<DetailsTable filter={{ range: 'last30Days' }} />, en);
+    expect(await screen.findByText('No bill details in this range')).toBeTruthy();
+  });
+});
+
+describe('the transactions table', () => {
+  it('fixes the time, right-aligns the amounts under titles with the currency, and cuts a long remark', async () => {
+    renderConsole(<TransactionsTable />, en);
+    const row = await screen.findByTestId('transaction-row');
+    const amount = cellOf(row, 'Amount (CNY)');
+    expect(amount.style.textAlign).toBe('right');
+    expect(amount.className).toContain('cz-cell-amount');
+    expect(cellOf(row, 'Balance after (CNY)').textContent).toBe('¥1,100.00');
+    expect(cellOf(row, 'Time').className).toContain('ant-table-cell-fix-start');
+    const cut = screen.getByText(remark);
+    expect(cut.className).toBe('cz-cell-ellipsis');
+    expect(screen.getByText('1 in total')).toBeTruthy();
+  });
+
+  it('says when there is no transaction', async () => {
+    transactions = [];
+    renderConsole(<TransactionsTable />, zh);
+    expect(await screen.findByText('没有交易记录')).toBeTruthy();
+  });
+});
