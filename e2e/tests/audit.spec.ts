@@ -1,6 +1,37 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { demo, fillLogin, openLogin } from './helpers';
+import { demo, fillLogin, openLogin, signIn, type TLang } from './helpers';
+
+/** The texts these tests read, per language. */
+const texts = {
+  'en-US': {
+    signedIn: 'Signed in',
+    createdAccount: 'Created the account',
+    session: 'Sign-in session',
+    system: 'System',
+    last7Days: 'Last 7 days',
+    total: /^(\d[\d,]* entr(y|ies)|More than [\d,]+ entries)$/,
+  },
+  'zh-CN': {
+    signedIn: '登录',
+    createdAccount: '创建账户',
+    session: '登录会话',
+    system: '系统',
+    last7Days: '最近 7 天',
+    total: /^(共 [\d,]+ 条|超过 [\d,]+ 条)$/,
+  },
+} as const;
+
+/** How far the page scrolls sideways (0 or less when it fits the window). */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+async function pickOption(page: Page, testId: string, text: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: text }).click();
+}
 
 test.describe('audit log', () => {
   test('a failed and a successful sign-in and a saved policy show in /auditManage and in its CSV export', async ({
@@ -72,11 +103,18 @@ test.describe('audit log', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).split(/\r?\n/);
     expect(lines[0]).toBe(
-      'Time,User,Client IP,Operation,Object type,Object,Operation status,Info,Request ID',
+      'Time,User,Client IP,Operation code,Operation,Object type code,Object type,Object name,Object ID,Operation status,Info,Request ID',
     );
-    expect(lines.some((l) => l.includes('account.passwordPolicy') && l.includes(demo.admin.username))).toBe(
-      true,
-    );
+    expect(
+      lines.some(
+        (l) =>
+          l.includes(`${demo.admin.username},`) &&
+          l.includes(',account.passwordPolicy,Changed the password policy,account,Account,'),
+      ),
+    ).toBe(true);
+    // The demo data's entries are the system's, under one name.
+    expect(lines.some((l) => /^[^,]+,System,,account\.create,Created the account,/.test(l))).toBe(true);
+    expect(lines.some((l) => /^[^,]+,system,/.test(l))).toBe(false);
     expect(
       lines.some((l) => l.includes('auth.login') && l.includes('Failure') && l.includes('wrong_password')),
     ).toBe(true);
@@ -96,4 +134,91 @@ test.describe('audit log', () => {
     const csv = await page.request.get('/api/portal/audit/export');
     expect((await csv.json()).code).toBe(4037);
   });
+
+  for (const lang of ['en-US', 'zh-CN'] as const satisfies readonly TLang[]) {
+    for (const width of [1440, 390]) {
+      test(`reads as names, with the code in the details, a total and date presets (${lang}, ${width} px)`, async ({
+        page,
+      }, testInfo) => {
+        const text = texts[lang];
+        await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+        await signIn(page, demo.admin, lang);
+        await page.goto('/auditManage');
+        const table = page.locator('.cz-audit__table');
+        const login = page.locator('[data-testid="audit-row"][data-action="auth.login"]').first();
+        await expect(login).toBeVisible();
+
+        // The sign-in reads as a name, its object by type and name; no code in the table.
+        await expect(login.getByTestId('audit-row-action')).toHaveText(text.signedIn);
+        await expect(login.getByTestId('audit-row-object-type')).toHaveText(text.session);
+        await expect(login.getByTestId('audit-row-object')).toHaveText(demo.admin.username);
+        await expect(table).not.toContainText('auth.login');
+        await expect(page.getByTestId('audit-total')).toHaveText(text.total);
+
+        // Names, addresses and times stay on one line.
+        for (const cell of [login.getByTestId('audit-row-user'), login.locator('.cz-audit__nowrap')]) {
+          expect(await cell.evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('nowrap');
+        }
+
+        // The details keep the code.
+        await login.getByTestId('audit-row-details').click();
+        await expect(page.getByTestId('audit-details-code')).toHaveText('auth.login');
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('audit-details-code')).toBeHidden();
+        // Closed for good once the focus is back on the row's button.
+        await expect(login.getByTestId('audit-row-details')).toBeFocused();
+
+        // A preset: the last 7 days, from local midnight six days ago, open-ended.
+        await pickOption(page, 'audit-filter-preset', text.last7Days);
+        const [request] = await Promise.all([
+          page.waitForRequest((r) => r.url().endsWith('/api/portal/audit/list') && r.method() === 'POST'),
+          page.getByTestId('audit-filter-apply').click(),
+        ]);
+        const body = request.postDataJSON() as { from?: string; to?: string };
+        expect(body.to).toBeUndefined();
+        const range = await page.evaluate((from) => {
+          const start = new Date(from);
+          return {
+            isMidnight: start.getHours() === 0 && start.getMinutes() === 0 && start.getSeconds() === 0,
+            daysBack: (Date.now() - start.getTime()) / 86_400_000,
+          };
+        }, body.from ?? '');
+        expect(range.isMidnight).toBe(true);
+        expect(range.daysBack).toBeGreaterThan(6);
+        expect(range.daysBack).toBeLessThanOrEqual(7);
+        await expect(login).toBeVisible();
+
+        // The demo data's entries read as the system's, in the same range.
+        await page.getByTestId('audit-filter-search').fill('account.create');
+        await page.getByTestId('audit-filter-apply').click();
+        const created = page.locator('[data-testid="audit-row"][data-action="account.create"]');
+        await expect(created).toHaveCount(1);
+        await expect(created.getByTestId('audit-row-user')).toHaveText(text.system);
+        await expect(created.getByTestId('audit-row-action')).toHaveText(text.createdAccount);
+        await page.getByTestId('audit-filter-reset').click();
+        await expect(login).toBeVisible();
+
+        if (width > 1000) {
+          // A desktop: the whole table fits, nothing to scroll.
+          const scroller = table.locator('.ant-table-content');
+          expect(await scroller.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+          expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+        } else {
+          // A phone: the page never scrolls sideways; the table scrolls inside itself.
+          expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+          const scroller = table.locator('.ant-table-content');
+          expect(await scroller.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+          const filters = await page.getByTestId('audit-filters').boundingBox();
+          expect((filters?.x ?? 0) + (filters?.width ?? 0)).toBeLessThanOrEqual(width);
+        }
+        // The table from its first column, as a reader opens it.
+        await table.locator('.ant-table-content').evaluate((e) => {
+          e.scrollLeft = 0;
+        });
+        const shot = testInfo.outputPath(`audit-${width}-${lang}.png`);
+        await page.screenshot({ path: shot, fullPage: true, animations: 'disabled' });
+        await testInfo.attach(`audit-${width}-${lang}`, { path: shot, contentType: 'image/png' });
+      });
+    }
+  }
 });

@@ -168,7 +168,7 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
       await writeAudit(tx, {
         accountId,
         userId: null,
-        username: 'system',
+        username: null,
         action: 'account.create',
         objectType: 'account',
         objectId: String(accountId),
@@ -194,7 +194,7 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
         await writeAudit(tx, {
           accountId,
           userId: null,
-          username: 'system',
+          username: null,
           action: user.kind === 'service' ? 'serviceUser.create' : 'user.create',
           objectType: 'user',
           objectId: String(userId),
@@ -247,7 +247,7 @@ async function seedInstance(
   await writeAudit(tx, {
     accountId,
     userId: null,
-    username: 'system',
+    username: null,
     action: 'instance.opened',
     objectType: 'instance',
     objectId: String(instanceId),

@@ -8,10 +8,13 @@ import { auditPageSizeMax, auditSearchMax, auditUsernameMax } from '../audit-rul
 import { vkey, ZTimestamp } from './common';
 
 export {
+  AuditActions,
   AuditObjectTypes,
+  auditCountMax,
   auditPageSizeMax,
   auditSearchMax,
   auditUsernameMax,
+  type TAuditAction,
   type TAuditObjectType,
 } from '../audit-rules';
 
@@ -80,6 +83,10 @@ export const ZAuditPage = z.object({
   /** Cursor of the next page; null on the last page. */
   nextCursor: z.string().nullable(),
   hasMore: z.boolean(),
+  /** Entries matching the filters (all pages), counted up to `auditCountMax`. */
+  total: z.number().int(),
+  /** True when more entries than `total` match (the count stopped at `auditCountMax`). */
+  isTotalCapped: z.boolean(),
 });
 export type TAuditPage = z.infer<typeof ZAuditPage>;
 

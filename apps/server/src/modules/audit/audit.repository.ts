@@ -96,12 +96,8 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * One page of an account's entries, newest first, by keyset on (created_at, id): each filter maps
- * to an index (`audit_entries_time_idx`, `_user_idx`, `_object_type_idx`, `_failure_idx`), so a
- * page costs the same at any depth. The free text is matched on the rows the other filters select.
- */
-export function listAuditEntries(db: TDb, q: TAuditQuery) {
+/** The conditions of a query: the account, each filter given, and the keyset position. */
+function filtersOf(q: Omit<TAuditQuery, 'limit'>): SQL[] {
   const where: SQL[] = [sql`${auditEntries.accountId} = ${q.accountId}`];
   if (q.from) where.push(sql`${auditEntries.createdAt} >= ${q.from}`);
   if (q.to) where.push(sql`${auditEntries.createdAt} < ${q.to}`);
@@ -115,6 +111,15 @@ export function listAuditEntries(db: TDb, q: TAuditQuery) {
     where.push(
       sql`(${auditEntries.createdAt}, ${auditEntries.id}) < (${q.after.createdAt}::timestamptz, ${q.after.id}::bigint)`,
     );
+  return where;
+}
+
+/**
+ * One page of an account's entries, newest first, by keyset on (created_at, id): each filter maps
+ * to an index (`audit_entries_time_idx`, `_user_idx`, `_object_type_idx`, `_failure_idx`), so a
+ * page costs the same at any depth. The free text is matched on the rows the other filters select.
+ */
+export function listAuditEntries(db: TDb, q: TAuditQuery) {
   return db
     .select({
       id: auditEntries.id,
@@ -133,9 +138,28 @@ export function listAuditEntries(db: TDb, q: TAuditQuery) {
       requestId: auditEntries.requestId,
     })
     .from(auditEntries)
-    .where(sql.join(where, sql` and `))
+    .where(sql.join(filtersOf(q), sql` and `))
     .orderBy(sql`${auditEntries.createdAt} desc nulls last, ${auditEntries.id} desc nulls last`)
     .limit(q.limit);
+}
+
+/**
+ * How many of an account's entries match the filters, counting at most `max + 1` rows so that the
+ * count costs no more than reading that many index entries at any table size.
+ */
+export async function countAuditEntries(
+  db: TDb,
+  q: Omit<TAuditQuery, 'limit' | 'after'>,
+  max: number,
+): Promise<number> {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(auditEntries)
+    .where(sql.join(filtersOf(q), sql` and `))
+    .limit(max + 1)
+    .as('matching');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
+  return row?.count ?? 0;
 }
 
 export type TAuditRow = Awaited<ReturnType<typeof listAuditEntries>>[number];

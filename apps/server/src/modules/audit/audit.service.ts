@@ -3,6 +3,7 @@
  * entries, and the same filtered set as a streamed CSV file.
  */
 import type { TAuditFilter, TAuditPage } from '@console/contract';
+import { auditCountMax, isSystemActor } from '@console/contract/audit-rules';
 import type { TLanguage } from '@console/contract/enums';
 import enAudit from '@console/phrases/en-us/audit';
 import zhAudit from '@console/phrases/zh-cn/audit';
@@ -11,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { TAuth, TDeps } from '../../context';
 import type { TDb } from '../../db/client';
 import {
+  countAuditEntries,
   insertAuditEntries,
   insertAuditEntry,
   listAuditEntries,
@@ -58,11 +60,11 @@ export async function listAudit(
   auth: TAuth,
   input: TAuditFilter & { pageSize: number; cursor?: string | undefined },
 ): Promise<TAuditPage> {
-  const rows = await listAuditEntries(deps.db, {
-    ...queryOf(auth.accountId, input),
-    after: parseCursor(input.cursor),
-    limit: input.pageSize + 1,
-  });
+  const query = queryOf(auth.accountId, input);
+  const [rows, count] = await Promise.all([
+    listAuditEntries(deps.db, { ...query, after: parseCursor(input.cursor), limit: input.pageSize + 1 }),
+    countAuditEntries(deps.db, query, auditCountMax),
+  ]);
   const hasMore = rows.length > input.pageSize;
   const page = rows.slice(0, input.pageSize);
   const last = page.at(-1);
@@ -85,6 +87,8 @@ export async function listAudit(
     pageSize: input.pageSize,
     nextCursor: hasMore && last ? cursorOf(last) : null,
     hasMore,
+    total: Math.min(count, auditCountMax),
+    isTotalCapped: count > auditCountMax,
   };
 }
 
@@ -97,15 +101,30 @@ export function safeCell(value: string | null | undefined): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-function rowOf(lang: TLanguage, r: TAuditRow): string[] {
-  const p = lang === 'zh-CN' ? zhAudit : enAudit;
+const phrasesOf = (lang: TLanguage) => (lang === 'zh-CN' ? zhAudit : enAudit);
+
+/** The phrase of a code, own keys only, else the code itself (an older entry's). */
+function nameOf(map: Record<string, string>, code: string): string {
+  return (Object.hasOwn(map, code) ? map[code] : undefined) ?? code;
+}
+
+/**
+ * One entry as a CSV row: the operation and the object type both as their code and as their name
+ * in the requester's language (an unknown code of an older entry is its own name), and the system's
+ * entries under one name.
+ */
+export function csvRowOf(lang: TLanguage, r: TAuditRow): string[] {
+  const p = phrasesOf(lang);
   return [
     r.createdAt,
-    r.username ?? '',
+    isSystemActor(r) ? p.system : (r.username ?? ''),
     r.ip ?? '',
     r.action,
+    nameOf(p.actions, r.action),
     r.objectType,
-    [r.objectName, r.objectId].filter(Boolean).join(' / '),
+    nameOf(p.objectTypes, r.objectType),
+    r.objectName ?? '',
+    r.objectId ?? '',
     r.status === 1 ? p.statuses.success : p.statuses.failure,
     JSON.stringify(infoOf(r.info)),
     r.requestId ?? '',
@@ -113,8 +132,21 @@ function rowOf(lang: TLanguage, r: TAuditRow): string[] {
 }
 
 export function csvHeader(lang: TLanguage): string[] {
-  const c = (lang === 'zh-CN' ? zhAudit : enAudit).columns;
-  return [c.time, c.user, c.ip, c.action, c.objectType, c.object, c.status, c.info, c.requestId];
+  const c = phrasesOf(lang).columns;
+  return [
+    c.time,
+    c.user,
+    c.ip,
+    c.actionCode,
+    c.action,
+    c.objectTypeCode,
+    c.objectType,
+    c.objectName,
+    c.objectId,
+    c.status,
+    c.info,
+    c.requestId,
+  ];
 }
 
 /**
@@ -149,7 +181,7 @@ export async function exportAudit(
         limit: Math.min(exportBatch, exportRowsMax - written),
       });
       for (const r of rows) {
-        if (!csv.write(rowOf(lang, r))) await new Promise((resolve) => csv.once('drain', resolve));
+        if (!csv.write(csvRowOf(lang, r))) await new Promise((resolve) => csv.once('drain', resolve));
       }
       written += rows.length;
       const last = rows.at(-1);

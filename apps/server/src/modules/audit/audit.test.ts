@@ -13,7 +13,7 @@ import {
 import { rowsOf } from '../../db/client';
 import { verifyChain } from './audit.chain';
 import { purgeAuditEntries } from './audit.jobs';
-import { insertAuditEntry } from './audit.repository';
+import { countAuditEntries, insertAuditEntry } from './audit.repository';
 import { safeCell } from './audit.service';
 
 let t: TTestApp;
@@ -39,6 +39,8 @@ type TPage = {
   }[];
   nextCursor: string | null;
   hasMore: boolean;
+  total: number;
+  isTotalCapped: boolean;
 };
 
 async function list(token: string, body: object) {
@@ -66,6 +68,29 @@ async function entry(
     createdAt: t.clock.now(),
     ...extra,
   });
+}
+
+/** The cells of one CSV line (quoted cells may hold commas and doubled quotes, never a line break here). */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let isQuoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i];
+    if (isQuoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') isQuoted = false;
+      else cell += c;
+    } else if (c === '"') isQuoted = true;
+    else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
 }
 
 describe('audit chain', () => {
@@ -172,6 +197,9 @@ describe('audit list', () => {
     } while (cursor);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeGreaterThanOrEqual(26); // 25 + the sign-in
+    // Every page carries the count of all matching entries.
+    const first = envelope<TPage>(await list(token, { pageSize: 7 }));
+    expect(first.data).toMatchObject({ total: seen.length, isTotalCapped: false });
     expect([...seen].sort((a, b) => b - a)).toEqual(seen);
 
     const failures = envelope<TPage>(await list(token, { status: 0, pageSize: 200 }));
@@ -182,6 +210,7 @@ describe('audit list', () => {
     );
     expect(byUser.data.list.every((e) => e.username === 'Alice' && e.objectType === 'role')).toBe(true);
     expect(byUser.data.list.length).toBe(8);
+    expect(byUser.data.total).toBe(8);
     const text = envelope<TPage>(await list(token, { search: 'needle' }));
     expect(text.data.list.map((e) => e.action)).toEqual(['test.item7']);
     const range = envelope<TPage>(
@@ -191,6 +220,15 @@ describe('audit list', () => {
       }),
     );
     expect(range.data.list.map((e) => e.action)).toEqual(['test.item23', 'test.item22', 'test.item21']);
+  });
+
+  it('counts matching entries only up to the cap, one past it meaning "more"', async () => {
+    const counted = await seedAccount(t.deps, 'counted');
+    for (let i = 0; i < 9; i += 1) await entry(counted.id, `test.count${i}`, { isSuccess: i < 3 });
+    expect(await countAuditEntries(t.deps.db, { accountId: counted.id }, 100)).toBe(9);
+    expect(await countAuditEntries(t.deps.db, { accountId: counted.id }, 4)).toBe(5);
+    expect(await countAuditEntries(t.deps.db, { accountId: counted.id, status: 0 }, 100)).toBe(6);
+    expect(await countAuditEntries(t.deps.db, { accountId: counted.id, search: 'count7' }, 100)).toBe(1);
   });
 
   it('refuses bad filters with a clear message', async () => {
@@ -215,7 +253,9 @@ describe('audit export', () => {
     const body = res.rawPayload.toString('utf8');
     expect(body.charCodeAt(0)).toBe(0xfeff);
     const lines = body.slice(1).trim().split(/\r?\n/);
-    expect(lines[0]).toBe('时间,用户,客户端 IP,操作,对象类型,对象,操作状态,详情,请求 ID');
+    expect(lines[0]).toBe(
+      '时间,用户,客户端 IP,操作代码,操作,对象类型代码,对象类型,对象名称,对象 ID,操作状态,详情,请求 ID',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(lines[1]).toContain('成功');
@@ -228,6 +268,74 @@ describe('audit export', () => {
       headers: bearer(adminToken),
     });
     expect(envelope(other).code).toBe(403);
+  });
+
+  it('gives the operation and the object type as code and name, in either language, and the system under one name', async () => {
+    const csv = await seedAccount(t.deps, 'csvnames');
+    const token = await signIn(t.app, 'csvnames', csv.admin);
+    await entry(csv.id, 'user.resetPassword', {
+      userId: csv.admin.id,
+      username: csv.admin.username,
+      objectId: String(csv.member.id),
+      objectName: csv.member.username,
+    });
+    await entry(csv.id, 'instance.opened', { username: null, objectType: 'instance', objectName: 'lh-1' });
+    await entry(csv.id, 'user.create', { username: 'system', objectName: 'old_seed_user' });
+    await entry(csv.id, 'legacy.thing', { username: 'System', objectName: 'x' });
+    const exported = async (lang: string) => {
+      const res = await t.app.inject({
+        url: '/api/portal/audit/export',
+        headers: { ...bearer(token), 'cz-lang': lang },
+      });
+      expect(res.statusCode).toBe(200);
+      const [header = [], ...rows] = res.rawPayload
+        .toString('utf8')
+        .slice(1)
+        .trim()
+        .split(/\r?\n/)
+        .map(csvCells);
+      expect(rows.every((cells) => cells.length === header.length)).toBe(true);
+      return rows.map((cells) => Object.fromEntries(header.map((c, i) => [c, cells[i] ?? ''])));
+    };
+
+    const en = await exported('en-US');
+    const reset = en.find((r) => r['Operation code'] === 'user.resetPassword');
+    expect(reset).toMatchObject({
+      User: csv.admin.username,
+      Operation: "Reset a user's password",
+      'Object type code': 'user',
+      'Object type': 'User',
+      'Object name': csv.member.username,
+      'Object ID': String(csv.member.id),
+      'Operation status': 'Success',
+    });
+    expect(en.find((r) => r['Operation code'] === 'auth.login')?.Operation).toBe('Signed in');
+    const opened = en.find((r) => r['Operation code'] === 'instance.opened');
+    expect(opened).toMatchObject({
+      User: 'System',
+      Operation: 'Instance opened',
+      'Object type': 'Service instance',
+    });
+    expect(en.find((r) => r['Operation code'] === 'user.create')?.User).toBe('System');
+    // A code of an older version is its own name.
+    expect(en.find((r) => r['Operation code'] === 'legacy.thing')).toMatchObject({
+      Operation: 'legacy.thing',
+      User: 'System',
+    });
+
+    const zh = await exported('zh-CN');
+    const zhOf = (code: string) => zh.find((r) => r.操作代码 === code);
+    expect(zhOf('user.resetPassword')).toMatchObject({
+      操作: '重置用户密码',
+      对象类型代码: 'user',
+      对象类型: '用户',
+      操作状态: '成功',
+    });
+    expect(zhOf('auth.login')).toMatchObject({ 操作: '登录' });
+    expect(zhOf('instance.opened')).toMatchObject({ 用户: '系统', 操作: '实例已开通' });
+    // One spelling of the system: every entry without a user reads 系统.
+    const actors = new Set(zh.map((r) => r.用户));
+    expect(actors).toEqual(new Set([csv.admin.username, '系统']));
   });
 
   it('neutralises every formula lead character', () => {

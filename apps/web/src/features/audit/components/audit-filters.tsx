@@ -3,23 +3,33 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { auditTimePresets, presetRange, type TAuditTimePreset } from '../lib/audit-presets';
 import { auditObjectTypes, emptyAuditFilters, type TAuditFilters } from '../lib/audit-query';
 
 type TRange = [Dayjs | null, Dayjs | null] | null;
 
-/** Filters of the audit log: time range, user, object type, status and free text. */
+/**
+ * Filters of the audit log: time (any, today, the last 7 or 30 days, or a custom range), user,
+ * object type, status and free text. A preset's range is taken at the moment of the search.
+ */
 export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) => void }) {
   const { t } = useTranslation('audit');
+  const [preset, setPreset] = useState<TAuditTimePreset>('all');
   const [range, setRange] = useState<TRange>(null);
   const [draft, setDraft] = useState<TAuditFilters>(emptyAuditFilters);
 
   const apply = () =>
     onApply({
       ...draft,
-      from: range?.[0] ? range[0].toDate().toISOString() : null,
-      to: range?.[1] ? range[1].toDate().toISOString() : null,
+      ...(preset === 'custom'
+        ? {
+            from: range?.[0] ? range[0].toDate().toISOString() : null,
+            to: range?.[1] ? range[1].toDate().toISOString() : null,
+          }
+        : presetRange(preset, new Date())),
     });
   const reset = () => {
+    setPreset('all');
     setRange(null);
     setDraft(emptyAuditFilters);
     onApply(emptyAuditFilters);
@@ -27,16 +37,29 @@ export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) =>
 
   return (
     <Form layout="inline" className="cz-audit__filters" onFinish={apply} data-testid="audit-filters">
-      <Form.Item label={t('filters.timeRange')}>
-        <DatePicker.RangePicker
-          showTime
-          allowEmpty={[true, true]}
-          value={range}
-          onChange={(value) => setRange(value as TRange)}
-          placeholder={[t('filters.startTime'), t('filters.endTime')]}
-          data-testid="audit-filter-time"
+      <Form.Item label={t('filters.timeRange')} htmlFor="audit-filter-preset">
+        <Select
+          id="audit-filter-preset"
+          className="cz-audit__preset"
+          value={preset}
+          onChange={(value: TAuditTimePreset) => setPreset(value)}
+          options={auditTimePresets.map((value) => ({ value, label: t(`filters.presets.${value}`) }))}
+          data-testid="audit-filter-preset"
         />
       </Form.Item>
+      {preset === 'custom' ? (
+        <Form.Item className="cz-audit__range">
+          <DatePicker.RangePicker
+            showTime
+            allowEmpty={[true, true]}
+            value={range}
+            onChange={(value) => setRange(value as TRange)}
+            placeholder={[t('filters.startTime'), t('filters.endTime')]}
+            aria-label={t('filters.presets.custom')}
+            data-testid="audit-filter-time"
+          />
+        </Form.Item>
+      ) : null}
       <Form.Item label={t('filters.user')} htmlFor="audit-filter-user">
         <Input
           id="audit-filter-user"
@@ -51,7 +74,7 @@ export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) =>
       <Form.Item label={t('filters.objectType')} htmlFor="audit-filter-object-type">
         <Select
           id="audit-filter-object-type"
-          style={{ minWidth: 140 }}
+          className="cz-audit__select"
           value={draft.objectType}
           onChange={(objectType: string) => setDraft({ ...draft, objectType })}
           options={[
@@ -67,7 +90,7 @@ export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) =>
       <Form.Item label={t('filters.status')} htmlFor="audit-filter-status">
         <Select
           id="audit-filter-status"
-          style={{ minWidth: 110 }}
+          className="cz-audit__select"
           value={draft.status}
           onChange={(status: TAuditFilters['status']) => setDraft({ ...draft, status })}
           options={[

@@ -6,35 +6,60 @@ import {
   Descriptions,
   Drawer,
   Empty,
+  Grid,
   Space,
   Table,
   type TableProps,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { type TAuditRow, useAuditLog } from '../api/list-audit';
 import { AuditFilters } from '../components/audit-filters';
+import { actionName, actorName, objectName, objectTypeName, type TAuditNames } from '../lib/audit-labels';
 import { auditExportHref, emptyAuditFilters, type TAuditFilters } from '../lib/audit-query';
 import '../audit.css';
 
-function objectOf(row: TAuditRow): string {
-  return [row.objectName, row.objectId].filter(Boolean).join(' / ') || '-';
+/** Text that never wraps: cut with an ellipsis, whole in a tooltip. */
+function Cut({ text, testId }: { text: string; testId?: string }) {
+  return (
+    <Tooltip title={text} placement="topLeft">
+      <span className="cz-audit__cut" data-testid={testId}>
+        {text}
+      </span>
+    </Tooltip>
+  );
 }
+
+/** Table width below which it scrolls inside itself (the sum of its columns; fits 1440 px with the menu). */
+const tableWidth = 1090;
 
 /**
  * /auditManage, the account audit (account administrators): who did what, filtered by time range,
- * user, object type, status and free text, newest first with "load more" by keyset cursor, the
- * details of an entry in a drawer, and the CSV export of the current filters.
+ * user, object type, status and free text, newest first with "load more" by keyset cursor and the
+ * number of matching entries, the details of an entry (with its operation code) in a drawer, and
+ * the CSV export of the current filters. Operations and object types read as names in the page
+ * language; the system's entries read as one name.
  */
 export default function AuditManagePage() {
-  const { t } = useTranslation(['audit', 'common']);
+  const { t, i18n } = useTranslation(['audit', 'common']);
+  const screens = Grid.useBreakpoint();
   const [filters, setFilters] = useState<TAuditFilters>(emptyAuditFilters);
   const [selected, setSelected] = useState<TAuditRow | null>(null);
   const log = useAuditLog(filters);
   const rows = log.data?.pages.flatMap((page) => page.list) ?? [];
+  const first = log.data?.pages[0];
+
+  const names: TAuditNames = {
+    actions: t('actions', { returnObjects: true }) as Record<string, string>,
+    objectTypes: t('objectTypes', { returnObjects: true }) as Record<string, string>,
+    system: t('system'),
+  };
+  const formatted = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
 
   const statusTag = (status: number) =>
     status === 1 ? (
@@ -43,45 +68,71 @@ export default function AuditManagePage() {
       <Tag color="error">{t('statuses.failure')}</Tag>
     );
 
+  const objectCell = (row: TAuditRow): ReactNode => {
+    const name = objectName(row);
+    return (
+      <span className="cz-audit__object">
+        <Tag className="cz-audit__type" data-testid="audit-row-object-type">
+          {objectTypeName(names, row.objectType)}
+        </Tag>
+        {name ? <Cut text={name} testId="audit-row-object" /> : null}
+      </span>
+    );
+  };
+
+  // Pinned columns only where the middle keeps its room; on a phone the whole table scrolls.
+  const isPinned = Boolean(screens.md);
   const columns: TableProps<TAuditRow>['columns'] = [
     {
       key: 'time',
       title: t('columns.time'),
       dataIndex: 'createdAt',
-      width: 190,
-      render: (value: string) => formatDateTime(value),
+      width: 180,
+      fixed: isPinned ? 'left' : undefined,
+      render: (value: string) => <span className="cz-audit__nowrap">{formatDateTime(value)}</span>,
     },
     {
       key: 'user',
       title: t('columns.user'),
-      dataIndex: 'username',
-      render: (value: string | null) => value ?? t('system'),
+      width: 140,
+      ellipsis: { showTitle: false },
+      render: (_, row) => <Cut text={actorName(names, row)} testId="audit-row-user" />,
     },
-    { key: 'ip', title: t('columns.ip'), dataIndex: 'ip', render: (value: string | null) => value ?? '-' },
     {
       key: 'action',
       title: t('columns.action'),
       dataIndex: 'action',
-      render: (value: string) => <span data-testid="audit-row-action">{value}</span>,
+      width: 200,
+      ellipsis: { showTitle: false },
+      render: (value: string) => <Cut text={actionName(names, value)} testId="audit-row-action" />,
     },
     {
-      key: 'objectType',
-      title: t('columns.objectType'),
-      dataIndex: 'objectType',
-      render: (value: string) => t(`objectTypes.${value}`, { defaultValue: value }),
+      key: 'object',
+      title: t('columns.object'),
+      width: 220,
+      ellipsis: { showTitle: false },
+      render: (_, row) => objectCell(row),
     },
-    { key: 'object', title: t('columns.object'), render: (_, row) => objectOf(row) },
     {
       key: 'status',
       title: t('columns.status'),
       dataIndex: 'status',
-      width: 110,
+      width: 140,
       render: (value: number) => statusTag(value),
+    },
+    {
+      key: 'ip',
+      title: t('columns.ip'),
+      dataIndex: 'ip',
+      width: 130,
+      ellipsis: { showTitle: false },
+      render: (value: string | null) => <Cut text={value ?? '-'} />,
     },
     {
       key: 'details',
       title: t('columns.info'),
-      width: 90,
+      width: 80,
+      fixed: isPinned ? 'right' : undefined,
       render: (_, row) => (
         <Button type="link" size="small" onClick={() => setSelected(row)} data-testid="audit-row-details">
           {t('details')}
@@ -95,7 +146,13 @@ export default function AuditManagePage() {
       <Card>
         <AuditFilters onApply={setFilters} />
         <div className="cz-audit__toolbar">
-          <Typography.Text type="secondary">{t('shown', { count: rows.length })}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="audit-total">
+            {first
+              ? first.isTotalCapped
+                ? t('totalCapped', { formatted: formatted(first.total) })
+                : t('total', { count: first.total, formatted: formatted(first.total) })
+              : null}
+          </Typography.Text>
           <Button
             icon={<DownloadOutlined />}
             href={auditExportHref(filters)}
@@ -106,16 +163,17 @@ export default function AuditManagePage() {
             {t('export')}
           </Button>
         </div>
-        {log.isError ? <Alert type="error" showIcon message={t('loadFailed')} /> : null}
+        {log.isError ? <Alert type="error" showIcon title={t('loadFailed')} /> : null}
         <Table<TAuditRow>
           rowKey="id"
           size="middle"
+          className="cz-audit__table"
           columns={columns}
           dataSource={rows}
           loading={log.isPending}
           pagination={false}
-          scroll={{ x: 960 }}
-          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          scroll={{ x: tableWidth }}
+          locale={{ emptyText: <Empty description={t('empty')} data-testid="audit-empty" /> }}
           onRow={(row) => ({ 'data-testid': 'audit-row', 'data-action': row.action }) as object}
         />
         <div className="cz-audit__more">
@@ -141,24 +199,32 @@ export default function AuditManagePage() {
         open={selected !== null}
         onClose={() => setSelected(null)}
         title={t('detailsTitle')}
-        width={520}
+        size={screens.sm ? 520 : '100%'}
         data-testid="audit-details"
       >
         {selected ? (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" className="cz-audit__details">
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label={t('columns.time')}>
                 {formatDateTime(selected.createdAt)}
               </Descriptions.Item>
-              <Descriptions.Item label={t('columns.user')}>
-                {selected.username ?? t('system')}
-              </Descriptions.Item>
+              <Descriptions.Item label={t('columns.user')}>{actorName(names, selected)}</Descriptions.Item>
               <Descriptions.Item label={t('columns.ip')}>{selected.ip ?? '-'}</Descriptions.Item>
-              <Descriptions.Item label={t('columns.action')}>{selected.action}</Descriptions.Item>
-              <Descriptions.Item label={t('columns.objectType')}>
-                {t(`objectTypes.${selected.objectType}`, { defaultValue: selected.objectType })}
+              <Descriptions.Item label={t('columns.action')}>
+                {actionName(names, selected.action)}
               </Descriptions.Item>
-              <Descriptions.Item label={t('columns.object')}>{objectOf(selected)}</Descriptions.Item>
+              <Descriptions.Item label={t('columns.actionCode')}>
+                <Typography.Text code data-testid="audit-details-code">
+                  {selected.action}
+                </Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('columns.objectType')}>
+                {objectTypeName(names, selected.objectType)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('columns.objectName')}>
+                {selected.objectName ?? '-'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('columns.objectId')}>{selected.objectId ?? '-'}</Descriptions.Item>
               <Descriptions.Item label={t('columns.status')}>{statusTag(selected.status)}</Descriptions.Item>
               <Descriptions.Item label={t('columns.requestId')}>
                 {selected.requestId ?? '-'}

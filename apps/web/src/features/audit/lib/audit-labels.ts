@@ -1,0 +1,42 @@
+/**
+ * How an audit entry reads in the console and its export: the operation and the object type by
+ * their names in the page language (the codes stay in the entry's details), and every entry of the
+ * system under one name. Pure over the phrase maps, so that it is unit-tested in both languages.
+ */
+import { isSystemActor } from '@console/contract/audit-rules';
+
+/** Phrase maps of one language: operation names by code, object type names by code. */
+export type TAuditNames = {
+  actions: Record<string, string>;
+  objectTypes: Record<string, string>;
+  system: string;
+};
+
+/** The phrase of `key`, own keys only (a code like "toString" is no phrase), else the key itself. */
+function nameOf(map: Record<string, string>, key: string): string {
+  return (Object.hasOwn(map, key) ? map[key] : undefined) ?? key;
+}
+
+/** The operation's name; a code the console does not know (an older entry's) as it is. */
+export function actionName(names: Pick<TAuditNames, 'actions'>, code: string): string {
+  return nameOf(names.actions, code);
+}
+
+/** The object type's name; an unknown type as it is. */
+export function objectTypeName(names: Pick<TAuditNames, 'objectTypes'>, type: string): string {
+  return nameOf(names.objectTypes, type);
+}
+
+/** Who did it: the system's one name, the username, or "-" for a sign-in attempt with no name. */
+export function actorName(
+  names: Pick<TAuditNames, 'system'>,
+  entry: { userId: number | null; username: string | null; objectType: string },
+): string {
+  if (isSystemActor(entry)) return names.system;
+  return entry.username?.trim() || '-';
+}
+
+/** The object as a reader names it: its name, else its id, else nothing (the type says enough). */
+export function objectName(entry: { objectName: string | null; objectId: string | null }): string {
+  return entry.objectName?.trim() || entry.objectId?.trim() || '';
+}
