@@ -207,6 +207,23 @@ async function audit(chrome, url, cookie, preset) {
   };
 }
 
+/**
+ * Lighthouse's trace recording sometimes fails on a busy machine (NO_NAVSTART, NO_FCP: "Please run
+ * Lighthouse again"): such a run is run again, up to twice, instead of ending the whole bench.
+ */
+const retriedRuntimeErrors = /NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|PROTOCOL_TIMEOUT/;
+
+async function auditWithRetry(chrome, url, cookie, preset) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(chrome, url, cookie, preset);
+    } catch (error) {
+      if (attempt >= 3 || !retriedRuntimeErrors.test(String(error?.message))) throw error;
+      console.log(`    run again (${attempt}/2): ${error.message.split('\n')[0]}`);
+    }
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = Math.floor(sorted.length / 2);
@@ -345,7 +362,7 @@ try {
     const samples = [];
     for (let i = 0; i < runs; i += 1) {
       const t = performance.now();
-      const sample = await audit(
+      const sample = await auditWithRetry(
         chrome,
         `${base}${path}`,
         signedOut.has(path) ? signedOutCookie : cookie,

@@ -132,6 +132,61 @@ test("opens last month's statement from the statements and exports it", async ({
   await page.waitForURL(/\/billing\/cost$/);
 });
 
+/** The billing day (UTC+8) `days` days from today, YYYY-MM-DD. */
+function billingDay(days: number): string {
+  return new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test('a custom range applies only with both days: until then no figures, and the export says why, in both languages', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin, 'en-US');
+  await page.goto('/billing');
+  await expect(page.getByTestId('billing-summary')).toBeVisible();
+  await expect(page.getByTestId('billing-detail-row').first()).toBeVisible();
+
+  await page.getByTestId('billing-range-custom').click();
+  const help = page.getByTestId('billing-custom-range-help');
+  await expect(help).toHaveText('Choose the start date and the end date of the custom range');
+  await expect(page.getByTestId('billing-range-incomplete')).toBeVisible();
+  // No figures of the last 30 days under "Custom".
+  await expect(page.getByTestId('billing-summary')).toHaveCount(0);
+  await expect(page.getByTestId('billing-detail-row')).toHaveCount(0);
+  await expect(page.getByTestId('billing-export-xlsx')).toBeDisabled();
+  await expect(page.getByTestId('billing-export-csv')).toBeDisabled();
+  await page.getByTestId('billing-export-blocked').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Choose the start date and the end date of the custom range to export its bill details',
+  );
+
+  // Both days: the range applies, with a column for each of its days.
+  const start = billingDay(-7);
+  const end = billingDay(-1);
+  const first = page.getByRole('textbox', { name: 'Start date' });
+  const last = page.getByRole('textbox', { name: 'End date' });
+  await first.click();
+  await first.fill(start);
+  await first.press('Enter');
+  await last.fill(end);
+  await last.press('Enter');
+  await expect(page.getByTestId('billing-summary')).toContainText(`${start} to ${end}`);
+  await expect(help).toHaveCount(0);
+  await expect(page.getByTestId('billing-trend-chart')).toHaveAttribute('data-points', '7');
+  await expect(page.getByTestId('billing-export-xlsx')).toBeEnabled();
+
+  // The same in Chinese.
+  await page.context().addCookies([{ name: 'cz-lang', value: 'zh-CN', url: page.url() }]);
+  await page.reload();
+  await expect(page.getByTestId('billing-summary')).toBeVisible();
+  await page.getByTestId('billing-range-custom').click();
+  await expect(help).toHaveText('请选择自定义时间范围的开始日期和结束日期');
+  await expect(page.getByTestId('billing-export-csv')).toBeDisabled();
+  await page.getByTestId('billing-export-blocked').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    '请先选择自定义时间范围的开始日期和结束日期，再导出账单明细',
+  );
+});
+
 test.describe('webhooks', () => {
   let receiver: Server;
   let port = 0;
@@ -141,6 +196,8 @@ test.describe('webhooks', () => {
     contentType: string | undefined;
     headers: IncomingHttpHeaders;
   }[] = [];
+  /** Whether the receiver refuses `/refusing` with 503 for now. */
+  let isRefusing = true;
 
   test.beforeAll(async () => {
     receiver = createServer((req: IncomingMessage, res) => {
@@ -156,6 +213,11 @@ test.describe('webhooks', () => {
           contentType: req.headers['content-type'],
           headers: req.headers,
         });
+        if (req.url === '/refusing' && isRefusing) {
+          res.writeHead(503, { 'Content-Type': 'text/plain' });
+          res.end('unavailable');
+          return;
+        }
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ code: '0' }));
       });
@@ -201,6 +263,53 @@ test.describe('webhooks', () => {
     await expect(
       page.getByTestId('webhook-deliveries').getByTestId('delivery-status').first(),
     ).toHaveAttribute('data-status', 'success');
+  });
+
+  test('a failed test says so once, and the row shows the failed delivery, then the succeeded one', async ({
+    page,
+  }) => {
+    const name = `e2e_refused_${stamp}`;
+    const failed = 'Webhook 发送失败，请检查地址及成功标识的键和值。';
+    await signIn(page, demo.admin, 'zh-CN');
+    await page.goto('/billing?tab=webhooks');
+    await page.getByTestId('webhook-add').click();
+    await page.getByTestId('webhook-name').fill(name);
+    await page.getByTestId('webhook-url').fill(`http://127.0.0.1:${port}/refusing`);
+    await page.getByTestId('webhook-success-key').fill('code');
+    await page.getByTestId('webhook-success-value').fill('0');
+    await page.getByTestId('webhook-save').click();
+    await expect(page.getByTestId('webhook-dialog')).toBeHidden();
+
+    const row = page.locator(`[data-testid="webhook-row"][data-name="${name}"]`);
+    await row.getByTestId('webhook-test').click();
+    const result = page.getByTestId('webhook-test-result');
+    await expect(result).toHaveAttribute('data-status', 'failed');
+    await expect(result).toContainText(`${name}: ${failed}`);
+    // The message is on the page once: no toast repeats it.
+    await expect(page.getByText(failed)).toHaveCount(1);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    // The row shows the test's result, failed (not pending), and so does the log.
+    const status = row.getByTestId('webhook-last-status');
+    await expect(status).toHaveAttribute('data-status', 'failed');
+    await expect(status).toHaveText('失败');
+    await page.reload();
+    await expect(row.getByTestId('webhook-last-status')).toHaveAttribute('data-status', 'failed');
+    await row.getByTestId('webhook-log').click();
+    const log = page.getByTestId('webhook-deliveries');
+    await expect(log.getByTestId('delivery-row')).toHaveCount(1);
+    await expect(log.getByTestId('delivery-status')).toHaveAttribute('data-status', 'failed');
+    await page.keyboard.press('Escape');
+    await expect(log).toBeHidden();
+
+    // The receiver is fixed: the next test succeeds, and the row says so.
+    isRefusing = false;
+    await row.getByTestId('webhook-test').click();
+    await expect(result).toHaveAttribute('data-status', 'success');
+    await expect(result).toContainText(`${name}: 测试消息发送成功`);
+    await expect(page.getByText(failed)).toHaveCount(0);
+    await expect(row.getByTestId('webhook-last-status')).toHaveAttribute('data-status', 'success');
+    await expect(row.getByTestId('webhook-last-status')).toHaveText('成功');
+    expect(received.filter((r) => r.path === '/refusing')).toHaveLength(2);
   });
 
   /** What a Standard Webhooks receiver checks: v1,base64(HMAC-SHA256(secret bytes, "{id}.{timestamp}.{body}")). */

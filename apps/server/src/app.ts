@@ -38,6 +38,7 @@ import { roleRoutes } from './modules/user/role.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { metaScriptOf, webRoutes } from './modules/web/web.routes';
+import { workbenchRoutes } from './modules/workbench/workbench.routes';
 
 export const version = '0.1.0';
 
@@ -165,6 +166,7 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   serviceRoutes(app);
   alertRoutes(app);
   billingRoutes(app);
+  workbenchRoutes(app);
   paymentRoutes(app);
   certificationRoutes(app);
   await docsRoutes(app, version);

@@ -675,6 +675,7 @@ export const expectations = {
   },
   serviceInstanceList: none('session', 'ok', { request: () => ({ query: { serviceId: 1, ...page } }) }),
   getAccountInstanceList: none('session', 'ok'),
+  getWorkbenchOverview: none('session', 'ok'),
   getInstanceUrl: {
     access: 'session',
     object: 'item',

@@ -122,6 +122,8 @@ export const apiPaths = {
   createInstance: def('POST', '/api/portal/service/createInstance'),
   serviceInstanceList: def('GET', '/api/portal/service/serviceInstanceList'),
   getAccountInstanceList: def('GET', '/api/portal/account/getAccountInstanceList'),
+  // the workbench's cards in one answer
+  getWorkbenchOverview: def('GET', '/api/portal/workbench/overview'),
   getInstanceUrl: def('GET', '/api/portal/service/getInstanceUrl'),
   retryInstance: def('POST', '/api/portal/service/retryInstance'),
   closeInstance: def('POST', '/api/portal/service/closeInstance'),

@@ -24,4 +24,5 @@ export * from './schemas/sso';
 export * from './schemas/user';
 export * from './schemas/users';
 export * from './schemas/verification';
+export * from './schemas/workbench';
 export * from './sso-rules';

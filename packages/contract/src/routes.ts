@@ -209,6 +209,7 @@ import {
   ZSendForUnregisteredBody,
   ZSendPhoneAuthCodeBody,
 } from './schemas/verification';
+import { ZWorkbenchOverview } from './schemas/workbench';
 
 const codeErrors = [
   ErrorCode.codeExpired,
@@ -1060,6 +1061,13 @@ export const routes = {
     tag: 'service',
     summary: "All the account's instances that are not closed or hidden",
     response: z.array(ZInstance),
+  }),
+  getWorkbenchOverview: route(apiPaths.getWorkbenchOverview, {
+    access: 'session',
+    tag: 'workbench',
+    summary:
+      "The workbench's cards in one answer, each part as its own route answers it: services and instances, login protection, and for administrators the user counts, the last 30 days' consumption and the funds (null where the caller may not see them)",
+    response: ZWorkbenchOverview,
   }),
   getInstanceUrl: route(apiPaths.getInstanceUrl, {
     access: 'session',

@@ -6,6 +6,8 @@ const billing = {
   noPermission: 'Billing and account funds are visible to account administrators only.',
   loadFailed: 'Failed to load the billing data',
   currencyNote: 'Amounts in {{currency}}',
+  /** A list's amount column: its title and the account's currency, "Amount payable (CNY)". */
+  withCurrency: '{{title}} ({{currency}})',
   categories: { compute: 'Compute', storage: 'Storage', network: 'Network', ai: 'AI' },
   all: 'All',
   none: '-',
@@ -19,7 +21,7 @@ const billing = {
     sku: 'Billing item',
     usage: 'Usage',
     unitPrice: 'Unit price',
-    originalAmount: 'Consumption (original price)',
+    originalAmount: 'Consumption at original price',
     discountedAmount: 'Discounted consumption',
     payableAmount: 'Amount payable',
     voucherDeduction: 'Voucher deduction',
@@ -32,6 +34,7 @@ const billing = {
   exportXlsx: 'Export XLSX',
   exportCsv: 'Export CSV',
   exported: 'Downloaded {{file}}',
+  exportNeedsRange: 'Choose the start date and the end date of the custom range to export its bill details',
   overview: {
     intro:
       'What your instances used and what it cost. Compute and network update hourly, storage daily (yesterday’s by midnight).',
@@ -46,6 +49,7 @@ const billing = {
       workspace: 'Workspace',
       allWorkspaces: 'All workspaces',
       workspaceNeedsInstance: 'Choose an instance first',
+      customNeedsDates: 'Choose the start date and the end date of the custom range',
       category: 'Category',
       allCategories: 'All categories',
     },

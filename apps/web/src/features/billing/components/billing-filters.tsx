@@ -1,24 +1,31 @@
 import { BillingRanges, SkuCategories, type TSkuCategory } from '@console/contract/billing-enums';
-import { DatePicker, Form, Segmented, Select } from 'antd';
+import { Form, Segmented, Select, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chunkLoader, lazyPage } from '@/lib/lazy';
 import type { TCspRegionItem } from '../api/list-csp-regions';
 import {
+  billingToday,
   checkCustomRange,
+  isCustomRangeIncomplete,
   type TOverviewFilters,
   type TRangeError,
   withInstance,
   withRange,
 } from '../lib/range';
+import type { TCustomRangePickerProps, TPickerValue } from './custom-range-picker';
 
-type TPickerValue = [Dayjs | null, Dayjs | null] | null;
+const CustomRangePicker = lazyPage<TCustomRangePickerProps>(
+  chunkLoader(() => import('./custom-range-picker')),
+);
 
 const dayText = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : null);
 
 /**
  * The overview's range (today, last 7 days, last 30 days, or custom with a date-range picker) and
- * filters: instance (region), a workspace of that instance, category.
+ * filters: instance (region), a workspace of that instance, category. A custom range applies once
+ * both its days are chosen; until then its field says so. Days end at today's billing day (UTC+8).
  */
 export function BillingFilters({
   value,
@@ -32,16 +39,30 @@ export function BillingFilters({
   const { t } = useTranslation(['billing', 'validation']);
   const [picked, setPicked] = useState<TPickerValue>(null);
   const [rangeError, setRangeError] = useState<TRangeError | null>(null);
-  const today = new Date();
-  const todayText = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  const todayText = billingToday();
   const instance = instances.find((i) => i.instanceId === value.instanceId);
+  // A range with a wrong day says what is wrong; one without both days asks for them.
+  const rangeProblem: TRangeError | null =
+    rangeError ?? (isCustomRangeIncomplete(value) ? 'missingDates' : null);
+  const rangeText =
+    rangeProblem === 'missingDates'
+      ? t('overview.filters.customNeedsDates')
+      : rangeProblem
+        ? t(rangeProblem, { ns: 'validation' })
+        : undefined;
 
   const pickRange = (next: TPickerValue) => {
     setPicked(next);
     const startDate = dayText(next?.[0]);
     const endDate = dayText(next?.[1]);
     const error = checkCustomRange(startDate, endDate);
-    setRangeError(next ? error : null);
+    if (error === 'missingDates') {
+      // Cleared: nothing is applied until both days are chosen again.
+      setRangeError(null);
+      onChange({ ...value, range: 'custom', startDate: null, endDate: null });
+      return;
+    }
+    setRangeError(error);
     if (!error) onChange({ ...value, range: 'custom', startDate, endDate });
   };
 
@@ -52,6 +73,8 @@ export function BillingFilters({
           value={value.range}
           onChange={(range) => {
             setRangeError(null);
+            // A preset range drops the custom days: the picker starts empty when Custom comes back.
+            if (range !== 'custom') setPicked(null);
             onChange(withRange(value, range as TOverviewFilters['range']));
           }}
           options={BillingRanges.map((range) => ({
@@ -63,16 +86,18 @@ export function BillingFilters({
       </Form.Item>
       {value.range === 'custom' ? (
         <Form.Item
-          validateStatus={rangeError ? 'error' : undefined}
-          help={rangeError ? t(rangeError, { ns: 'validation' }) : undefined}
+          validateStatus={rangeProblem ? 'error' : undefined}
+          help={rangeText ? <span data-testid="billing-custom-range-help">{rangeText}</span> : undefined}
         >
-          <DatePicker.RangePicker
-            value={picked}
-            onChange={(next) => pickRange(next as TPickerValue)}
-            disabledDate={(day) => day.format('YYYY-MM-DD') > todayText}
-            placeholder={[t('overview.filters.startDate'), t('overview.filters.endDate')]}
-            data-testid="billing-custom-range"
-          />
+          <Suspense fallback={<Skeleton.Input active />}>
+            <CustomRangePicker
+              value={picked}
+              onChange={pickRange}
+              lastDay={todayText}
+              placeholder={[t('overview.filters.startDate'), t('overview.filters.endDate')]}
+              isInvalid={rangeProblem !== null}
+            />
+          </Suspense>
         </Form.Item>
       ) : null}
       <Form.Item label={t('overview.filters.instance')} htmlFor="billing-filter-instance">

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { TExportFormat } from '@console/contract/billing-enums';
-import { Button, Space } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/notifier';
@@ -8,15 +8,19 @@ import { DownloadError } from '../lib/download';
 
 /**
  * Export as XLSX or CSV. A failure shows the server's message (4073, the bill details could not be
- * fetched), or the spec's wording of it.
+ * fetched), or the spec's wording of it. When the export cannot run, `disabledReason` says why:
+ * the buttons are disabled, with the reason as their tooltip and description.
  */
 export function ExportButtons({
   onExport,
   isDisabled = false,
+  disabledReason,
   testId,
 }: {
   onExport: (format: TExportFormat) => Promise<string>;
   isDisabled?: boolean;
+  /** Why the export cannot run now (disables the buttons). */
+  disabledReason?: string | undefined;
   testId: string;
 }) {
   const { t } = useTranslation(['billing', 'errors']);
@@ -38,12 +42,15 @@ export function ExportButtons({
     }
   };
 
-  return (
+  const isBlocked = isDisabled || Boolean(disabledReason);
+  const reasonId = disabledReason ? `${testId}-reason` : undefined;
+  const buttons = (
     <Space wrap>
       <Button
         icon={<DownloadOutlined />}
         loading={busy === 'xlsx'}
-        disabled={isDisabled || (busy !== null && busy !== 'xlsx')}
+        disabled={isBlocked || (busy !== null && busy !== 'xlsx')}
+        aria-describedby={reasonId}
         onClick={() => void run('xlsx')}
         data-testid={`${testId}-xlsx`}
       >
@@ -52,12 +59,25 @@ export function ExportButtons({
       <Button
         icon={<DownloadOutlined />}
         loading={busy === 'csv'}
-        disabled={isDisabled || (busy !== null && busy !== 'csv')}
+        disabled={isBlocked || (busy !== null && busy !== 'csv')}
+        aria-describedby={reasonId}
         onClick={() => void run('csv')}
         data-testid={`${testId}-csv`}
       >
         {t('exportCsv')}
       </Button>
     </Space>
+  );
+  if (!disabledReason) return buttons;
+  // Disabled buttons take no pointer: the tooltip hangs on their wrapper.
+  return (
+    <Tooltip title={disabledReason}>
+      <div style={{ display: 'inline-block' }} data-testid={`${testId}-blocked`}>
+        {buttons}
+        <span id={reasonId} className="cz-visually-hidden">
+          {disabledReason}
+        </span>
+      </div>
+    </Tooltip>
   );
 }

@@ -1,5 +1,5 @@
 import type { TSkuCategory } from '@console/contract/billing-enums';
-import { Card, Col, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Row, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBillingCountData } from '../api/get-billing-count';
@@ -7,22 +7,31 @@ import { categoryFields, discountedOf, originalOf } from '../lib/amount-fields';
 import { formatRate } from '../lib/money';
 import { Money, useMoney } from './money';
 
+/** Holds a line's place while the figures load (same height, nothing to read). */
+const blank = '\u00a0';
+
 function Stat({
   label,
   value,
   testId,
   extra,
+  isLoading,
 }: {
   label: string;
   value?: string;
   testId: string;
   extra?: ReactNode;
+  isLoading: boolean;
 }) {
   return (
     <div className="cz-billing__stat">
       <Typography.Text type="secondary">{label}</Typography.Text>
       <div className="cz-billing__stat-value">
-        <Money value={value} testId={testId} />
+        {isLoading ? (
+          <span className="cz-billing__money">{blank}</span>
+        ) : (
+          <Money value={value} testId={testId} />
+        )}
       </div>
       {extra}
     </div>
@@ -32,72 +41,84 @@ function Stat({
 /**
  * The summary of a range: the total (discounted, the main value) with its original amount and
  * discount percentage; compute, storage, network and AI; voucher deduction, cash payment and
- * outstanding amount.
+ * outstanding amount. While the figures load, the same layout holds their places under a spinner,
+ * so that nothing below moves when they come.
  */
 export function SummaryPanel({ count }: { count: TBillingCountData | undefined }) {
   const { t } = useTranslation('billing');
   const { money } = useMoney();
-  if (!count) {
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 3 }} />
-      </Card>
-    );
-  }
+  const isLoading = !count;
   return (
-    <Card data-testid="billing-summary">
-      <Row gutter={[24, 16]}>
-        <Col xs={24} lg={8}>
-          <Stat
-            label={t('overview.summary.total')}
-            value={discountedOf(count, 'totalAmount')}
-            testId="billing-total"
-            extra={
-              <div className="cz-billing__stat-extra">
-                <Typography.Text type="secondary" data-testid="billing-total-original">
-                  {t('overview.summary.original', { amount: money(originalOf(count, 'totalAmount')) })}
-                </Typography.Text>
-                <Typography.Text type="secondary" data-testid="billing-discount-percent">
-                  {t('overview.summary.discountPercent', { percent: formatRate(count.discountPercent) })}
-                </Typography.Text>
-                <Typography.Text type="secondary">
-                  {t('overview.summary.period', { start: count.startDate, end: count.endDate })}
-                </Typography.Text>
-              </div>
-            }
-          />
-        </Col>
-        <Col xs={24} lg={16}>
-          <Row gutter={[16, 16]}>
-            {(Object.keys(categoryFields) as TSkuCategory[]).map((category) => (
-              <Col xs={12} md={6} key={category}>
+    <Card data-testid={isLoading ? 'billing-summary-loading' : 'billing-summary'} aria-busy={isLoading}>
+      <Spin spinning={isLoading}>
+        <Row gutter={[24, 16]}>
+          <Col xs={24} lg={8}>
+            <Stat
+              label={t('overview.summary.total')}
+              value={count && discountedOf(count, 'totalAmount')}
+              testId="billing-total"
+              isLoading={isLoading}
+              extra={
+                <div className="cz-billing__stat-extra">
+                  <Typography.Text type="secondary" data-testid={count && 'billing-total-original'}>
+                    {count
+                      ? t('overview.summary.original', { amount: money(originalOf(count, 'totalAmount')) })
+                      : blank}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" data-testid={count && 'billing-discount-percent'}>
+                    {count
+                      ? t('overview.summary.discountPercent', { percent: formatRate(count.discountPercent) })
+                      : blank}
+                  </Typography.Text>
+                  <Typography.Text type="secondary">
+                    {count
+                      ? t('overview.summary.period', { start: count.startDate, end: count.endDate })
+                      : blank}
+                  </Typography.Text>
+                </div>
+              }
+            />
+          </Col>
+          <Col xs={24} lg={16}>
+            <Row gutter={[16, 16]}>
+              {(Object.keys(categoryFields) as TSkuCategory[]).map((category) => (
+                <Col xs={12} md={6} key={category}>
+                  <Stat
+                    label={t(`categories.${category}`)}
+                    value={count && discountedOf(count, categoryFields[category])}
+                    testId={`billing-category-${category}`}
+                    isLoading={isLoading}
+                  />
+                </Col>
+              ))}
+              <Col xs={12} md={8}>
                 <Stat
-                  label={t(`categories.${category}`)}
-                  value={discountedOf(count, categoryFields[category])}
-                  testId={`billing-category-${category}`}
+                  label={t('overview.summary.voucher')}
+                  value={count?.voucherAmount}
+                  testId="billing-voucher"
+                  isLoading={isLoading}
                 />
               </Col>
-            ))}
-            <Col xs={12} md={8}>
-              <Stat
-                label={t('overview.summary.voucher')}
-                value={count.voucherAmount}
-                testId="billing-voucher"
-              />
-            </Col>
-            <Col xs={12} md={8}>
-              <Stat label={t('overview.summary.cash')} value={count.cashAmount} testId="billing-cash" />
-            </Col>
-            <Col xs={12} md={8}>
-              <Stat
-                label={t('overview.summary.outstanding')}
-                value={count.outstandingAmount}
-                testId="billing-outstanding"
-              />
-            </Col>
-          </Row>
-        </Col>
-      </Row>
+              <Col xs={12} md={8}>
+                <Stat
+                  label={t('overview.summary.cash')}
+                  value={count?.cashAmount}
+                  testId="billing-cash"
+                  isLoading={isLoading}
+                />
+              </Col>
+              <Col xs={12} md={8}>
+                <Stat
+                  label={t('overview.summary.outstanding')}
+                  value={count?.outstandingAmount}
+                  testId="billing-outstanding"
+                  isLoading={isLoading}
+                />
+              </Col>
+            </Row>
+          </Col>
+        </Row>
+      </Spin>
     </Card>
   );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkCustomRange, defaultOverviewFilters, toBillingFilter, withInstance, withRange } from './range';
+import {
+  billingToday,
+  checkCustomRange,
+  defaultOverviewFilters,
+  isCustomRangeIncomplete,
+  toBillingFilter,
+  withInstance,
+  withRange,
+} from './range';
 
 describe('range and filters to the request', () => {
   it('sends a preset range alone, last 30 days by default', () => {
@@ -31,7 +39,8 @@ describe('range and filters to the request', () => {
   });
 
   it('refuses a custom range that is incomplete, reversed, longer than a year or not real days', () => {
-    expect(checkCustomRange(null, '2026-01-01')).toBe('dateRange');
+    expect(checkCustomRange(null, '2026-01-01')).toBe('missingDates');
+    expect(checkCustomRange('2026-01-01', null)).toBe('missingDates');
     expect(checkCustomRange('2026-03-02', '2026-03-01')).toBe('dateRange');
     expect(checkCustomRange('2026-02-30', '2026-03-01')).toBe('dateFormat');
     expect(checkCustomRange('2026/01/01', '2026-03-01')).toBe('dateFormat');
@@ -42,7 +51,7 @@ describe('range and filters to the request', () => {
     expect(checkCustomRange('2026-05-05', '2026-05-05')).toBeNull();
     expect(toBillingFilter({ ...defaultOverviewFilters, range: 'custom' })).toEqual({
       ok: false,
-      error: 'dateRange',
+      error: 'missingDates',
     });
   });
 
@@ -71,5 +80,22 @@ describe('range and filters to the request', () => {
     };
     expect(withRange(custom, 'today')).toMatchObject({ range: 'today', startDate: null, endDate: null });
     expect(withRange(defaultOverviewFilters, 'custom')).toMatchObject({ range: 'custom' });
+  });
+
+  it('cannot apply a custom range before both days are chosen', () => {
+    const custom = withRange(defaultOverviewFilters, 'custom');
+    expect(isCustomRangeIncomplete(custom)).toBe(true);
+    expect(toBillingFilter(custom)).toEqual({ ok: false, error: 'missingDates' });
+    expect(isCustomRangeIncomplete({ ...custom, startDate: '2026-02-01' })).toBe(true);
+    const chosen = { ...custom, startDate: '2026-02-01', endDate: '2026-02-03' };
+    expect(isCustomRangeIncomplete(chosen)).toBe(false);
+    expect(toBillingFilter(chosen)).toMatchObject({ ok: true });
+    // A preset range is complete whatever days are left over.
+    expect(isCustomRangeIncomplete(defaultOverviewFilters)).toBe(false);
+  });
+
+  it('takes today as the billing day of UTC+8', () => {
+    expect(billingToday(new Date('2026-11-25T15:59:59Z'))).toBe('2026-11-25');
+    expect(billingToday(new Date('2026-11-25T16:00:00Z'))).toBe('2026-11-26');
   });
 });

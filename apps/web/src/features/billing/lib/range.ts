@@ -26,8 +26,11 @@ export const defaultOverviewFilters: TOverviewFilters = {
   category: null,
 };
 
-/** Keys of the `validation` phrases. */
-export type TRangeError = 'dateFormat' | 'dateRange';
+/**
+ * What is wrong with a custom range: a day missing (the range cannot be applied yet), or, keys of
+ * the `validation` phrases, a day that is not one or days out of order or too far apart.
+ */
+export type TRangeError = 'missingDates' | 'dateFormat' | 'dateRange';
 
 export type TFilterResult = { ok: true; filter: TBillingFilter } | { ok: false; error: TRangeError };
 
@@ -49,7 +52,7 @@ export function dayValue(day: string): number | null {
 
 /** What is wrong with a custom range, or null. */
 export function checkCustomRange(startDate: string | null, endDate: string | null): TRangeError | null {
-  if (!startDate || !endDate) return 'dateRange';
+  if (!startDate || !endDate) return 'missingDates';
   const start = dayValue(startDate);
   const end = dayValue(endDate);
   if (start === null || end === null) return 'dateFormat';
@@ -77,6 +80,21 @@ export function toBillingFilter(filters: TOverviewFilters): TFilterResult {
   }
   if (filters.category) filter.category = filters.category;
   return { ok: true, filter };
+}
+
+/** Whether the filters ask for a custom range whose days are not both chosen yet. */
+export function isCustomRangeIncomplete(filters: TOverviewFilters): boolean {
+  return filters.range === 'custom' && (!filters.startDate || !filters.endDate);
+}
+
+const billingOffsetMs = 8 * 60 * 60 * 1000;
+
+/**
+ * Today as a billing day (YYYY-MM-DD): the calendar day of UTC+8, in which usage is rated and the
+ * ranges end, wherever the browser is.
+ */
+export function billingToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + billingOffsetMs).toISOString().slice(0, 10);
 }
 
 /** The filters after choosing a range: a preset range drops the custom days. */

@@ -118,6 +118,13 @@ const posted = (path: string) => calls.filter((c) => c.path === path).map((c) =>
 
 beforeAll(async () => {
   en = await consoleI18n('en-US', ['billing', 'common', 'validation', 'errors']);
+  // The page's own chunks (details, alert and webhook tabs, the date picker), loaded once here.
+  await Promise.all([
+    import('../components/details-table'),
+    import('../components/alert-settings'),
+    import('../components/webhooks-panel'),
+    import('../components/custom-range-picker'),
+  ]);
 });
 beforeEach(() => {
   setMeta(testMeta());
@@ -191,8 +198,9 @@ describe('the billing overview', () => {
     expect(screen.getByTestId('billing-voucher').textContent).toBe('$200.00');
     expect(screen.getByTestId('billing-cash').textContent).toBe('$1,034.50');
     expect(posted('/api/portal/billing/count')[0]).toEqual({ range: 'last30Days' });
+    // Every day of the range has its column (2026-02-01 to 2026-03-02), the answer's day among them.
     await waitFor(() =>
-      expect(screen.getByTestId('billing-trend-chart').getAttribute('data-points')).toBe('1'),
+      expect(screen.getByTestId('billing-trend-chart').getAttribute('data-points')).toBe('30'),
     );
 
     const detail = await screen.findByTestId('billing-detail-row');
@@ -255,6 +263,34 @@ describe('the billing overview', () => {
         description: 'Failed to fetch bill details. Try again later.',
       }),
     );
+  });
+
+  it('applies no custom range without both days: no figures of another range, and the export says why', async () => {
+    await renderPage();
+    await screen.findByTestId('billing-detail-row');
+    const before = posted('/api/portal/billing/count').length;
+    fireEvent.click(screen.getByTestId('billing-range-custom'));
+    const help = await screen.findByTestId('billing-custom-range-help');
+    expect(help.textContent).toBe('Choose the start date and the end date of the custom range');
+    expect(screen.getByTestId('billing-range-incomplete').textContent).toContain(
+      'Choose the start date and the end date of the custom range',
+    );
+    // The last 30 days' figures are gone, and nothing was asked for the incomplete range.
+    expect(screen.queryByTestId('billing-summary')).toBeNull();
+    expect(screen.queryByTestId('billing-detail-row')).toBeNull();
+    expect(posted('/api/portal/billing/count')).toHaveLength(before);
+    const xlsx = screen.getByTestId('billing-export-xlsx') as HTMLButtonElement;
+    expect(xlsx.disabled).toBe(true);
+    expect((screen.getByTestId('billing-export-csv') as HTMLButtonElement).disabled).toBe(true);
+    const reason = document.getElementById(xlsx.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(
+      'Choose the start date and the end date of the custom range to export its bill details',
+    );
+    // A preset range applies again at once.
+    fireEvent.click(screen.getByTestId('billing-range-last7Days'));
+    await screen.findByTestId('billing-summary');
+    expect(screen.queryByTestId('billing-custom-range-help')).toBeNull();
+    await waitFor(() => expect(posted('/api/portal/billing/count')).toContainEqual({ range: 'last7Days' }));
   });
 
   it('adds a webhook after checking its fields on the client, and shows a failed test with the spec’s message', async () => {
