@@ -916,8 +916,8 @@ export const expectations = {
     foreign: 'forbidden',
     recordsRefusal: {
       reason:
-        'a failed test delivery is kept in the delivery log (kept before the attempt, then its outcome)',
-      tables: ['insert webhook_deliveries', 'insert jobs', 'update webhook_deliveries'],
+        'a failed test delivery is kept in the delivery log (kept before the attempt, then its outcome); the attempt queued against a crash mid-send is cancelled by that outcome',
+      tables: ['insert webhook_deliveries', 'insert jobs', 'update webhook_deliveries', 'delete jobs'],
     },
   },
   webhookDeliveries: {
