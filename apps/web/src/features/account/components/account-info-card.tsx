@@ -21,6 +21,16 @@ export type TAccountInfoCardProps = {
  * The account center's "Account information" card: account name, display name, login address,
  * account type, creation time and the trial days left.
  */
+/** The rows every account has, drawn as placeholders while the details load. */
+const placeholderRows = [
+  'accountName',
+  'displayName',
+  'loginAddress',
+  'accountType',
+  'createTime',
+  'trialDays',
+] as const;
+
 export function AccountInfoCard({ extraItems, extra }: TAccountInfoCardProps) {
   const { t } = useTranslation(['account', 'shell', 'common']);
   const { data } = useAccountDetail();
@@ -60,6 +70,8 @@ export function AccountInfoCard({ extraItems, extra }: TAccountInfoCardProps) {
       children: (
         <Typography.Text
           data-testid="account-info-login-address"
+          className="cz-account-card__address"
+          ellipsis={{ tooltip: account.loginAddress }}
           copyable={{
             text: account.loginAddress,
             tooltips: [t('copy', { ns: 'common' }), t('copied', { ns: 'common' })],
@@ -108,7 +120,19 @@ export function AccountInfoCard({ extraItems, extra }: TAccountInfoCardProps) {
           items={items(data)}
         />
       ) : (
-        <Skeleton active paragraph={{ rows: 3 }} />
+        // The same rows with placeholders: the cards below do not move when the details arrive.
+        <Descriptions
+          column={{ xs: 1, md: 2 }}
+          size="small"
+          colon={false}
+          styles={{ label: { width: 140 } }}
+          aria-busy="true"
+          items={placeholderRows.map((key) => ({
+            key,
+            label: t(`info.${key}`),
+            children: <Skeleton.Input active size="small" className="cz-account-card__placeholder" />,
+          }))}
+        />
       )}
     </Card>
   );

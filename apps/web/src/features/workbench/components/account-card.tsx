@@ -48,6 +48,8 @@ export function AccountCard() {
                 children: (
                   <Typography.Text
                     data-testid="login-address"
+                    className="cz-workbench__address"
+                    ellipsis={{ tooltip: data.loginAddress }}
                     copyable={{
                       text: data.loginAddress,
                       tooltips: [t('copy', { ns: 'common' }), t('copied', { ns: 'common' })],
