@@ -55,12 +55,15 @@ const defaultPages = [
   '/login',
   '/workbench',
   '/accountManage/accountInfo',
+  '/accountManage/accountInfo/authentication',
   '/accountManage/userManage',
   '/accountManage/sso',
   '/serviceManage',
+  '/serviceManage/insightUserManage',
   '/billing',
   '/billing/cost',
   '/billing/balance',
+  '/billing/balance/topUp',
   '/auditManage',
 ];
 const pages = process.env.WEB_BENCH_PAGES
