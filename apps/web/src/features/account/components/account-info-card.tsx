@@ -15,12 +15,12 @@ export type TAccountInfoCardProps = {
   extraItems?: (account: TAccountDetail) => TItems;
   /** Actions in the card's header. */
   extra?: ReactNode;
+  /** False while the data of `extraItems` loads: the card keeps its placeholders until then. */
+  isReady?: boolean;
+  /** Placeholder rows standing for `extraItems` while the card loads (so that it keeps its height). */
+  pendingRows?: readonly { key: string; label: string }[];
 };
 
-/**
- * The account center's "Account information" card: account name, display name, login address,
- * account type, creation time and the trial days left.
- */
 /** The rows every account has, drawn as placeholders while the details load. */
 const placeholderRows = [
   'accountName',
@@ -31,7 +31,17 @@ const placeholderRows = [
   'trialDays',
 ] as const;
 
-export function AccountInfoCard({ extraItems, extra }: TAccountInfoCardProps) {
+/**
+ * The account center's "Account information" card: account name, display name, login address,
+ * account type, creation time and the trial days left.
+ */
+
+export function AccountInfoCard({
+  extraItems,
+  extra,
+  pendingRows = [],
+  isReady = true,
+}: TAccountInfoCardProps) {
   const { t } = useTranslation(['account', 'shell', 'common']);
   const { data } = useAccountDetail();
 
@@ -111,7 +121,7 @@ export function AccountInfoCard({ extraItems, extra }: TAccountInfoCardProps) {
 
   return (
     <Card title={t('info.title')} extra={extra} className="cz-account-card" data-testid="account-info">
-      {data ? (
+      {data && isReady ? (
         <Descriptions
           column={{ xs: 1, md: 2 }}
           size="small"
@@ -127,11 +137,13 @@ export function AccountInfoCard({ extraItems, extra }: TAccountInfoCardProps) {
           colon={false}
           styles={{ label: { width: 140 } }}
           aria-busy="true"
-          items={placeholderRows.map((key) => ({
-            key,
-            label: t(`info.${key}`),
-            children: <Skeleton.Input active size="small" className="cz-account-card__placeholder" />,
-          }))}
+          items={[...placeholderRows.map((key) => ({ key, label: t(`info.${key}`) })), ...pendingRows].map(
+            ({ key, label }) => ({
+              key,
+              label,
+              children: <Skeleton.Input active size="small" className="cz-account-card__placeholder" />,
+            }),
+          )}
         />
       )}
     </Card>

@@ -39,7 +39,7 @@ export function SecurityCard({ isAdmin }: { isAdmin: boolean }) {
               {line}
             </div>
           ) : (
-            <Skeleton active title={false} paragraph={{ rows: 1, width: 240 }} />
+            <Skeleton.Input active size="small" className="cz-account-setting__placeholder" />
           )}
         </div>
         {isAdmin ? (

@@ -33,7 +33,8 @@ export type TAccountInfoPageProps = {
 export default function AccountInfoPage({ cards = [] }: TAccountInfoPageProps) {
   const { t } = useTranslation(['account']);
   const isAdmin = useCurrentUser().data?.isAccountAdmin === true;
-  const center = useAccountCenter().data;
+  const centerQuery = useAccountCenter();
+  const center = centerQuery.data;
   const mfa = useMfaStatus().data;
   const [dialog, setDialog] = useState<TDialog>(null);
 
@@ -116,6 +117,15 @@ export default function AccountInfoPage({ cards = [] }: TAccountInfoPageProps) {
     <div className="cz-account" data-testid="account-center">
       <AccountInfoCard
         extraItems={extraItems}
+        isReady={!centerQuery.isPending}
+        pendingRows={[
+          { key: 'company', label: t('center.company') },
+          { key: 'registrationPhone', label: t('center.registrationPhone') },
+          { key: 'protection', label: t('center.loginProtection') },
+          ...(detail?.accountVo.type === AccountType.formal
+            ? []
+            : [{ key: 'activation', label: t('center.activation') }]),
+        ]}
         extra={
           canUpgrade ? (
             <Button

@@ -24,14 +24,28 @@ import { actionName, actorName, objectName, objectTypeName, type TAuditNames } f
 import { auditExportHref, emptyAuditFilters, type TAuditFilters } from '../lib/audit-query';
 import '../audit.css';
 
-/** Text that never wraps: cut with an ellipsis, whole in a tooltip. */
+/**
+ * Text that never wraps: cut with an ellipsis, whole in a tooltip. The tooltip is made when the
+ * pointer or the focus first reaches the cell: a page of entries has hundreds of cells, and a
+ * tooltip each would cost the first draw more than the rows themselves.
+ */
 function Cut({ text, testId }: { text: string; testId?: string }) {
-  return (
-    <Tooltip title={text} placement="topLeft">
-      <span className="cz-audit__cut" data-testid={testId}>
-        {text}
-      </span>
+  const [isReached, setIsReached] = useState(false);
+  const cell = (
+    <span
+      className="cz-audit__cut"
+      data-testid={testId}
+      onPointerEnter={isReached ? undefined : () => setIsReached(true)}
+    >
+      {text}
+    </span>
+  );
+  return isReached ? (
+    <Tooltip title={text} placement="topLeft" defaultOpen>
+      {cell}
     </Tooltip>
+  ) : (
+    cell
   );
 }
 
