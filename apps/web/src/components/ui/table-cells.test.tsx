@@ -58,7 +58,8 @@ describe('table cells', () => {
   it('cuts a 60-character name with an ellipsis and shows it whole in a tooltip only when cut', () => {
     expect(longName).toHaveLength(60);
     renderConsole(<EllipsisText text={longName} testId="name" maxWidth={200} />, en);
-    const cell = screen.getByTestId('name');
+    // The tooltip is made when the pointer first reaches the text: the cell is drawn anew then.
+    let cell = screen.getByTestId('name');
     expect(cell.className).toBe('cz-cell-ellipsis');
     expect(cell.style.maxWidth).toBe('200px');
     expect(cell.textContent).toBe(longName);
@@ -70,10 +71,27 @@ describe('table cells', () => {
       fireEvent.mouseEnter(cell);
       act(() => vi.advanceTimersByTime(2000));
       expect(screen.queryByRole('tooltip')).toBeNull();
+      cell = screen.getByTestId('name');
       fireEvent.mouseLeave(cell);
       act(() => vi.advanceTimersByTime(2000));
 
       // Cut: the tooltip holds the whole name.
+      makeCut(cell, true);
+      fireEvent.mouseEnter(cell);
+      act(() => vi.advanceTimersByTime(2000));
+      expect(screen.getByRole('tooltip').textContent).toBe(longName);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens the tooltip of a cut text on the first hover, and makes none before it', () => {
+    renderConsole(<EllipsisText text={longName} testId="name" maxWidth={120} />, en);
+    const cell = screen.getByTestId('name');
+    vi.useFakeTimers();
+    try {
+      act(() => vi.advanceTimersByTime(2000));
+      expect(document.querySelector('.ant-tooltip')).toBeNull();
       makeCut(cell, true);
       fireEvent.mouseEnter(cell);
       act(() => vi.advanceTimersByTime(2000));

@@ -7,8 +7,9 @@
  * there are and what an empty list means.
  */
 import { Empty, Tooltip } from 'antd';
-import { type Key, type ReactNode, useRef, useState, useSyncExternalStore } from 'react';
+import { type Key, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '@/lib/use-media-query';
 import './table-cells.css';
 
 type TCellProps = { children: ReactNode; testId?: string };
@@ -30,8 +31,8 @@ function isCut(element: HTMLElement | null): boolean {
 type TEllipsisProps = {
   text: string | null | undefined;
   testId?: string;
-  /** The widest the text may be, in pixels (240 unless told). */
-  maxWidth?: number;
+  /** The widest the text may be, in pixels (240 unless told); `'cell'`: as wide as its cell. */
+  maxWidth?: number | 'cell';
   /** Drawn as secondary text (smaller, lighter). */
   isSecondary?: boolean;
 };
@@ -39,22 +40,44 @@ type TEllipsisProps = {
 /**
  * Free text (a display name, an e-mail address, a remark) on one line, cut with an ellipsis past
  * `maxWidth`; when cut, hovering shows the whole text in a tooltip. Empty text shows "-".
+ * The tooltip is made when the pointer first reaches the text: a page of a list has hundreds of
+ * cells, and a tooltip each would cost the first draw more than the rows themselves.
  */
 export function EllipsisText({ text, testId, maxWidth = 240, isSecondary = false }: TEllipsisProps) {
   const ref = useRef<HTMLSpanElement>(null);
+  const [isReached, setIsReached] = useState(false);
   const [isOpen, setOpen] = useState(false);
   if (!text) return <span data-testid={testId}>-</span>;
-  return (
+  const classes = [
+    'cz-cell-ellipsis',
+    maxWidth === 'cell' ? 'cz-cell-fill' : '',
+    isSecondary ? 'cz-cell-secondary' : '',
+  ];
+  const cell = (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering only prepares the tooltip of a text the cell already shows
+    <span
+      ref={ref}
+      className={classes.filter(Boolean).join(' ')}
+      style={maxWidth === 'cell' ? undefined : { maxWidth }}
+      data-testid={testId}
+      onMouseEnter={
+        isReached
+          ? undefined
+          : () => {
+              setOpen(isCut(ref.current));
+              setIsReached(true);
+            }
+      }
+    >
+      {text}
+    </span>
+  );
+  return isReached ? (
     <Tooltip title={text} open={isOpen} onOpenChange={(next) => setOpen(next && isCut(ref.current))}>
-      <span
-        ref={ref}
-        className={isSecondary ? 'cz-cell-ellipsis cz-cell-secondary' : 'cz-cell-ellipsis'}
-        style={{ maxWidth }}
-        data-testid={testId}
-      >
-        {text}
-      </span>
+      {cell}
     </Tooltip>
+  ) : (
+    cell
   );
 }
 
@@ -114,30 +137,13 @@ export const tableScroll = { x: 'max-content' } as const;
 /** A phone's width (antd's `xs`, below 576 px). */
 export const phoneQuery = '(max-width: 575.98px)';
 
-function phoneMedia(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(phoneQuery)
-    : null;
-}
-
-function subscribePhone(onChange: () => void): () => void {
-  const list = phoneMedia();
-  if (!list) return () => {};
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
 /**
  * A list's columns for the screen: as declared (the first column fixed left, the actions fixed
  * right), except on a phone, where no column stays fixed: two fixed ends would leave the others a
  * sliver of the screen, so the whole table scrolls sideways instead.
  */
 export function useScreenColumns(): <C extends { key?: Key; fixed?: unknown }>(columns: C[]) => C[] {
-  const isPhone = useSyncExternalStore(
-    subscribePhone,
-    () => phoneMedia()?.matches ?? false,
-    () => false,
-  );
+  const isPhone = useMediaQuery(phoneQuery);
   return (columns) =>
     isPhone ? columns.map((column) => ({ ...column, fixed: undefined }) as typeof column) : columns;
 }
@@ -146,6 +152,39 @@ export function useScreenColumns(): <C extends { key?: Key; fixed?: unknown }>(c
 export function useShowTotal(): (total: number) => string {
   const { t } = useTranslation('common');
   return (total) => t('table.total', { total });
+}
+
+/**
+ * The settings of a list the server pages ten rows at a time (the funds' lists): it scrolls inside
+ * itself, shows its loading, its empty state and its total, and has no page-size picker.
+ */
+export function usePagedTable({
+  pageNo,
+  onPage,
+  total,
+  isFetching,
+  empty,
+}: {
+  pageNo: number;
+  onPage: (pageNo: number) => void;
+  total: number | undefined;
+  isFetching: boolean;
+  empty: ReactNode;
+}) {
+  const showTotal = useShowTotal();
+  return {
+    loading: isFetching,
+    scroll: tableScroll,
+    locale: { emptyText: <TableEmpty text={empty} /> },
+    pagination: {
+      current: pageNo,
+      pageSize: 10,
+      total: total ?? 0,
+      showTotal,
+      showSizeChanger: false,
+      onChange: onPage,
+    },
+  };
 }
 
 /** A list's empty state: its own phrase ("No users yet"), or the generic one. */

@@ -11,43 +11,18 @@ import {
   Table,
   type TableProps,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EllipsisText } from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
 import { type TAuditRow, useAuditLog } from '../api/list-audit';
 import { AuditFilters } from '../components/audit-filters';
 import { actionName, actorName, objectName, objectTypeName, type TAuditNames } from '../lib/audit-labels';
 import { auditExportHref, emptyAuditFilters, type TAuditFilters } from '../lib/audit-query';
 import '../audit.css';
-
-/**
- * Text that never wraps: cut with an ellipsis, whole in a tooltip. The tooltip is made when the
- * pointer or the focus first reaches the cell: a page of entries has hundreds of cells, and a
- * tooltip each would cost the first draw more than the rows themselves.
- */
-function Cut({ text, testId }: { text: string; testId?: string }) {
-  const [isReached, setIsReached] = useState(false);
-  const cell = (
-    <span
-      className="cz-audit__cut"
-      data-testid={testId}
-      onPointerEnter={isReached ? undefined : () => setIsReached(true)}
-    >
-      {text}
-    </span>
-  );
-  return isReached ? (
-    <Tooltip title={text} placement="topLeft" defaultOpen>
-      {cell}
-    </Tooltip>
-  ) : (
-    cell
-  );
-}
 
 /** Table width below which it scrolls inside itself (the sum of its columns; fits 1440 px with the menu). */
 const tableWidth = 1090;
@@ -89,7 +64,7 @@ export default function AuditManagePage() {
         <Tag className="cz-audit__type" data-testid="audit-row-object-type">
           {objectTypeName(names, row.objectType)}
         </Tag>
-        {name ? <Cut text={name} testId="audit-row-object" /> : null}
+        {name ? <EllipsisText text={name} testId="audit-row-object" maxWidth="cell" /> : null}
       </span>
     );
   };
@@ -110,7 +85,9 @@ export default function AuditManagePage() {
       title: t('columns.user'),
       width: 140,
       ellipsis: { showTitle: false },
-      render: (_, row) => <Cut text={actorName(names, row)} testId="audit-row-user" />,
+      render: (_, row) => (
+        <EllipsisText text={actorName(names, row)} testId="audit-row-user" maxWidth="cell" />
+      ),
     },
     {
       key: 'action',
@@ -118,7 +95,9 @@ export default function AuditManagePage() {
       dataIndex: 'action',
       width: 200,
       ellipsis: { showTitle: false },
-      render: (value: string) => <Cut text={actionName(names, value)} testId="audit-row-action" />,
+      render: (value: string) => (
+        <EllipsisText text={actionName(names, value)} testId="audit-row-action" maxWidth="cell" />
+      ),
     },
     {
       key: 'object',
@@ -140,7 +119,7 @@ export default function AuditManagePage() {
       dataIndex: 'ip',
       width: 130,
       ellipsis: { showTitle: false },
-      render: (value: string | null) => <Cut text={value ?? '-'} />,
+      render: (value: string | null) => <EllipsisText text={value ?? '-'} maxWidth="cell" />,
     },
     {
       key: 'details',

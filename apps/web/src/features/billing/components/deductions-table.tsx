@@ -6,10 +6,8 @@ import {
   EllipsisText,
   InlinePair,
   nowrapColumn,
-  TableEmpty,
-  tableScroll,
+  usePagedTable,
   useScreenColumns,
-  useShowTotal,
 } from '@/components/ui/table-cells';
 import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { type TDeductionRow, useDeductions } from '../api/list-deductions';
@@ -22,7 +20,13 @@ export function DeductionsTable() {
   const [pageNo, setPageNo] = useState(1);
   const deductions = useDeductions(pageNo);
   const currency = useCurrency();
-  const showTotal = useShowTotal();
+  const paged = usePagedTable({
+    pageNo,
+    onPage: setPageNo,
+    total: deductions.data?.total,
+    isFetching: deductions.isFetching,
+    empty: t('balance.deduction.empty'),
+  });
   const screenColumns = useScreenColumns();
   const table = useKeyboardScroll(t('balance.tabs.deductions'));
   const columns: TableProps<TDeductionRow>['columns'] = [
@@ -51,18 +55,8 @@ export function DeductionsTable() {
         size="middle"
         columns={screenColumns(columns)}
         dataSource={deductions.data?.list ?? []}
-        loading={deductions.isFetching}
-        scroll={tableScroll}
-        locale={{ emptyText: <TableEmpty text={t('balance.deduction.empty')} /> }}
+        {...paged}
         onRow={() => ({ 'data-testid': 'deduction-row' }) as object}
-        pagination={{
-          current: pageNo,
-          pageSize: 10,
-          total: deductions.data?.total ?? 0,
-          showTotal,
-          showSizeChanger: false,
-          onChange: setPageNo,
-        }}
       />
     </div>
   );

@@ -6,10 +6,8 @@ import {
   EllipsisText,
   InlinePair,
   nowrapColumn,
-  TableEmpty,
-  tableScroll,
+  usePagedTable,
   useScreenColumns,
-  useShowTotal,
 } from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
 import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
@@ -25,7 +23,13 @@ export function RemittancesTable() {
   const [pageNo, setPageNo] = useState(1);
   const remittances = useRemittances(pageNo);
   const currency = useCurrency();
-  const showTotal = useShowTotal();
+  const paged = usePagedTable({
+    pageNo,
+    onPage: setPageNo,
+    total: remittances.data?.total,
+    isFetching: remittances.isFetching,
+    empty: t('balance.remittance.empty'),
+  });
   const screenColumns = useScreenColumns();
   const table = useKeyboardScroll(t('balance.tabs.remittances'));
   const columns: TableProps<TRemittanceRow>['columns'] = [
@@ -88,18 +92,8 @@ export function RemittancesTable() {
         size="middle"
         columns={screenColumns(columns)}
         dataSource={remittances.data?.list ?? []}
-        loading={remittances.isFetching}
-        scroll={tableScroll}
-        locale={{ emptyText: <TableEmpty text={t('balance.remittance.empty')} /> }}
+        {...paged}
         onRow={() => ({ 'data-testid': 'remittance-row' }) as object}
-        pagination={{
-          current: pageNo,
-          pageSize: 10,
-          total: remittances.data?.total ?? 0,
-          showTotal,
-          showSizeChanger: false,
-          onChange: setPageNo,
-        }}
       />
     </div>
   );

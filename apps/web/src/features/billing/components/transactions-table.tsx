@@ -6,10 +6,8 @@ import {
   amountColumn,
   EllipsisText,
   nowrapColumn,
-  TableEmpty,
-  tableScroll,
+  usePagedTable,
   useScreenColumns,
-  useShowTotal,
 } from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
 import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
@@ -31,7 +29,13 @@ export function TransactionsTable() {
   const [pageNo, setPageNo] = useState(1);
   const transactions = useTransactions(type, pageNo);
   const currency = useCurrency();
-  const showTotal = useShowTotal();
+  const paged = usePagedTable({
+    pageNo,
+    onPage: setPageNo,
+    total: transactions.data?.total,
+    isFetching: transactions.isFetching,
+    empty: t('balance.transaction.empty'),
+  });
   const screenColumns = useScreenColumns();
   const table = useKeyboardScroll(t('balance.tabs.transactions'));
   const columns: TableProps<TTransactionRow>['columns'] = [
@@ -118,18 +122,8 @@ export function TransactionsTable() {
           size="middle"
           columns={screenColumns(columns)}
           dataSource={transactions.data?.list ?? []}
-          loading={transactions.isFetching}
-          scroll={tableScroll}
-          locale={{ emptyText: <TableEmpty text={t('balance.transaction.empty')} /> }}
+          {...paged}
           onRow={(row) => ({ 'data-testid': 'transaction-row', 'data-type': row.type }) as object}
-          pagination={{
-            current: pageNo,
-            pageSize: 10,
-            total: transactions.data?.total ?? 0,
-            showTotal,
-            showSizeChanger: false,
-            onChange: setPageNo,
-          }}
         />
       </div>
     </Space>

@@ -7,10 +7,8 @@ import {
   EllipsisText,
   InlinePair,
   nowrapColumn,
-  TableEmpty,
-  tableScroll,
+  usePagedTable,
   useScreenColumns,
-  useShowTotal,
 } from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
 import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
@@ -31,7 +29,13 @@ export function VouchersTable() {
   const [pageNo, setPageNo] = useState(1);
   const vouchers = useVouchers(pageNo);
   const currency = useCurrency();
-  const showTotal = useShowTotal();
+  const paged = usePagedTable({
+    pageNo,
+    onPage: setPageNo,
+    total: vouchers.data?.total,
+    isFetching: vouchers.isFetching,
+    empty: t('balance.voucher.empty'),
+  });
   const screenColumns = useScreenColumns();
   const table = useKeyboardScroll(t('balance.tabs.vouchers'));
   const columns: TableProps<TVoucherRow>['columns'] = [
@@ -111,18 +115,8 @@ export function VouchersTable() {
         size="middle"
         columns={screenColumns(columns)}
         dataSource={vouchers.data?.list ?? []}
-        loading={vouchers.isFetching}
-        scroll={tableScroll}
-        locale={{ emptyText: <TableEmpty text={t('balance.voucher.empty')} /> }}
+        {...paged}
         onRow={() => ({ 'data-testid': 'voucher-row' }) as object}
-        pagination={{
-          current: pageNo,
-          pageSize: 10,
-          total: vouchers.data?.total ?? 0,
-          showTotal,
-          showSizeChanger: false,
-          onChange: setPageNo,
-        }}
       />
     </div>
   );
