@@ -520,6 +520,41 @@ export const contactChangeRequests = pgTable(
 );
 
 /**
+ * Invitations to set one's own password (spec route `/userManage/{userId}`). The invited user
+ * exists with an unusable password until the link is used. Only the token's digest is kept; a
+ * link serves once, for 72 hours, and a newer invitation or a revocation ends the older one.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Where the link went: EMAIL or SMS, and the address it went to. */
+    channel: text('channel', { enum: ['EMAIL', 'SMS'] }).notNull(),
+    sentTo: text('sent_to').notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    createdBy: ref('created_by'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('user_invitations_token_key').on(t.tokenHash),
+    /** A user's open invitation (the user list's "invited, pending" tag). */
+    index('user_invitations_user_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check('user_invitations_channel_check', sql`${t.channel} in ('EMAIL', 'SMS')`),
+  ],
+);
+
+/**
  * Redeemed activation codes. A code (`npm run cli -- activation-create`) is signed with the server
  * key and turns a trial account formal or extends its trial; its digest is recorded here when an
  * account redeems it, so that it serves once. The code itself is never stored.
@@ -829,6 +864,35 @@ export const instances = pgTable(
     index('instances_account_idx').on(t.accountId, t.createdAt),
     index('instances_opening_idx').on(t.deadlineAt).where(sql`${t.status} = 0`),
     check('instances_status_check', sql`${t.status} in (-1, 0, 1, 2, 3)`),
+  ],
+);
+
+/**
+ * Share links of a Lakehouse job's execution profile (spec route `/share/jobProfile`). The link's
+ * token reaches this one job of this one instance and nothing else; only its digest is kept.
+ */
+export const jobProfileShares = pgTable(
+  'job_profile_shares',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    instanceId: ref('instance_id')
+      .notNull()
+      .references(() => instances.id, { onDelete: 'cascade' }),
+    jobId: text('job_id').notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    createdBy: ref('created_by'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    lastOpenedAt: ts('last_opened_at'),
+    openCount: integer('open_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('job_profile_shares_token_key').on(t.tokenHash),
+    index('job_profile_shares_account_idx').on(t.accountId, t.createdAt),
   ],
 );
 
