@@ -45,6 +45,11 @@ const publicPages: readonly TCheck[] = [
     path: '/confirm-change?t=not-a-real-token',
     ready: 'confirm-change-invalid',
   },
+  {
+    name: 'invitation (invalid link)',
+    path: '/userManage/1?token=not-a-real-token',
+    ready: 'invitation-refused',
+  },
   { name: 'faceRecognition (no token)', path: '/faceRecognition' },
   { name: 'faceRecognitionSuccessful', path: '/faceRecognitionSuccessful', ready: 'face-success-page' },
   { name: 'dev outbox', path: '/dev/outbox', ready: 'outbox-page' },

@@ -33,6 +33,29 @@ test.describe('on-premise, international edition', () => {
     await page.waitForURL('**/noAuth');
   });
 
+  test('a path may carry the account display name instead of its id; another account’s name is refused', async ({
+    page,
+  }) => {
+    await openLogin(page, 'en-US');
+    await fillLogin(page, demo.account, demo.admin.username, demo.admin.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/accounts\/\d+\/workbench$/);
+
+    await page.goto(`/accounts/${demo.account}/serviceManage`);
+    await expect(page.getByTestId('page-title')).toHaveText('Service management');
+    expect(new URL(page.url()).pathname).toBe(`/accounts/${demo.account}/serviceManage`);
+    // The console's own links keep the name form.
+    await page.getByTestId('menu-auditManage').click();
+    await page.waitForURL(`**/accounts/${demo.account}/auditManage`);
+    await expect(page.getByTestId('page-title')).toHaveText('Audit');
+    // The account alone goes home under the same form.
+    await page.goto(`/accounts/${demo.account}`);
+    await page.waitForURL(`**/accounts/${demo.account}/workbench`);
+    // Another account's display name is refused as another id is.
+    await page.goto('/accounts/acme/workbench');
+    await page.waitForURL('**/noAuth');
+  });
+
   test('an anonymous visit to a prefixed path lands on /login', async ({ page }) => {
     await openLogin(page, 'en-US', '/accounts/1/billing');
     await expect(page).toHaveURL(/\/login\?redirect=/);

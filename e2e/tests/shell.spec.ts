@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { baseURL, demo, fillLogin, setLanguage, signIn } from './helpers';
+import { saveScreenshot } from './screenshots';
 
 test.describe('console shell and access rule', () => {
   test('an anonymous visit to /billing lands on /login and returns there after sign-in', async ({ page }) => {
@@ -16,19 +17,40 @@ test.describe('console shell and access rule', () => {
     await page.waitForURL(/\/login/);
   });
 
-  test('the ordinary demo user sees billing disabled with the no-permission tooltip', async ({ page }) => {
+  test('the ordinary demo user has no Billing menu, and other items disabled with the no-permission tooltip', async ({
+    page,
+  }) => {
+    const checkBill = page.waitForResponse((r) => r.url().includes('/api/portal/account/checkBill'));
     await signIn(page, demo.member);
     await expect(page.getByTestId('user-role')).toHaveAttribute('data-role', 'member');
-    const billing = page.getByTestId('menu-billing');
-    await expect(billing).toHaveAttribute('data-disabled', /.*/);
-    await billing.hover();
+    // Billing applies to the demo account, but the member lacks its menu resource: hidden, not greyed.
+    expect(
+      ((await (await checkBill).json()) as { data: { billingEnabled: boolean } }).data.billingEnabled,
+    ).toBe(true);
+    await expect(page.getByTestId('menu-workbench')).toBeVisible();
+    await expect(page.getByTestId('menu-billing')).toHaveCount(0);
+    await expect(page.getByTestId('menu-balance')).toHaveCount(0);
+    const audit = page.getByTestId('menu-auditManage');
+    await expect(audit).toHaveAttribute('data-disabled', /.*/);
+    await audit.hover();
     await expect(page.getByRole('tooltip').filter({ hasText: 'No permission' })).toBeVisible();
-    await expect(page.getByTestId('menu-auditManage')).toHaveAttribute('data-disabled', /.*/);
+    await saveScreenshot(page, test.info(), 'shell/member-menu-en-US-1440', { fullPage: false });
     await expect(page.getByTestId('menu-serviceManage')).not.toHaveAttribute('data-disabled', /.*/);
     // Menus are not security: the route itself is refused.
     await page.goto('/billing');
     await page.waitForURL('**/noAuth');
     await expect(page.getByTestId('status-403')).toBeVisible();
+  });
+
+  test('the member’s menu drawer of a phone has no Billing either (Chinese, 390 px)', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, demo.member, 'zh-CN');
+    await page.getByTestId('open-menu').click();
+    const drawer = page.getByTestId('menu-drawer');
+    await expect(drawer.getByTestId('menu-workbench')).toBeVisible();
+    await expect(drawer.getByTestId('menu-billing')).toHaveCount(0);
+    await expect(drawer.getByTestId('menu-auditManage')).toHaveAttribute('data-disabled', /.*/);
+    await saveScreenshot(page, test.info(), 'shell/member-menu-zh-CN-390', { fullPage: false });
   });
 
   test('the administrator has every menu enabled, and the header shows the trial days', async ({ page }) => {

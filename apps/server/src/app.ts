@@ -32,6 +32,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { serviceRoutes } from './modules/service/service.routes';
+import { shareRoutes } from './modules/share/share.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { thirdPartyRoutes } from './modules/third-party/third-party.routes';
 import { roleRoutes } from './modules/user/role.routes';
@@ -164,6 +165,7 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   ssoRoutes(app);
   thirdPartyRoutes(app);
   serviceRoutes(app);
+  shareRoutes(app);
   alertRoutes(app);
   billingRoutes(app);
   workbenchRoutes(app);

@@ -17,10 +17,13 @@
  */
 import type { TAccess, TRouteId } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
+import type { TAuthMethod } from '@console/contract/enums';
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../src/context';
 import { multipart, samples } from '../src/modules/billing/uploads/upload.fixtures';
+import { freshInvitation } from './invitation-fixture';
 import type { TSide, TWorld } from './permission-fixture';
+import { freshShare, recentJobId } from './share-fixture';
 
 /** A class of answer: a named code or a business code of the contract. */
 export type TOutcome =
@@ -54,6 +57,8 @@ export type TTools = {
   /** A phone number no request used before. */
   phone(): string;
   captcha(): Promise<{ captchaId: string; captchaCode: string }>;
+  /** A live proof of a verified code of the user (what checkAuthCode answers). */
+  checkToken(accountId: number, userId: number, purpose: TAuthMethod): Promise<string>;
 };
 
 /** Builds a request addressing the objects of `o`, under the account id `accountId`. */
@@ -155,6 +160,13 @@ export const expectations = {
     access: 'session',
     object: 'account',
     request: (_o, accountId) => ({ body: { accountId } }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
+  checkBill: {
+    access: 'session',
+    object: 'account',
+    request: (_o, accountId) => ({ query: { accountId } }),
     own: 'ok',
     foreign: 'forbidden',
   },
@@ -305,11 +317,22 @@ export const expectations = {
   resetPassword: {
     access: 'session',
     object: 'item',
-    request: (o, accountId) => ({ body: { accountId, userId: o.spareId, password: 'Matrix@2026reset' } }),
-    own: ErrorCode.verificationFailed,
-    foreign: ErrorCode.verificationFailed,
-    member: ErrorCode.verificationFailed,
-    memberForeign: ErrorCode.verificationFailed,
+    // Another user's password: an administrator, with a proof of their own verified code.
+    request: async (o, accountId, t) => {
+      const caller = accountId === t.world.a.accountId ? t.world.a : t.world.b;
+      return {
+        headers: {
+          authcodetoken: await t.checkToken(accountId, caller.adminId, 'RESET_USER_PASSWORD_MODAL'),
+          authcodetype: 'EMAIL',
+          authmethod: 'RESET_USER_PASSWORD_MODAL',
+        },
+        body: { accountId, userId: o.spareId, password: 'Matrix@2026reset' },
+      };
+    },
+    own: 'ok',
+    foreign: 'forbidden',
+    member: 'notAdmin',
+    memberForeign: 'notAdmin',
   },
 
   // ---- recovery without a session -----------------------------------------------------------
@@ -384,9 +407,18 @@ export const expectations = {
   updateUserWithConfirm: {
     access: 'admin',
     object: 'item',
-    request: (o, accountId) => ({
-      body: { id: o.spareId, accountId, email: `next.${o.accountName}@change.example` },
-    }),
+    // With the administrator's proof of identity (an UPDATE_USER_INFO code of their own).
+    request: async (o, accountId, t) => {
+      const caller = accountId === t.world.a.accountId ? t.world.a : t.world.b;
+      return {
+        headers: {
+          authcodetoken: await t.checkToken(accountId, caller.adminId, 'UPDATE_USER_INFO'),
+          authcodetype: 'EMAIL',
+          authmethod: 'UPDATE_USER_INFO',
+        },
+        body: { id: o.spareId, accountId, email: `next.${o.accountName}@change.example` },
+      };
+    },
     own: 'ok',
     foreign: 'notFound',
   },
@@ -462,6 +494,13 @@ export const expectations = {
     own: 'ok',
     foreign: 'forbidden',
   },
+  retryUserSync: {
+    access: 'admin',
+    object: 'item',
+    request: (o, accountId) => ({ body: { accountId, ids: [o.spareId] } }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
   deleteUser: {
     access: 'admin',
     object: 'item',
@@ -484,6 +523,13 @@ export const expectations = {
     request: async (o, accountId, t) => ({
       body: { accountId, ids: [await t.freshServiceUser(o.accountId)] },
     }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
+  recoverUser: {
+    access: 'admin',
+    object: 'item',
+    request: async (o, accountId, t) => ({ body: { accountId, ids: [await t.freshUser(o.accountId)] } }),
     own: 'ok',
     foreign: 'forbidden',
   },
@@ -526,6 +572,34 @@ export const expectations = {
     member: 'notAdmin',
     memberForeign: 'notAdmin',
   },
+  // ---- invitations (administrators resend and revoke; the link's holder reads and accepts) ----
+  resendInvitation: {
+    access: 'admin',
+    object: 'item',
+    request: async (o, accountId, t) => ({
+      body: { accountId, id: await freshInvitation(t.deps, o.accountId) },
+    }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
+  revokeInvitation: {
+    access: 'admin',
+    object: 'item',
+    request: async (o, accountId, t) => ({
+      body: { accountId, id: await freshInvitation(t.deps, o.accountId) },
+    }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
+  getInvitation: none('public', ErrorCode.invitationInvalid, {
+    request: (o) => ({ query: { userId: o.spareId, token: 'no-such-token' } }),
+  }),
+  invitationMfaCode: none('public', ErrorCode.invitationInvalid, {
+    request: (o) => ({ body: { userId: o.spareId, token: 'no-such-token' } }),
+  }),
+  acceptInvitation: none('public', ErrorCode.invitationInvalid, {
+    request: (o) => ({ body: { userId: o.spareId, token: 'no-such-token', password: 'Matrix@2026new' } }),
+  }),
   roleList: {
     access: 'admin',
     object: 'account',
@@ -721,12 +795,59 @@ export const expectations = {
   insightUserSyncStatus: none('admin', 'ok'),
 
   // ---- workspaces ---------------------------------------------------------------------------
+  // ---- shared job profiles (any user of the account shares; the link's holder reads) --------
+  createJobProfileShare: {
+    access: 'session',
+    object: 'item',
+    request: async (o, accountId, t) => ({
+      body: {
+        accountId,
+        instanceId: o.instanceId,
+        jobId: await recentJobId(t.deps, o.instanceId),
+        expireDays: 7,
+      },
+    }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
+  listJobProfileShares: none('session', 'ok', { request: () => ({ query: page }) }),
+  revokeJobProfileShare: {
+    access: 'session',
+    object: 'item',
+    // A link the administrator shared: a member may not revoke it (only its creator or an administrator).
+    request: async (o, accountId, t) => ({
+      body: {
+        accountId,
+        id: await freshShare(t.deps, {
+          accountId: o.accountId,
+          instanceId: o.instanceId,
+          createdBy: o.adminId,
+        }),
+      },
+    }),
+    own: 'ok',
+    member: ErrorCode.shareRevokeNotAllowed,
+    foreign: 'notFound',
+  },
+  listInstanceJobs: {
+    access: 'session',
+    object: 'item',
+    request: (o) => ({ query: { instanceId: o.instanceId } }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
+  getSharedJobProfile: none('public', ErrorCode.shareLinkInvalid, {
+    request: () => ({ query: { token: 'no-such-token' } }),
+  }),
   listUserWorkspaces: {
     access: 'session',
     object: 'item',
-    request: (o) => ({ body: { instanceId: o.instanceId } }),
+    // Another user's workspaces: administrators of the account only.
+    request: (o) => ({ body: { instanceId: o.instanceId, userId: o.spareId } }),
     own: 'ok',
     foreign: 'forbidden',
+    member: 'notAdmin',
+    memberForeign: 'notAdmin',
   },
 
   // ---- billing ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { sha256 } from '../src/lib/tokens';
+import { issueCheckToken } from '../src/modules/verification/code.service';
 import { changeCount, changesSince, installChangeCounter } from './db-snapshot';
 import { createTestApp, knownCaptcha, login, mintSession, type TTestApp } from './harness';
 import {
@@ -70,6 +71,13 @@ beforeAll(async () => {
     freshServiceUser: (accountId) => freshServiceUser(t.deps, accountId, spareHash),
     phone: nextPhone,
     captcha: () => knownCaptcha(t.deps),
+    checkToken: async (accountId, userId, purpose) =>
+      (
+        await issueCheckToken(t.deps, {
+          purpose,
+          target: { channel: 'email', target: `matrix.${userId}@proof.example`, accountId, userId },
+        })
+      ).checkToken,
   };
   // The development payment gateway answers the provider protocol at the server's own address.
   await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adapterStates, adapterTable } from '../src/adapters/registry';
 import { loadConfig } from '../src/config';
 import { issueLicense } from '../src/modules/license/license.service';
+import { insertShare } from '../src/modules/share/share.repository';
 import { changedTables, snapshotDatabase } from './db-snapshot';
 import {
   createTestApp,
@@ -27,6 +28,41 @@ import { startSmsReceiver, startSmtpServer } from './peers';
 
 const production = { NODE_ENV: 'production', SECRET_KEY: 'production-secret-key-0123456789abcdef' };
 
+/** The one job the platform's instances ran, and its profile. */
+const platformJob = {
+  jobId: 'q-20261101-0001',
+  status: 'SUCCEEDED',
+  submitTime: '2026-11-01T07:00:00.000Z',
+  durationMs: 2500,
+  sqlHead: 'SELECT count(*) FROM sales.orders',
+};
+const platformProfile = {
+  jobId: platformJob.jobId,
+  status: platformJob.status,
+  submitTime: platformJob.submitTime,
+  durationMs: platformJob.durationMs,
+  startTime: '2026-11-01T07:00:00.200Z',
+  endTime: '2026-11-01T07:00:02.700Z',
+  rowsRead: 1200,
+  bytesRead: 96_000,
+  rowsWritten: 0,
+  bytesWritten: 0,
+  sql: 'SELECT count(*) FROM sales.orders',
+  errorMessage: null,
+  nodes: [
+    { id: 'S0', parentId: null, kind: 'stage', name: 'Stage 0', detail: null, timeMs: 2400, rows: 1 },
+    {
+      id: 'S0.1',
+      parentId: 'S0',
+      kind: 'operator',
+      name: 'TableScan',
+      detail: 'sales.orders',
+      timeMs: 2000,
+      rows: 1200,
+    },
+  ],
+};
+
 /** A platform, a marketplace and an identity provider that answer what the tests need. */
 async function startPlatform() {
   const calls: string[] = [];
@@ -41,6 +77,10 @@ async function startPlatform() {
         res.end(JSON.stringify({ operationId: 'op-1' }));
       } else if (req.url?.startsWith('/v1/operations/')) {
         res.end(JSON.stringify({ state: 'running' }));
+      } else if (/^\/v1\/instances\/[a-z0-9]+\/jobs\?limit=\d+$/.test(req.url ?? '')) {
+        res.end(JSON.stringify({ jobs: [platformJob] }));
+      } else if (req.url?.endsWith(`/jobs/${platformJob.jobId}/profile`)) {
+        res.end(JSON.stringify(platformProfile));
       } else if (req.url === '/marketplace/resolve') {
         res.end(JSON.stringify({ customerId: 'cust-42', productCode: 'lakehouse' }));
       } else {
@@ -160,6 +200,38 @@ describe('production mode without adapters', () => {
       await api.call('listUserWorkspaces', admin, {}),
     );
     expect(workspaces.data.every((w) => w.isUnavailable && w.workspaces.length === 0)).toBe(true);
+  });
+
+  it('lists no jobs and shares no job profile (4100); a link made before says so too', async () => {
+    const instanceId = await seedOpenedInstance(t.deps, account.id, { region: 'cn-beijing' });
+    const member = await signIn(t.app, 'prod', account.member);
+    const jobs = await refused(() => api.call('listInstanceJobs', member, { instanceId }));
+    expect(jobs.body.code).toBe(ErrorCode.provisionerNotConfigured);
+    const create = await refused(() =>
+      api.call('createJobProfileShare', member, { instanceId, jobId: 'job_20261101070000_0a1b2c3d' }),
+    );
+    expect(create.body).toMatchObject({
+      code: ErrorCode.provisionerNotConfigured,
+      message: 'Opening services is not configured on this installation; contact the platform operator.',
+    });
+    expect(create.changed).toEqual([]);
+    // A link from before the provisioner was removed: the page says the feature is not configured.
+    const token = 'link-made-before-the-provisioner-went';
+    const now = t.clock.now();
+    await insertShare(t.deps.db, {
+      accountId: account.id,
+      instanceId,
+      jobId: 'job_20261101070000_0a1b2c3d',
+      tokenHash: t.deps.secrets.digest('job-profile-share', token),
+      createdBy: account.member.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    const view = await refused(() =>
+      t.app.inject({ url: `/api/portal/share/jobProfile/view?token=${token}` }),
+    );
+    expect(view.body.code).toBe(ErrorCode.provisionerNotConfigured);
+    expect(view.changed).toEqual([]);
   });
 
   it('refuses real-name verification (4102) without counting an attempt', async () => {
@@ -327,6 +399,23 @@ describe('production mode with its adapters configured', () => {
       url: `/api/portal/huaweiLicense/activate?license=${encodeURIComponent(own)}`,
     });
     expect(envelope(activated)).toMatchObject({ code: 0, data: { status: 'ALIVE' } });
+  });
+
+  it("shares a job's profile that the platform answers", async () => {
+    const account = await seedAccount(t.deps, 'sharing');
+    const instanceId = await seedOpenedInstance(t.deps, account.id);
+    const member = await signIn(t.app, 'sharing', account.member);
+    const jobs = envelope<{ list: unknown[] }>(await api.call('listInstanceJobs', member, { instanceId }));
+    expect(jobs).toMatchObject({ code: 0, data: { list: [platformJob] } });
+    const created = envelope<{ link: string }>(
+      await api.call('createJobProfileShare', member, { instanceId, jobId: platformJob.jobId }),
+    );
+    expect(created.code).toBe(0);
+    const token = new URL(created.data.link).searchParams.get('token');
+    const view = envelope<{ profile: unknown }>(
+      await t.app.inject({ url: `/api/portal/share/jobProfile/view?token=${token}` }),
+    );
+    expect(view).toMatchObject({ code: 0, data: { profile: platformProfile } });
   });
 });
 

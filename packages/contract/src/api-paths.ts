@@ -26,6 +26,7 @@ export const apiPaths = {
   // account
   getAccountDetail: def('GET', '/api/portal/account/getAccountDetail'),
   getAccountBaseInfo: def('POST', '/api/portal/account/getAccountBaseInfo'),
+  checkBill: def('GET', '/api/portal/account/checkBill'),
   // account center and own profile (issue "Administration")
   getAccountCenter: def('GET', '/api/portal/account/center'),
   updateAccountInfo: def('POST', '/api/portal/account/updateAccountInfo'),
@@ -79,14 +80,22 @@ export const apiPaths = {
   updateUser: def('POST', '/api/portal/user/updateUser'),
   updateUserStatus: def('POST', '/api/portal/user/updateUserStatus'),
   checkUserSyncStatus: def('GET', '/api/portal/user/checkUserSyncStatus'),
+  retryUserSync: def('POST', '/api/portal/user/retryUserSync'),
   deleteUser: def('POST', '/api/portal/user/deleteUser'),
   deleteManagedUser: def('POST', '/api/portal/user/deleteManagedUser'),
   recoverManagedUser: def('POST', '/api/portal/user/recoverManagedUser'),
+  recoverUser: def('POST', '/api/portal/user/recoverUser'),
   resetManagedUserPassword: def('POST', '/api/portal/user/resetManagedUserPassword'),
   checkProperties: def('POST', '/api/portal/user/checkProperties'),
   fetchUser: def('GET', '/api/portal/user/fetchUser'),
   userOwnedResources: def('GET', '/api/portal/user/ownedResources'),
   checkTenantAdmin: def('GET', '/api/portal/user/checkTenantAdmin'),
+  // invitations: administrators resend and revoke; the invited user reads and accepts without a session
+  resendInvitation: def('POST', '/api/portal/user/resendInvitation'),
+  revokeInvitation: def('POST', '/api/portal/user/revokeInvitation'),
+  getInvitation: def('GET', '/api/portal/user/invitation'),
+  invitationMfaCode: def('POST', '/api/portal/user/invitation/mfaCode'),
+  acceptInvitation: def('POST', '/api/portal/user/acceptInvitation'),
   roleList: def('POST', '/api/portal/role/roleList'),
   roleDetail: def('POST', '/api/portal/role/roleDetail'),
   roleUserList: def('POST', '/api/portal/role/roleUserList'),
@@ -127,6 +136,12 @@ export const apiPaths = {
   getInstanceUrl: def('GET', '/api/portal/service/getInstanceUrl'),
   retryInstance: def('POST', '/api/portal/service/retryInstance'),
   closeInstance: def('POST', '/api/portal/service/closeInstance'),
+  // shared job profiles (spec section 2 "/share/jobProfile"; decision 0023)
+  createJobProfileShare: def('POST', '/api/portal/share/jobProfile'),
+  listJobProfileShares: def('GET', '/api/portal/share/jobProfile/list'),
+  revokeJobProfileShare: def('POST', '/api/portal/share/jobProfile/revoke'),
+  listInstanceJobs: def('GET', '/api/portal/share/jobProfile/jobs'),
+  getSharedJobProfile: def('GET', '/api/portal/share/jobProfile/view'),
   // Insight users (spec section 7 "Insight")
   insightServiceInfo: def('GET', '/api/portal/insight/service/info'),
   insightUserList: def('GET', '/api/portal/insight/user/list'),

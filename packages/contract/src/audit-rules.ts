@@ -59,6 +59,7 @@ export const AuditActions = [
   'user.delete',
   'user.forceDelete',
   'user.recover',
+  'user.syncRetry',
   'user.purge',
   'user.resetPassword',
   'user.changePassword',
@@ -67,6 +68,10 @@ export const AuditActions = [
   'user.contactChangeRequest',
   'user.contactChangeConfirmed',
   'user.contactChangeRevoked',
+  'user.invite',
+  'user.invitationResend',
+  'user.invitationRevoke',
+  'user.invitationAccept',
   'role.grant',
   'role.revoke',
   // Login protection and verification codes
@@ -119,6 +124,8 @@ export const AuditActions = [
   'insight.enableUser',
   'insight.disableUser',
   'insight.usersApplied',
+  'jobProfileShare.create',
+  'jobProfileShare.revoke',
   // Billing
   'usage.ingest',
   'statement.generate',

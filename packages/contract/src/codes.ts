@@ -133,6 +133,36 @@ export const ErrorCode = {
   /** The user is deleted: recover it before changing it. */
   userIsDeleted: 4155,
 
+  /** The invitation link does not belong to this user, or no such invitation exists. */
+  invitationInvalid: 4174,
+  /** The invitation was already accepted: sign in with the username and the password set then. */
+  invitationUsed: 4175,
+  /** The invitation was revoked, or replaced by a newer one. */
+  invitationRevoked: 4176,
+  /** The invitation has expired (links are valid 72 hours): ask for a new one. */
+  invitationExpired: 4177,
+  /** This call acts on service users (managed users, decision 0020) only: the user is a regular one. */
+  notManagedUser: 4156,
+  /** This call acts on regular users only: the user is a service (managed) user (decision 0020). */
+  notRegularUser: 4157,
+  /** Another user's phone or e-mail changes only after the operator's identity check by code, through the user's agreement. */
+  contactChangeNeedsIdentity: 4158,
+
+  /** The job-profile share link is unknown (never issued, or altered). */
+  shareLinkInvalid: 4180,
+  /** The job-profile share link has expired. */
+  shareLinkExpired: 4181,
+  /** The job-profile share link was revoked. */
+  shareLinkRevoked: 4182,
+  /** The instance has no job of that id (or no longer keeps it). */
+  jobNotFound: 4183,
+  /** Job profiles exist only for Lakehouse instances. */
+  jobProfileNotLakehouse: 4184,
+  /** The instance did not answer about its jobs (unreachable, timed out or refused): try again later. */
+  jobProfileUnavailable: 4185,
+  /** Only the creator of a share link or an administrator may revoke it. */
+  shareRevokeNotAllowed: 4186,
+
   /** Opening and managing service instances: no provisioning API is configured on this installation. */
   provisionerNotConfigured: 4100,
   /** Cloud-marketplace registration and codes: no marketplace API is configured on this installation. */

@@ -65,6 +65,8 @@ export const Limits = {
   /** A contact-change confirmation link lives this long and serves once. */
   confirmLinkTtlSeconds: 60 * 60,
   confirmRedirectSeconds: 3,
+  /** An invitation link (`/userManage/{userId}?token=…`) lives this long and serves once. */
+  invitationTtlSeconds: 72 * 60 * 60,
   /** Accounts one client address may register per hour. */
   registrationsPerIpPerHour: 5,
   /** Registration questionnaire answers can be given this long after registering. */

@@ -28,18 +28,22 @@ const charTypeTests: Record<TPasswordRules['requiredCharTypes'][number], RegExp>
 /**
  * Checks a new password against a policy (spec section 5): printable ASCII without spaces, every
  * required character class, length from the policy minimum to 32. Answers the response code of
- * the first rule broken (5062 characters, 5059 too short, 5060 too long, 5061 a class missing), or
- * null.
+ * the one rule broken (5062 characters, 5059 too short, 5060 too long, 5061 a class missing),
+ * 5064 when it breaks more than one ("does not meet the password policy": its message names the
+ * whole policy, the length range and the classes), or null. (5063, the current password again,
+ * is the server's: only it knows the current one.)
  */
 export function checkPasswordPolicy(
   password: string,
   policy: TPasswordRules,
-): 5059 | 5060 | 5061 | 5062 | null {
-  if (!Patterns.printableAscii.test(password)) return 5062;
-  if (password.length < policy.minLength) return 5059;
-  if (password.length > Limits.passwordMax) return 5060;
-  if (policy.requiredCharTypes.some((type) => !charTypeTests[type].test(password))) return 5061;
-  return null;
+): 5059 | 5060 | 5061 | 5062 | 5064 | null {
+  const broken: (5059 | 5060 | 5061 | 5062)[] = [];
+  if (!Patterns.printableAscii.test(password)) broken.push(5062);
+  if (password.length < policy.minLength) broken.push(5059);
+  if (password.length > Limits.passwordMax) broken.push(5060);
+  if (policy.requiredCharTypes.some((type) => !charTypeTests[type].test(password))) broken.push(5061);
+  if (broken.length > 1) return 5064;
+  return broken[0] ?? null;
 }
 
 /** The policy line of the account center, e.g. `8-32`, the classes, and `0` for permanent. */

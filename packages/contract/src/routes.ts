@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { apiPaths, type TApiPaths, type TRouteId } from './api-paths';
 import { ErrorCode } from './codes';
-import { ZAccountBaseInfo, ZAccountBody, ZAccountDetail, ZAccountQuery } from './schemas/account';
+import { ZAccountBaseInfo, ZAccountBody, ZAccountDetail, ZAccountQuery, ZCheckBill } from './schemas/account';
 import {
   ZAccountCenter,
   ZActivateAccountRequest,
@@ -77,6 +77,15 @@ import {
   ZPersonalVerifyResult,
 } from './schemas/certification';
 import { ZNull } from './schemas/common';
+import {
+  ZAcceptedInvitation,
+  ZAcceptInvitationRequest,
+  ZInvitation,
+  ZInvitationAdminRequest,
+  ZInvitationQuery,
+  ZInvitationRef,
+  ZUserInvitation,
+} from './schemas/invitation';
 import { ZHealth, ZMeta } from './schemas/meta';
 import {
   ZAuthCodeTokenHeaders,
@@ -104,6 +113,7 @@ import {
   ZFoundUsernames,
   ZGetUserByUsernameRequest,
   ZGetUsernamesRequest,
+  ZIdentityProofHeaders,
   ZLicense,
   ZLicenseQuery,
   ZLicenses,
@@ -147,6 +157,17 @@ import {
   ZUserWorkspaces,
 } from './schemas/services';
 import {
+  ZCreatedJobProfileShare,
+  ZCreateJobProfileShareRequest,
+  ZInstanceJobs,
+  ZInstanceJobsQuery,
+  ZJobProfileShareIdRequest,
+  ZJobProfileShareList,
+  ZJobProfileShareListQuery,
+  ZSharedJobProfile,
+  ZShareTokenQuery,
+} from './schemas/share';
+import {
   ZOidcCallbackQuery,
   ZSamlAcsBody,
   ZSamlMetadataQuery,
@@ -174,6 +195,7 @@ import {
   ZDeleteUserQuery,
   ZOwnedResources,
   ZResetManagedUserPasswordRequest,
+  ZRetryUserSyncRequest,
   ZRoleDetail,
   ZRoleGrantRequest,
   ZRoleIdRequest,
@@ -192,6 +214,7 @@ import {
   ZUserRoleList,
   ZUserRoleQuery,
   ZUserRow,
+  ZUserSyncQuery,
   ZUserSyncStatus,
 } from './schemas/users';
 import {
@@ -225,6 +248,16 @@ const policyErrors = [
   ErrorCode.passwordInvalidChars,
   ErrorCode.passwordSameAsOld,
   ErrorCode.passwordPolicyViolated,
+];
+/** The refusals of an invitation link: another user's or unknown, accepted, revoked, expired. */
+const invitationErrors = [
+  ErrorCode.invitationInvalid,
+  ErrorCode.invitationUsed,
+  ErrorCode.invitationRevoked,
+  ErrorCode.invitationExpired,
+  ErrorCode.userDeleted,
+  ErrorCode.userDisabled,
+  ErrorCode.tooManyRequests,
 ];
 const sendErrors = [
   ErrorCode.sendCodeFailed,
@@ -360,6 +393,14 @@ export const routes = {
     summary: 'Basic facts of the account of the session',
     body: ZAccountBody,
     response: ZAccountBaseInfo,
+  }),
+  checkBill: route(apiPaths.checkBill, {
+    access: 'session',
+    tag: 'account',
+    summary:
+      'Whether billing applies to the account of the session: the cru billing feature and the account’s own billing flag',
+    query: ZAccountQuery,
+    response: ZCheckBill,
   }),
   getAccountCenter: route(apiPaths.getAccountCenter, {
     access: 'session',
@@ -578,11 +619,17 @@ export const routes = {
     access: 'session',
     tag: 'password',
     summary:
-      "Sets the signed-in user's password after a verified code (headers `authCodeToken`, `authCodeType`)",
+      "Sets a password after a verified code of the signed-in user (headers `authMethod`, `authCodeToken`, `authCodeType`): the user's own, or, for an administrator, a regular user's of the account (RESET_USER_PASSWORD_MODAL), whose sessions end and who changes it at the next sign-in (5066); service users' through `resetManagedUserPassword`",
     body: ZResetPasswordRequest,
     headers: ZCheckTokenHeaders,
     response: ZNull,
-    codes: [...codeErrors, ...policyErrors],
+    codes: [
+      ...codeErrors,
+      ...policyErrors,
+      ErrorCode.notAccountAdmin,
+      ErrorCode.notRegularUser,
+      ErrorCode.userIsDeleted,
+    ],
   }),
   findAccount: route(apiPaths.findAccount, {
     access: 'public',
@@ -675,10 +722,17 @@ export const routes = {
     access: 'admin',
     tag: 'user',
     summary:
-      "Asks to change another user's e-mail or phone: nothing changes until the user agrees through a link sent to the new address",
+      "Asks to change another user's e-mail or phone, after the administrator's own identity check (an UPDATE_USER_INFO code: headers `authCodeToken`, `authCodeType`; 4158 without them): nothing changes until the user agrees through a link sent to the new address",
     body: ZUpdateUserWithConfirmRequest,
+    headers: ZIdentityProofHeaders,
     response: ZPendingChange,
-    codes: [ErrorCode.sendCodeFailed, ErrorCode.smsNotConfigured, ErrorCode.emailNotConfigured],
+    codes: [
+      ...codeErrors,
+      ErrorCode.contactChangeNeedsIdentity,
+      ErrorCode.sendCodeFailed,
+      ErrorCode.smsNotConfigured,
+      ErrorCode.emailNotConfigured,
+    ],
   }),
   getUserUpdateInfoByConfirmToken: route(apiPaths.getUserUpdateInfoByConfirmToken, {
     access: 'public',
@@ -721,10 +775,15 @@ export const routes = {
     access: 'admin',
     tag: 'users',
     summary:
-      'Adds a user with an initial password under the policy; the user must change it at the first sign-in (5066)',
+      'Adds a user with an initial password under the policy (the user must change it at the first sign-in, 5066), or with `invite` sends an invitation link (valid 72 hours) to the e-mail or phone instead',
     body: ZAddUserRequest,
     response: ZUserIdRef,
-    codes: policyErrors,
+    codes: [
+      ...policyErrors,
+      ErrorCode.sendCodeFailed,
+      ErrorCode.smsNotConfigured,
+      ErrorCode.emailNotConfigured,
+    ],
   }),
   addManagedUser: route(apiPaths.addManagedUser, {
     access: 'admin',
@@ -738,11 +797,11 @@ export const routes = {
     access: 'admin',
     tag: 'users',
     summary:
-      "Saves the edit dialog; a change of another user's phone or e-mail waits for that user's agreement (as `updateUserWithConfirm`)",
+      "Saves the edit dialog's fields other than contacts; a change of another user's phone or e-mail is refused (4158): it goes through `updateUserWithConfirm` after the administrator's identity check (`pendingChange` stays null)",
     body: ZUpdateUserRequest,
     response: ZUpdateUserResult,
     codes: [
-      ErrorCode.sendCodeFailed,
+      ErrorCode.contactChangeNeedsIdentity,
       ErrorCode.systemServiceUser,
       ErrorCode.userIsDeleted,
       ErrorCode.adminRegularOnly,
@@ -761,46 +820,67 @@ export const routes = {
   checkUserSyncStatus: route(apiPaths.checkUserSyncStatus, {
     access: 'admin',
     tag: 'users',
-    summary: "Whether the service instances have applied the user's latest status change",
-    query: ZUserIdQuery,
+    summary:
+      'Whether the service instances have applied the latest status change of a user (`id`), or of several (`ids`, a page of the list in one call)',
+    query: ZUserSyncQuery,
     response: ZUserSyncStatus,
+  }),
+  retryUserSync: route(apiPaths.retryUserSync, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      'Queues again the synchronisation of users whose status the instances failed to apply (answers how many users were queued)',
+    body: ZRetryUserSyncRequest,
+    response: ZBulkResult,
   }),
   deleteUser: route(apiPaths.deleteUser, {
     access: 'admin',
     tag: 'users',
     summary:
-      'Deletes users: recoverable during the retention period (default 7 days), or for good with `force`',
+      'Deletes regular users: recoverable during the retention period (default 7 days), or for good with `force`; service users through `deleteManagedUser` (4157)',
     body: ZDeleteUserQuery,
     query: ZDeleteUserQuery,
     response: ZBulkResult,
-    codes: [ErrorCode.notSelf, ErrorCode.systemServiceUser, ErrorCode.lastAdmin],
+    codes: [ErrorCode.notSelf, ErrorCode.lastAdmin, ErrorCode.notRegularUser],
   }),
   deleteManagedUser: route(apiPaths.deleteManagedUser, {
     access: 'admin',
     tag: 'users',
-    summary: 'Deletes custom service users (system ones cannot be deleted)',
+    summary:
+      'Deletes custom service users (managed users, decision 0020), recoverable like regular ones or for good with `force`; system ones come with their instance (4154), regular users go through `deleteUser` (4156)',
     body: ZDeleteUserQuery,
     query: ZDeleteUserQuery,
     response: ZBulkResult,
-    codes: [ErrorCode.notSelf, ErrorCode.systemServiceUser, ErrorCode.lastAdmin],
+    codes: [ErrorCode.systemServiceUser, ErrorCode.notManagedUser],
   }),
   recoverManagedUser: route(apiPaths.recoverManagedUser, {
     access: 'admin',
     tag: 'users',
-    summary: 'Recovers deleted users whose countdown has not ended',
+    summary:
+      'Recovers deleted service users (managed users, decision 0020) whose countdown has not ended; regular users through `recoverUser` (4156)',
     body: ZDeleteUserQuery,
     query: ZDeleteUserQuery,
     response: ZBulkResult,
-    codes: [ErrorCode.recoverExpired],
+    codes: [ErrorCode.recoverExpired, ErrorCode.notManagedUser],
+  }),
+  recoverUser: route(apiPaths.recoverUser, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      'Recovers deleted regular users whose countdown has not ended; service users through `recoverManagedUser` (4157)',
+    body: ZDeleteUserQuery,
+    query: ZDeleteUserQuery,
+    response: ZBulkResult,
+    codes: [ErrorCode.recoverExpired, ErrorCode.notRegularUser],
   }),
   resetManagedUserPassword: route(apiPaths.resetManagedUserPassword, {
     access: 'admin',
     tag: 'users',
     summary:
-      "Sets another user's password; ends that user's sessions and requires a change at the next sign-in (5066)",
+      "Sets a custom service user's password (managed users, decision 0020; the JDBC and API clients use the new one); system ones come with their instance (4154), regular users' through `resetPassword` with the administrator's identity check (4156)",
     body: ZResetManagedUserPasswordRequest,
     response: ZNull,
-    codes: [...policyErrors, ErrorCode.notSelf, ErrorCode.systemServiceUser, ErrorCode.userIsDeleted],
+    codes: [...policyErrors, ErrorCode.systemServiceUser, ErrorCode.userIsDeleted, ErrorCode.notManagedUser],
   }),
   checkProperties: route(apiPaths.checkProperties, {
     access: 'admin',
@@ -833,6 +913,61 @@ export const routes = {
       'Whether the signed-in user (or, for administrators, `userId`) holds the account administrator role',
     query: ZUserRoleQuery,
     response: ZTenantAdmin,
+  }),
+  resendInvitation: route(apiPaths.resendInvitation, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      "Sends the user's invitation again with a new link (valid 72 hours); the previous link stops working",
+    body: ZInvitationAdminRequest,
+    response: ZUserInvitation,
+    codes: [
+      ErrorCode.invitationUsed,
+      ErrorCode.userIsDeleted,
+      ErrorCode.sendCodeFailed,
+      ErrorCode.smsNotConfigured,
+      ErrorCode.emailNotConfigured,
+    ],
+  }),
+  revokeInvitation: route(apiPaths.revokeInvitation, {
+    access: 'admin',
+    tag: 'users',
+    summary: "Revokes the user's pending invitation: its link stops working",
+    body: ZInvitationAdminRequest,
+    response: ZNull,
+  }),
+  getInvitation: route(apiPaths.getInvitation, {
+    access: 'public',
+    tag: 'users',
+    summary:
+      'The invitation behind a link `/userManage/{userId}?token=…`: account, username, password policy and the login protection required',
+    query: ZInvitationQuery,
+    response: ZInvitation,
+    codes: [...invitationErrors],
+  }),
+  invitationMfaCode: route(apiPaths.invitationMfaCode, {
+    access: 'public',
+    tag: 'users',
+    summary:
+      'Starts binding an authenticator app for an invitation whose account requires login protection (international edition)',
+    body: ZInvitationRef,
+    response: ZMfaCode,
+    codes: [...invitationErrors],
+  }),
+  acceptInvitation: route(apiPaths.acceptInvitation, {
+    access: 'public',
+    tag: 'users',
+    summary:
+      "Accepts an invitation once: sets the password under the account's policy and binds the login protection the account requires",
+    body: ZAcceptInvitationRequest,
+    response: ZAcceptedInvitation,
+    codes: [
+      ...invitationErrors,
+      ...policyErrors,
+      ...codeErrors,
+      ErrorCode.challengeExpired,
+      ErrorCode.mfaDecryptFailed,
+    ],
   }),
   roleList: route(apiPaths.roleList, {
     access: 'admin',
@@ -1047,7 +1182,7 @@ export const routes = {
       'Opens a service in a region: the instance starts opening (0) and a provisioning job takes it to opened (1) or openFailed (2)',
     body: ZCreateInstanceRequest,
     response: ZInstance,
-    codes: [ErrorCode.instanceExists, ErrorCode.provisionerNotConfigured],
+    codes: [ErrorCode.instanceExists, ErrorCode.insufficientBalance, ErrorCode.provisionerNotConfigured],
   }),
   serviceInstanceList: route(apiPaths.serviceInstanceList, {
     access: 'session',
@@ -1083,7 +1218,11 @@ export const routes = {
     summary: 'Opens a failed instance again (openFailed → opening)',
     body: ZInstanceIdRequest,
     response: ZInstance,
-    codes: [ErrorCode.instanceStateInvalid, ErrorCode.provisionerNotConfigured],
+    codes: [
+      ErrorCode.instanceStateInvalid,
+      ErrorCode.insufficientBalance,
+      ErrorCode.provisionerNotConfigured,
+    ],
   }),
   closeInstance: route(apiPaths.closeInstance, {
     access: 'admin',
@@ -1113,7 +1252,12 @@ export const routes = {
       'Enables users for Insight: each goes USER_STARTING (0) and then USER_START_SUCCESS (1) or USER_START_FAIL (2); refused beyond the limit',
     body: ZEnableInsightUsersRequest,
     response: ZInsightChange,
-    codes: [ErrorCode.insightNotOpened, ErrorCode.insightUserLimit, ErrorCode.provisionerNotConfigured],
+    codes: [
+      ErrorCode.insightNotOpened,
+      ErrorCode.insightUserLimit,
+      ErrorCode.insufficientBalance,
+      ErrorCode.provisionerNotConfigured,
+    ],
   }),
   disableInsightUsers: route(apiPaths.disableInsightUsers, {
     access: 'admin',
@@ -1136,12 +1280,77 @@ export const routes = {
     summary: 'Whether the Insight instance has applied every enable and disable (pending and failed counts)',
     response: ZInsightSyncStatus,
   }),
+  createJobProfileShare: route(apiPaths.createJobProfileShare, {
+    access: 'session',
+    tag: 'share',
+    summary:
+      'Shares the execution profile of a job of an opened Lakehouse instance of the account: answers the link `/share/jobProfile?token=…` (valid 1 to 30 days) once; only its digest is kept',
+    body: ZCreateJobProfileShareRequest,
+    response: ZCreatedJobProfileShare,
+    codes: [
+      ErrorCode.instanceStateInvalid,
+      ErrorCode.jobProfileNotLakehouse,
+      ErrorCode.jobNotFound,
+      ErrorCode.jobProfileUnavailable,
+      ErrorCode.provisionerNotConfigured,
+    ],
+  }),
+  listJobProfileShares: route(apiPaths.listJobProfileShares, {
+    access: 'session',
+    tag: 'share',
+    summary:
+      "The account's job-profile share links (never their tokens), newest first, optionally of one instance",
+    query: ZJobProfileShareListQuery,
+    response: ZJobProfileShareList,
+  }),
+  revokeJobProfileShare: route(apiPaths.revokeJobProfileShare, {
+    access: 'session',
+    tag: 'share',
+    summary:
+      'Revokes a job-profile share link (its creator or an administrator); the link stops working at once',
+    body: ZJobProfileShareIdRequest,
+    response: ZNull,
+    codes: [ErrorCode.shareRevokeNotAllowed],
+  }),
+  listInstanceJobs: route(apiPaths.listInstanceJobs, {
+    access: 'session',
+    tag: 'share',
+    summary:
+      'The recent jobs of an opened Lakehouse instance of the account, newest first (to pick one to share)',
+    query: ZInstanceJobsQuery,
+    response: ZInstanceJobs,
+    codes: [
+      ErrorCode.instanceStateInvalid,
+      ErrorCode.jobProfileNotLakehouse,
+      ErrorCode.jobProfileUnavailable,
+      ErrorCode.provisionerNotConfigured,
+    ],
+  }),
+  getSharedJobProfile: route(apiPaths.getSharedJobProfile, {
+    access: 'public',
+    tag: 'share',
+    summary:
+      'The job profile behind a share link (no session): that one profile, with its instance and service names. Unknown links count against the client address (decision 0012)',
+    query: ZShareTokenQuery,
+    response: ZSharedJobProfile,
+    codes: [
+      ErrorCode.shareLinkInvalid,
+      ErrorCode.shareLinkExpired,
+      ErrorCode.shareLinkRevoked,
+      ErrorCode.instanceStateInvalid,
+      ErrorCode.jobNotFound,
+      ErrorCode.jobProfileUnavailable,
+      ErrorCode.provisionerNotConfigured,
+    ],
+  }),
   listUserWorkspaces: route(apiPaths.listUserWorkspaces, {
     access: 'session',
     tag: 'service',
-    summary: "The signed-in user's workspaces on each opened instance of the account (or on one)",
+    summary:
+      "The signed-in user's workspaces on each opened instance of the account (or on one); administrators may ask for another user's (`userId`)",
     body: ZListUserWorkspacesRequest,
     response: ZUserWorkspaces,
+    codes: [ErrorCode.notAccountAdmin],
   }),
   billingCount: route(apiPaths.billingCount, {
     access: 'admin',
@@ -1157,6 +1366,7 @@ export const routes = {
     summary: 'Daily bill details (one row per day, instance, workspace and SKU) with the bill columns',
     body: ZBillingDetailRequest,
     response: ZBillingDetailPage,
+    codes: [ErrorCode.billDetailFailed],
   }),
   billingDetailDownload: route(apiPaths.billingDetailDownload, {
     access: 'admin',
@@ -1184,6 +1394,7 @@ export const routes = {
     summary: "A month's statement with its amounts and its lines per instance and SKU",
     body: ZStatementRequest,
     response: ZStatementDetail,
+    codes: [ErrorCode.billDetailFailed],
   }),
   statementDownload: route(apiPaths.statementDownload, {
     access: 'admin',

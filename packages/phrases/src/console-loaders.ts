@@ -16,6 +16,7 @@ export const consoleLoaders = {
     billing: () => import('./en-us/billing'),
     payment: () => import('./en-us/payment'),
     certification: () => import('./en-us/certification'),
+    share: () => import('./en-us/share'),
   },
   'zh-CN': {
     shell: () => import('./zh-cn/shell'),
@@ -28,6 +29,7 @@ export const consoleLoaders = {
     billing: () => import('./zh-cn/billing'),
     payment: () => import('./zh-cn/payment'),
     certification: () => import('./zh-cn/certification'),
+    share: () => import('./zh-cn/share'),
   },
 } satisfies TNamespaceLoaders<TConsoleNamespace>;
 

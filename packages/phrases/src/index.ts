@@ -22,7 +22,8 @@ export type TConsoleNamespace =
   | 'services'
   | 'billing'
   | 'payment'
-  | 'certification';
+  | 'certification'
+  | 'share';
 
 /** The mobile login's namespace: its loaders come with its chunk (`@console/phrases/mobile-login-loaders`). */
 export type TMobileLoginNamespace = 'mobileLogin';
@@ -46,6 +47,7 @@ const loaders: Record<TLanguage, Partial<{ [N in TNamespace]: TLoader<N> }>> = {
     recovery: () => import('./en-us/recovery'),
     register: () => import('./en-us/register'),
     contactChange: () => import('./en-us/contact-change'),
+    invitation: () => import('./en-us/invitation'),
     sso: () => import('./en-us/sso'),
     license: () => import('./en-us/license'),
   },
@@ -60,6 +62,7 @@ const loaders: Record<TLanguage, Partial<{ [N in TNamespace]: TLoader<N> }>> = {
     recovery: () => import('./zh-cn/recovery'),
     register: () => import('./zh-cn/register'),
     contactChange: () => import('./zh-cn/contact-change'),
+    invitation: () => import('./zh-cn/invitation'),
     sso: () => import('./zh-cn/sso'),
     license: () => import('./zh-cn/license'),
   },

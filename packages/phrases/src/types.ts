@@ -5,6 +5,7 @@ import type certification from './en-us/certification';
 import type common from './en-us/common';
 import type contactChange from './en-us/contact-change';
 import type errors from './en-us/errors';
+import type invitation from './en-us/invitation';
 import type license from './en-us/license';
 import type login from './en-us/login';
 import type mail from './en-us/mail';
@@ -16,6 +17,7 @@ import type payment from './en-us/payment';
 import type recovery from './en-us/recovery';
 import type register from './en-us/register';
 import type services from './en-us/services';
+import type share from './en-us/share';
 import type shell from './en-us/shell';
 import type sso from './en-us/sso';
 import type ssoConfig from './en-us/sso-config';
@@ -36,6 +38,8 @@ export type TPhrases = {
   recovery: typeof recovery;
   register: typeof register;
   contactChange: typeof contactChange;
+  share: typeof share;
+  invitation: typeof invitation;
   sso: typeof sso;
   license: typeof license;
   mobileLogin: typeof mobileLogin;
@@ -63,6 +67,8 @@ export const Namespaces = [
   'recovery',
   'register',
   'contactChange',
+  'share',
+  'invitation',
   'sso',
   'license',
   'mobileLogin',

@@ -12,7 +12,16 @@
  * configurable delay and failure rate. Its operation ids carry their own start time and outcome,
  * so an opening continues across server restarts and replicas without any state of its own.
  */
-import type { TOwnedResources } from '@console/contract';
+import {
+  ShareLimits,
+  type TJobProfile,
+  type TJobSummary,
+  type TOwnedResources,
+  ZJobProfile,
+  ZJobSummary,
+} from '@console/contract';
+import { z } from 'zod';
+import { devJobProfile, devJobs } from './dev-jobs';
 import { notConfigured } from './registry';
 import { createSignedHttp, SignedHttpError, type TSignedAnswer } from './signed-http';
 
@@ -65,6 +74,10 @@ export type TProvisioner = {
     refs: readonly TInstanceRef[],
     users: readonly { userId: number; username: string }[],
   ): Promise<TOwnedResources>;
+  /** A Lakehouse instance's recent jobs, newest first (at most `limit`). */
+  listJobs(ref: TInstanceRef, options: { limit: number }): Promise<TJobSummary[]>;
+  /** The execution profile of a job of a Lakehouse instance; `JOB_NOT_FOUND` when it has none of that id. */
+  getJobProfile(ref: TInstanceRef, jobId: string): Promise<TJobProfile>;
 };
 
 /** The platform refused or failed a call; `reason` is its error code. */
@@ -150,6 +163,15 @@ export function createDevProvisioner(options: TDevProvisionerOptions): TProvisio
       }
       return out;
     },
+    // Lakehouse (studio) instances only: the others run no SQL jobs.
+    listJobs: async (ref, { limit }) =>
+      ref.service === 'studio' ? devJobs(ref.instanceName, options.now().getTime(), limit) : [],
+    getJobProfile: async (ref, jobId) => {
+      const profile =
+        ref.service === 'studio' ? devJobProfile(ref.instanceName, jobId, options.now().getTime()) : null;
+      if (!profile) throw new ProvisionerError('JOB_NOT_FOUND', `no job ${jobId} on ${ref.instanceName}`);
+      return profile;
+    },
   };
 }
 
@@ -173,6 +195,8 @@ export function createUnconfiguredProvisioner(): TProvisioner {
     changeInsightUsers: refuse,
     listUserWorkspaces: refuse,
     setPaused: refuse,
+    listJobs: refuse,
+    getJobProfile: refuse,
     ownedResources: async (refs) => {
       if (refs.length === 0) return { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 };
       throw notConfigured('provisioner');
@@ -199,6 +223,13 @@ export type THttpProvisionerOptions = { url: string; token: string; timeoutMs: n
  *   POST   /v1/instances/{name}/insight-users         { changes: [...] } → { results: [{ userId, ok, reason }] }
  *   GET    /v1/instances/{name}/users/{username}/workspaces → { workspaces: [{ name, role, createTime }] }
  *   POST   /v1/owned-resources                        { instances: [names], users: [...] } → { scheduledTasks, syncTasks, permissionApprovals }
+ *   GET    /v1/instances/{name}/jobs?limit={n}        → { jobs: [{ jobId, status, submitTime, durationMs, sqlHead }] }
+ *   GET    /v1/instances/{name}/jobs/{jobId}/profile  → { jobId, status, submitTime, startTime, endTime, durationMs,
+ *          rowsRead, bytesRead, rowsWritten, bytesWritten, sql, errorMessage, nodes: [{ id, parentId, kind, name,
+ *          detail, timeMs, rows }] } (404 JOB_NOT_FOUND)
+ *
+ * The job answers are checked against the contract's schemas (statuses, counts, sizes): an answer
+ * that does not match is BAD_RESPONSE, never passed on.
  */
 export function createHttpProvisioner(options: THttpProvisionerOptions): TProvisioner {
   const send = createSignedHttp({ url: options.url, secret: options.token, timeoutMs: options.timeoutMs });
@@ -239,6 +270,13 @@ export function createHttpProvisioner(options: THttpProvisionerOptions): TProvis
     if (value === undefined || value === null) throw new ProvisionerError('BAD_RESPONSE', `missing ${what}`);
     return value;
   };
+  /** The answer read by a schema; one that does not match it is BAD_RESPONSE. */
+  const parse = <T>(schema: z.ZodType<T>, answer: unknown, what: string): T => {
+    const result = schema.safeParse(answer);
+    if (!result.success) throw new ProvisionerError('BAD_RESPONSE', `${what}: answer does not match`);
+    return result.data;
+  };
+  const ZJobs = z.object({ jobs: z.array(ZJobSummary).max(ShareLimits.recentJobsMax) });
   return {
     startOpening: async (ref) => {
       const answer = await call<{ operationId?: string }>(
@@ -311,6 +349,17 @@ export function createHttpProvisioner(options: THttpProvisionerOptions): TProvis
         syncTasks: Number(answer?.syncTasks ?? 0),
         permissionApprovals: Number(answer?.permissionApprovals ?? 0),
       };
+    },
+    listJobs: async (ref, { limit }) => {
+      const path = `/v1/instances/${enc(ref.instanceName)}/jobs?limit=${limit}`;
+      return parse(ZJobs, await call('GET', path), 'jobs').jobs.slice(0, limit);
+    },
+    getJobProfile: async (ref, jobId) => {
+      const path = `/v1/instances/${enc(ref.instanceName)}/jobs/${enc(jobId)}/profile`;
+      const profile = parse(ZJobProfile, await call('GET', path), 'job profile');
+      // The platform answers the job asked for, or nothing of it.
+      if (profile.jobId !== jobId) throw new ProvisionerError('BAD_RESPONSE', 'job profile of another job');
+      return profile;
     },
   };
 }

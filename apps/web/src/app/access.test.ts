@@ -7,11 +7,15 @@ const menu = (...names: string[]): TAuthVo[] =>
 
 const admin: TSession = {
   accountId: 5,
+  accountName: 'demo',
+  accountDisplayName: 'DemoCo',
   auths: menu('workbench', 'userManage', 'serviceManage', 'billing', 'auditManage'),
   isBillingAvailable: true,
 };
 const member: TSession = {
   accountId: 5,
+  accountName: 'demo',
+  accountDisplayName: 'DemoCo',
   auths: menu('workbench', 'serviceManage'),
   isBillingAvailable: true,
 };
@@ -129,6 +133,43 @@ describe('on-premise paths', () => {
       to: '/noAuth',
       reason: 'noAuth',
     });
+  });
+
+  it('take the account display name (or name) in place of the id, keeping it in the prefix', () => {
+    expect(onprem('/accounts/DemoCo/workbench', admin)).toMatchObject({
+      kind: 'console',
+      route: { id: 'workbench' },
+      prefix: '/accounts/DemoCo',
+      path: '/workbench',
+    });
+    // Letter case aside, and the account's name as well.
+    expect(onprem('/accounts/democo/billing/cost/month/202603', admin)).toMatchObject({
+      kind: 'console',
+      route: { id: 'monthBill' },
+      params: { id: '202603' },
+      prefix: '/accounts/democo',
+    });
+    expect(onprem('/accounts/demo/serviceManage', member)).toMatchObject({
+      kind: 'console',
+      prefix: '/accounts/demo',
+    });
+    // The same access rule applies under a name.
+    expect(onprem('/accounts/DemoCo/auditManage', member)).toMatchObject({ to: '/noAuth' });
+    // The account alone goes home under the same form.
+    expect(onprem('/accounts/DemoCo', admin)).toMatchObject({
+      to: '/accounts/DemoCo/workbench',
+      reason: 'home',
+    });
+  });
+
+  it('send another account’s name, or a malformed one, to /noAuth', () => {
+    for (const path of [
+      '/accounts/acme/workbench',
+      '/accounts/DemoCoX/workbench',
+      '/accounts/%E0%A4%A/workbench',
+    ]) {
+      expect(onprem(path, admin)).toEqual({ kind: 'redirect', to: '/noAuth', reason: 'noAuth' });
+    }
   });
 
   it('put the prefix in front of an unprefixed console path, and / goes home', () => {

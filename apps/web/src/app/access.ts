@@ -2,20 +2,30 @@
  * The access rule of spec section 2, as one pure function:
  * 1. public (and shared) paths need nothing;
  * 2. any other path needs a session, else /login?redirect=<path>;
- * 3. on-premise, console paths carry /accounts/{accountId} (the session's; another id: /noAuth);
+ * 3. on-premise, console paths carry /accounts/{accountId}, or the account's display name in its
+ *    place (the session's account; another account's id or name: /noAuth);
  * 4. `/` goes to /workbench; an unknown path to /noFound;
  * 5. the route's first path segment, skipping `accountManage`, names the menu resource it needs
  *    (accountInfo needs workbench); billing also needs the billing feature; failure: /noAuth.
  */
 import type { TAuthVo } from '@console/contract';
 import type { TDeployMode, TMenuResource } from '@console/contract/enums';
-import { consolePath, consolePrefix, loginPath, splitOnpremPath } from '@/config/console-paths';
+import {
+  consolePath,
+  consolePrefix,
+  isOwnAccountSegment,
+  loginPath,
+  splitOnpremPath,
+} from '@/config/console-paths';
 import { findConsoleRoute, type TConsoleRoute } from '@/config/console-routes';
 import { findPublicRoute, paths, type TPublicRoute } from '@/config/paths';
 import { canOpenMenu } from '@/lib/permissions';
 
 export type TSession = {
   accountId: number;
+  /** The account's name and display name: an on-premise path may name the account by either. */
+  accountName: string;
+  accountDisplayName: string;
   auths: readonly TAuthVo[];
   isBillingAvailable: boolean;
 };
@@ -35,7 +45,7 @@ export type TAccessDecision =
       kind: 'console';
       route: TConsoleRoute;
       params: Record<string, string>;
-      /** '' in the cloud, `/accounts/{id}` on-premise. */
+      /** '' in the cloud, `/accounts/{id}` (or `/accounts/{display name}` as visited) on-premise. */
       prefix: string;
       /** The path after the prefix. */
       path: string;
@@ -63,7 +73,7 @@ export function resolveAccess({ pathname, search = '', deployMode, session }: TA
   if (!session) return { kind: 'redirect', to: loginPath(`${pathname}${search}`), reason: 'login' };
 
   let path = pathname;
-  const prefix = consolePrefix(deployMode, session.accountId);
+  let prefix = consolePrefix(deployMode, session.accountId);
   if (deployMode === 'onprem') {
     const split = splitOnpremPath(pathname);
     if (!split) {
@@ -75,15 +85,17 @@ export function resolveAccess({ pathname, search = '', deployMode, session }: TA
         reason: 'prefix',
       };
     }
-    if (split.accountId !== String(session.accountId))
+    if (!isOwnAccountSegment(split.account, session))
       return { kind: 'redirect', to: paths.noAuth, reason: 'noAuth' };
+    // The console keeps the form the path came with (id or display name) for its own links.
+    prefix = `/accounts/${split.account}`;
     path = split.rest;
   }
 
   if (path === '/' || path === '') {
     return {
       kind: 'redirect',
-      to: consolePath(paths.workbench, deployMode, session.accountId),
+      to: `${prefix}${paths.workbench}`,
       reason: 'home',
     };
   }

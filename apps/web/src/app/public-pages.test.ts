@@ -24,6 +24,8 @@ describe('public pages', () => {
     expect(publicPageOf(route('/findPassword'))).toBe('findPassword');
     expect(publicPageOf(route('/register'))).toBe('register');
     expect(publicPageOf(route('/confirm-change'))).toBe('confirmChange');
+    expect(publicPageOf(route('/share/jobProfile'))).toBe('shareJobProfile');
+    expect(publicPageOf(route('/userManage/42'))).toBe('userInvite');
     expect(publicPageOf(route('/sso-error'))).toBe('ssoError');
     expect(publicPageOf(route('/faceRecognition'))).toBe('faceRecognition');
     expect(publicPageOf(route('/faceRecognitionSuccessful'))).toBe('faceRecognitionSuccessful');

@@ -18,11 +18,33 @@ export function consolePrefix(deployMode: TDeployMode, accountId: number): strin
   return deployMode === 'onprem' ? `/accounts/${accountId}` : '';
 }
 
-/** Splits an on-premise path into its account id and the console path after the prefix. */
-export function splitOnpremPath(pathname: string): { accountId: string; rest: string } | null {
+/**
+ * Splits an on-premise path into its account segment (the account id, or its display name) and
+ * the console path after the prefix.
+ */
+export function splitOnpremPath(pathname: string): { account: string; rest: string } | null {
   const m = /^\/accounts\/([^/]+)(\/.*)?$/.exec(pathname);
   if (!m) return null;
-  return { accountId: m[1] as string, rest: m[2] ?? '/' };
+  return { account: m[1] as string, rest: m[2] ?? '/' };
+}
+
+/**
+ * Whether an on-premise path's account segment names the session's account (spec section 2:
+ * "prefixed /accounts/{accountId} (or carry the account display name as a segment)"): its id, or
+ * its display name or name, letter case aside. Any other account's id or name is not.
+ */
+export function isOwnAccountSegment(
+  segment: string,
+  account: { accountId: number; accountName: string; accountDisplayName: string },
+): boolean {
+  if (segment === String(account.accountId)) return true;
+  let name: string;
+  try {
+    name = decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return false; // a malformed escape names no account
+  }
+  return name === account.accountDisplayName.toLowerCase() || name === account.accountName.toLowerCase();
 }
 
 /** A console path for the deployment mode: on-premise paths carry `/accounts/{accountId}`. */

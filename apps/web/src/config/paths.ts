@@ -85,12 +85,12 @@ export const publicRoutes: readonly TPublicRoute[] = [
   pub('findPassword', true),
   pub('noAuth', true),
   pub('noFound', true),
-  pub('userInvite'),
+  pub('userInvite', true),
   pub('ssoError', true),
   pub('faceRecognitionSuccessful', true),
   pub('faceRecognition', true),
   pub('confirmChange', true),
-  pub('shareJobProfile', false, 'shared'),
+  pub('shareJobProfile', true, 'shared'),
   pub('devOutbox', true),
 ];
 

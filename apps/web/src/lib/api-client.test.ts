@@ -241,6 +241,15 @@ describe('business codes', () => {
     });
   });
 
+  it('keeps quiet about the codes a call handles itself, and still shows the others', async () => {
+    answer(200, { code: 4037, message: 'Only administrators', data: null });
+    await expect(request('POST', '/api/x', { quietCodes: [4037] })).rejects.toMatchObject({ code: 4037 });
+    expect(events).toEqual([]);
+    answer(200, { code: 4150, message: 'Something else', data: null });
+    await expect(request('POST', '/api/x', { quietCodes: [4037] })).rejects.toMatchObject({ code: 4150 });
+    expect(events).toEqual([{ type: 'rejected', code: 4150, message: 'Something else' }]);
+  });
+
   it('HTTP 4xx answers carry their code (403)', async () => {
     answer(403, { code: 403, message: 'Forbidden here', data: null }, 'Forbidden');
     await expect(request('POST', '/api/x')).rejects.toMatchObject({ code: 403, status: 403, kind: 'http' });

@@ -40,6 +40,8 @@ export type TRequestOptions = {
   headers?: Record<string, string | undefined> | undefined;
   /** Show toasts for failures (default true). */
   hints?: boolean;
+  /** Business codes this call expects and handles itself: no toast for them (others still show). */
+  quietCodes?: readonly number[];
   /** Go to /login on 401 and 4004 (default true). */
   redirectOn401?: boolean;
   signal?: AbortSignal;
@@ -271,7 +273,7 @@ export async function requestEnvelope<T>(
   } else if (code === ErrorCode.wrongPassword) {
     report({ type: 'wrongPassword', code, message }, hints);
   } else {
-    report({ type: 'rejected', code, message }, hints);
+    report({ type: 'rejected', code, message }, hints && !options.quietCodes?.includes(code));
   }
   throw new ApiError({ kind: res.ok ? 'business' : 'http', code, status: res.status, path, message, data });
 }

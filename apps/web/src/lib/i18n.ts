@@ -8,6 +8,7 @@ import { loadNamespace, type TNamespace, type TPhrases } from '@console/phrases'
 import { registerConsoleNamespaces } from '@console/phrases/console-loaders';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { chunkLoader } from './lazy';
 
 declare module 'i18next' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
@@ -23,7 +24,8 @@ const phrasesBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, namespace, callback) => {
-    loadNamespace(language as TLanguage, namespace as TNamespace).then(
+    // A phrase module is a chunk too: it gets the same load timeout as the pages.
+    chunkLoader(() => loadNamespace(language as TLanguage, namespace as TNamespace))().then(
       (data) => callback(null, data),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );

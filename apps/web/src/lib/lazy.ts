@@ -52,6 +52,19 @@ export function chunkLoader<T>(
   };
 }
 
+/**
+ * A table of chunk loaders (each entry's first element), every one wrapped in `chunkLoader`: for
+ * tables of pages that name their loaders side by side (`app/public-page-table.ts`).
+ */
+export function chunkLoaders<T extends Record<string, readonly [() => Promise<unknown>, ...unknown[]]>>(
+  table: T,
+  timeoutMs: number = Limits.chunkLoadTimeoutMs,
+): T {
+  return Object.fromEntries(
+    Object.entries(table).map(([key, [load, ...rest]]) => [key, [chunkLoader(load, timeoutMs), ...rest]]),
+  ) as unknown as T;
+}
+
 /** Runs `task` when the browser is idle (after first paint), or soon after where unsupported. */
 export function whenIdle(task: () => void, timeout = 2000): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -61,6 +74,9 @@ export function whenIdle(task: () => void, timeout = 2000): () => void {
   const id = setTimeout(task, 200);
   return () => clearTimeout(id);
 }
+
+/** How long a failed load keeps failing the renders of its page before a render loads again. */
+const failureHoldMs = 2000;
 
 export type TLazyPage<P> = ((props: P) => ReactNode) & {
   /** Loads the chunk (memoised by `load`); rendering after it resolved does not suspend. */
@@ -76,6 +92,7 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   let page: ComponentType<P> | null = null;
   let failure: unknown = null;
   let hasFailed = false;
+  let failedAt = 0;
   const preload = () =>
     load().then(
       (mod) => {
@@ -86,14 +103,18 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
       (error: unknown) => {
         failure = error;
         hasFailed = true;
+        failedAt = Date.now();
         throw error;
       },
     );
   const renderPage = (props: P): ReactNode => {
     if (page) return createElement(page, props);
     if (hasFailed) {
-      hasFailed = false; // the next render (a retry) loads again
-      throw failure;
+      // React renders again right after an error, to recover: those renders must fail too, or one
+      // would start a new load and the error would show only after a second timeout. A render a
+      // while later (the user coming back to the page) loads again.
+      if (Date.now() - failedAt < failureHoldMs) throw failure;
+      hasFailed = false;
     }
     throw preload().catch(() => undefined);
   };

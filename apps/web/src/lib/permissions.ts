@@ -1,5 +1,5 @@
 /** Resource authorisations (spec section 6): menus are type 0, operations type 1 (the default). */
-import type { TAuthVo, TMeta } from '@console/contract';
+import type { TAuthVo, TRouteData } from '@console/contract';
 import { ResourceType, type TMenuResource, type TResourceType } from '@console/contract/enums';
 
 /** A resource check compares name and type (default type 1). */
@@ -13,7 +13,7 @@ export function hasResource(
 
 export type TPermissionContext = {
   auths: readonly TAuthVo[];
-  /** The cru billing feature: on in the meta and for the account (getAccountBaseInfo.billingEnabled). */
+  /** Billing applies to the account (`checkBill`: the cru billing feature and the account's flag). */
   isBillingAvailable: boolean;
 };
 
@@ -23,9 +23,12 @@ export function canOpenMenu(resource: TMenuResource, ctx: TPermissionContext): b
   return resource === 'billing' ? isAllowed && ctx.isBillingAvailable : isAllowed;
 }
 
+/**
+ * Whether billing applies, from the answer of `checkBill` (which folds in the deployment's cru
+ * billing feature and the account's own flag); no answer yet is no.
+ */
 export function isBillingAvailable(
-  meta: Pick<TMeta, 'features'>,
-  billingEnabled: boolean | undefined,
+  check: Pick<TRouteData<'checkBill'>, 'billingEnabled'> | undefined,
 ): boolean {
-  return meta.features.cruBilling && billingEnabled === true;
+  return check?.billingEnabled === true;
 }

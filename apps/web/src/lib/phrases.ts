@@ -6,6 +6,7 @@
 import type { TLanguage } from '@console/contract/enums';
 import { interpolate, loadNamespace, type TNamespace, type TPhrases } from '@console/phrases';
 import { getLanguage } from './language';
+import { chunkLoader } from './lazy';
 
 const cache = new Map<string, unknown>();
 const pending = new Map<string, Promise<unknown>>();
@@ -22,11 +23,14 @@ export function loadPhrases(
       if (cache.has(key)) return undefined;
       let p = pending.get(key);
       if (!p) {
-        p = loadNamespace(lang, ns).then((value) => {
+        // A phrase module is a chunk too: it gets the same load timeout as the pages.
+        p = chunkLoader(() => loadNamespace(lang, ns))().then((value) => {
           cache.set(key, value);
           return value;
         });
         pending.set(key, p);
+        // A failed load is forgotten, so that a retry (a reload of the page's chunk) loads again.
+        p.catch(() => pending.delete(key));
       }
       return p;
     }),

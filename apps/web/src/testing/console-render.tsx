@@ -39,7 +39,13 @@ export function renderConsole(ui: ReactNode, i18nInstance: i18n) {
   );
 }
 
-export type TApiCall = { method: string; path: string; body: unknown };
+export type TApiCall = {
+  method: string;
+  path: string;
+  body: unknown;
+  /** The request's headers, names lower-cased. */
+  headers?: Record<string, string>;
+};
 
 /**
  * Replaces `fetch` with a fake API: `answer` gets each call and answers an envelope's
@@ -57,6 +63,7 @@ export function fakeApi(
         method: init.method ?? 'GET',
         path,
         body: init.body ? JSON.parse(String(init.body)) : null,
+        headers: Object.fromEntries(new Headers(init.headers).entries()),
       };
       calls.push(call);
       const result = await answer(call);

@@ -51,5 +51,19 @@ export const ZAccountBaseInfo = z.object({
 });
 export type TAccountBaseInfo = z.infer<typeof ZAccountBaseInfo>;
 
+/**
+ * `GET /account/checkBill` (spec section 7): whether billing applies to the account: the cru
+ * billing feature of the deployment and the account's own billing flag. The console's billing
+ * menu, pages and workbench cards follow it.
+ */
+export const ZCheckBill = z.object({
+  billingEnabled: z.boolean(),
+  /** The deployment's cru billing feature (`FEATURE_CRU_BILLING`). */
+  isFeatureEnabled: z.boolean(),
+  /** The account's own billing flag. */
+  isAccountBilled: z.boolean(),
+});
+export type TCheckBill = z.infer<typeof ZCheckBill>;
+
 export const ZAccountQuery = z.object({ accountId: z.coerce.number().int().positive().optional() });
 export const ZAccountBody = z.object({ accountId: ZId.optional() });

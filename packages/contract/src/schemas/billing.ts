@@ -69,6 +69,8 @@ export const ZBillingFilter = z.object({
   instanceId: z.coerce.number().pipe(ZId).optional(),
   workspace: z.string().trim().min(1).max(128).optional(),
   category: z.enum(SkuCategories).optional(),
+  /** One product (SKU) of `skuList`. */
+  skuCode: z.string().trim().min(1).max(64).optional(),
 });
 export type TBillingFilter = z.input<typeof ZBillingFilter>;
 

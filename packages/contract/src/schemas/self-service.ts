@@ -54,6 +54,12 @@ export const ZCheckTokenHeaders = z.object({
   authsource: z.string().max(64).optional(),
 });
 
+/**
+ * The operator's proof of identity where the route itself tells its absence apart (4158 instead
+ * of a validation error): the same headers, the token optional.
+ */
+export const ZIdentityProofHeaders = ZCheckTokenHeaders.partial({ authcodetoken: true });
+
 export const ZFindAccountRequest = z.object({
   /** The phone number or e-mail address whose code was verified. */
   registerData: z.string().trim().min(1, vkey('required')).max(254),

@@ -196,7 +196,11 @@ export const ZInsightSyncStatus = z.object({
 });
 export type TInsightSyncStatus = z.infer<typeof ZInsightSyncStatus>;
 
-export const ZListUserWorkspacesRequest = z.object({ instanceId: ZId.optional() });
+export const ZListUserWorkspacesRequest = z.object({
+  instanceId: ZId.optional(),
+  /** Default: the signed-in user; another user of the account needs the administrator role. */
+  userId: ZId.optional(),
+});
 
 export const ZWorkspace = z.object({ name: z.string(), role: z.string(), createTime: ZTimestamp.nullable() });
 

@@ -9,6 +9,7 @@ import { ServiceUserKinds, UserKinds } from '../enums';
 import { Limits } from '../limits';
 import { Patterns } from '../rules';
 import { vkey, ZId, ZTimestamp } from './common';
+import { ZInvitationChannel, ZUserInvitation } from './invitation';
 import { ZNewPassword, ZPendingChange } from './self-service';
 import { ZEmail, ZPhone, ZPhoneCode } from './verification';
 
@@ -74,6 +75,8 @@ export const ZUserRow = z.object({
   deleteTime: ZTimestamp.nullable(),
   purgeTime: ZTimestamp.nullable(),
   isSelf: z.boolean(),
+  /** The user's latest invitation not accepted (pending, expired or revoked); null when none. */
+  invitation: ZUserInvitation.nullable(),
 });
 export type TUserRow = z.infer<typeof ZUserRow>;
 
@@ -109,18 +112,40 @@ export type TUserList = z.infer<typeof ZUserList>;
 
 export const ZUserIdRef = z.object({ id: ZId });
 
-export const ZAddUserRequest = z.object({
-  accountId: ZId.optional(),
-  username: ZUsername,
-  password: ZNewPassword,
-  displayName: optionalText(ZDisplayName),
-  phone: optionalText(ZPhone),
-  phoneCode: optionalText(ZPhoneCode),
-  email: optionalText(ZEmail),
-  title: optionalText(ZJobTitle),
-  remark: optionalText(ZRemark),
-  isAdmin: z.boolean().optional(),
-});
+export const ZAddUserRequest = z
+  .object({
+    accountId: ZId.optional(),
+    username: ZUsername,
+    /** The initial password; absent when `invite` sends an invitation instead. */
+    password: ZNewPassword.optional(),
+    displayName: optionalText(ZDisplayName),
+    phone: optionalText(ZPhone),
+    phoneCode: optionalText(ZPhoneCode),
+    email: optionalText(ZEmail),
+    title: optionalText(ZJobTitle),
+    remark: optionalText(ZRemark),
+    isAdmin: z.boolean().optional(),
+    /** Send an invitation link instead of setting a password (needs the e-mail or phone). */
+    invite: z.boolean().optional(),
+    /** Where the invitation goes; default by edition (domestic SMS, international e-mail). */
+    inviteChannel: ZInvitationChannel.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.invite) {
+      if (body.password === undefined)
+        ctx.addIssue({ code: 'custom', path: ['password'], message: vkey('passwordRequired').error });
+      return;
+    }
+    if (body.password !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: vkey('inviteWithoutPassword').error });
+    const channel = body.inviteChannel;
+    if (channel === 'EMAIL' ? !body.email : channel === 'SMS' ? !body.phone : !body.email && !body.phone)
+      ctx.addIssue({
+        code: 'custom',
+        path: [channel === 'SMS' ? 'phone' : 'email'],
+        message: vkey('inviteNeedsContact').error,
+      });
+  });
 export type TAddUserRequest = z.input<typeof ZAddUserRequest>;
 export type TAddUserBody = z.output<typeof ZAddUserRequest>;
 
@@ -216,11 +241,32 @@ export const ZUserIdsQuery = z.object({
 });
 
 export const UserSyncStatuses = ['syncing', 'synced', 'failed'] as const;
+export type TUserSyncState = (typeof UserSyncStatuses)[number];
+
+/** `id` (the spec's call), or `ids` (a page of the list in one call), or both. */
+export const ZUserSyncQuery = z
+  .object({
+    accountId: z.coerce.number().int().positive().optional(),
+    id: z.coerce.number().int().positive().optional(),
+    ids: ZUserIdsQuery.shape.ids.optional(),
+  })
+  .refine((q) => q.id !== undefined || (q.ids?.length ?? 0) > 0, { path: ['id'], ...vkey('required') });
+export type TUserSyncQuery = z.input<typeof ZUserSyncQuery>;
+
+/**
+ * How far the live instances have applied the users' latest changes: `status` and `updateTime`
+ * of all the users asked together (failed before syncing before synced), and each user's own.
+ */
 export const ZUserSyncStatus = z.object({
   status: z.enum(UserSyncStatuses),
   updateTime: ZTimestamp.nullable(),
+  users: z.array(z.object({ id: ZId, status: z.enum(UserSyncStatuses), updateTime: ZTimestamp.nullable() })),
 });
 export type TUserSyncStatus = z.infer<typeof ZUserSyncStatus>;
+
+/** Queues again the failed synchronisation of users to the live instances. */
+export const ZRetryUserSyncRequest = z.object({ accountId: ZId.optional(), ids: ZIdList });
+export type TRetryUserSyncRequest = z.input<typeof ZRetryUserSyncRequest>;
 
 /** What the users own on the service instances that a deletion or disabling affects. */
 export const ZOwnedResources = z.object({

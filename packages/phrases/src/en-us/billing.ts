@@ -52,6 +52,8 @@ const billing = {
       customNeedsDates: 'Choose the start date and the end date of the custom range',
       category: 'Category',
       allCategories: 'All categories',
+      sku: 'Product',
+      allSkus: 'All products',
     },
     summary: {
       total: 'Total consumption',

@@ -72,6 +72,8 @@ const certification = {
     verifyingTitle: 'Verification in progress',
     verifyingText: 'The information was submitted and waits for a manual review.',
     reason: 'Reason: {{reason}}',
+    viewLicense: 'View licence',
+    licenseFailed: 'The business licence could not be downloaded',
   },
   card: {
     title: 'Real-name verification',

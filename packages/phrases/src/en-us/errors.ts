@@ -74,6 +74,12 @@ const errors = {
   '4153': 'The recovery period of this user has ended; it can no longer be recovered.',
   '4154': 'System service users are created with their instance and cannot be edited or deleted.',
   '4155': 'This user is deleted. Recover it first.',
+  '4156':
+    'This action is for service users only. Use the actions of regular users (delete, recover, reset password) for this user.',
+  '4157':
+    'This action is for regular users only. Service users are deleted, recovered and given new passwords with the service-user actions.',
+  '4158':
+    "To change another user's phone number or e-mail address, first verify your own identity with a code; the user then agrees through a confirmation link.",
   '4100': 'Opening services is not configured on this installation; contact the platform operator.',
   '4101':
     'Cloud-marketplace registration is not configured on this installation; contact the platform operator.',
@@ -101,6 +107,19 @@ const errors = {
   '4162': 'Verification failed: no authenticator app is bound yet.',
   '4163': 'Your account requires login protection for every user; it cannot be turned off.',
   '4164': 'The verification code has expired. Request a new one.',
+  '4180': 'This share link is not valid. Check that you opened the whole link you were sent.',
+  '4181': 'This share link has expired. Ask the person who shared it for a new one.',
+  '4182': 'This share link was revoked. Ask the person who shared it for a new one.',
+  '4183': 'The instance has no job with this id, or no longer keeps it.',
+  '4184': 'Job profiles can be shared only for Lakehouse instances.',
+  '4185': 'The instance did not answer about its jobs. Try again later.',
+  '4186': 'Only the person who created this share link or an account administrator can revoke it.',
+  '4174': 'This invitation link is not valid. Check that you opened the whole link from the message.',
+  '4175': 'This invitation was already accepted. Sign in with your username and the password you set.',
+  '4176':
+    'This invitation was revoked or replaced by a newer one. Ask your account administrator for a new invitation.',
+  '4177':
+    'This invitation has expired (links are valid for 72 hours). Ask your account administrator to send it again.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':

@@ -45,6 +45,16 @@ const mail = {
     ],
     sms: '[{{brand}}] {{operator}} asked to change the {{what}} of your user {{user}}. It takes effect only after confirmation at the new address.',
   },
+  invitation: {
+    subject: '{{brand}}: {{operator}} invited you to account {{account}}',
+    body: [
+      '{{operator}}, an administrator of account {{account}}, added you as user {{user}}.',
+      'To accept, open this link within {{hours}} hours and set your password (the link works once): {{link}}',
+      'Then sign in with account {{account}}, username {{user}} and the password you set.',
+      'If you did not expect this invitation, ignore this message.',
+    ],
+    sms: '[{{brand}}] {{operator}} invited you to account {{account}} as user {{user}}. Set your password within {{hours}} hours: {{link}}',
+  },
   passwordExpiry: {
     subject: '{{brand}}: your password expires on {{date}}',
     body: [

@@ -6,6 +6,12 @@ const services = {
   intro: 'Open services in the clouds and regions you choose, watch each instance come up and open it.',
   loadFailed: 'Failed to load the services',
   instancesLoadFailed: 'Failed to load the instances',
+  filters: {
+    region: 'Region',
+    allRegions: 'All regions',
+    tags: 'Account tags',
+    tagsHint: 'Set on your account by the platform operator; a tag can open more regions to your account.',
+  },
   subscription: {
     version: 'Version',
     enableTime: 'Enabled since',

@@ -42,6 +42,9 @@ const shell = {
     loginProtection: 'Login protection',
     changePassword: 'Change password',
     myProfile: 'My profile',
+    /** The link to the studio (data development), where the deployment has one. */
+    studio: 'Studio',
+    documentation: 'Documentation',
     logout: 'Log out',
     loggedOut: 'Logged out',
   },

@@ -33,6 +33,15 @@ const users = {
   revoked: 'The change request was revoked',
   countdown: 'Removed for good in {{days}} d {{hours}} h',
   never: 'Never',
+  sync: {
+    syncing: 'Syncing',
+    synced: 'Synced',
+    failed: 'Sync failed',
+    retry: 'Retry',
+    syncingTip: 'The service instances are applying the latest change of this user.',
+    syncedTip: 'Every service instance has applied the latest change of this user.',
+    failedTip: 'A service instance could not apply the latest change of this user. Retry to queue it again.',
+  },
   actions: {
     edit: 'Edit',
     enable: 'Enable',
@@ -67,13 +76,20 @@ const users = {
     added: 'The user was added. It must change the initial password at its first login.',
     addedService: 'The service user was added.',
     saved: 'Saved',
-    savedPending:
-      'Saved. The new phone or e-mail takes effect when the user agrees through the link sent to it.',
+    pendingPhone:
+      'Saved. The new phone number takes effect when the user agrees through the link sent to it by SMS.',
+    pendingEmail:
+      'Saved. The new e-mail address takes effect when the user agrees through the link sent to it.',
+    pendingBoth:
+      'Saved. The new phone number and e-mail address take effect when the user agrees through the links sent to them.',
+    syncRetried: 'The synchronisation was queued again',
     enabled: 'Enabled',
     disabled: 'Disabled',
     deleted: 'Deleted',
     recovered: 'Recovered',
     passwordReset: 'The password was reset. The user must change it at the next login.',
+    servicePasswordReset:
+      'The password was reset. Update it in the JDBC and API clients of this service user.',
   },
   form: {
     username: 'Username',
@@ -101,6 +117,16 @@ const users = {
     reset: 'Reset the password of {{name}}',
     resetHint: 'The user must change this password at the next login; its sessions end now.',
     contactHint: 'A new phone or e-mail takes effect only when the user agrees through the link sent to it.',
+    contactLocked: 'To change the phone or e-mail, first verify your own identity with a code.',
+    changeContact: 'Change phone or e-mail',
+    notSet: 'Not set',
+    identityTitle: 'Verify your identity',
+    identityIntro:
+      "Changing another user's phone or e-mail needs a code sent to your own phone or e-mail. The user then agrees through a link.",
+    resetIdentityIntro: "Resetting another user's password needs a code sent to your own phone or e-mail.",
+    resetVerify: 'Verify and reset',
+    serviceResetHint:
+      'Service users never log in to the console: their JDBC and API clients use the new password.',
   },
   jobTitles: {
     'R&D Engineer': 'R&D Engineer',
@@ -112,11 +138,82 @@ const users = {
     'Business operation': 'Business operation',
     Customization: 'Customization',
   },
+  workspaces: {
+    title: 'Workspaces the user belongs to:',
+    instance: '{{instance}} ({{service}}, {{region}}): ',
+    none: 'The user belongs to no workspace on the opened instances.',
+    loading: 'Looking up the workspaces the user belongs to…',
+    failed: 'The workspaces the user belongs to could not be retrieved.',
+    unavailable: 'These instances did not answer; their workspaces are not listed: {{instances}}',
+  },
+  rolesView: {
+    open: 'Roles',
+    title: 'Roles',
+    intro:
+      'Roles decide which menus and operations users have. Several users may hold the account administrator role; its last holder keeps it.',
+    loadFailed: 'Failed to retrieve the roles',
+    detailFailed: 'Failed to retrieve what the role grants',
+    holdersFailed: 'Failed to retrieve the users holding the role',
+    empty: 'The account has no roles',
+    names: {
+      account_admin: 'Account administrator',
+      account_member: 'Account member',
+    },
+    descriptions: {
+      account_admin:
+        'Manages the account: users and roles, services, billing, real-name verification and security settings.',
+      account_member: 'Uses the console: the workbench and the service instances of the account.',
+    },
+    description: 'Description',
+    resourceTypes: { menu: 'Menus', operation: 'Operations' },
+    operations: {
+      accountUpgrade: 'Upgrade to the enterprise edition',
+      passwordPolicyEdit: 'Edit the password policy',
+    },
+    holders: 'Users holding the role ({{count}})',
+    holdersEmpty: 'No user holds this role',
+    memberNote: 'Every user holds this role; a user who loses the administrator role keeps it.',
+    columns: { user: 'User', grantTime: 'Granted', actions: 'Actions' },
+    you: 'You',
+    grantLabel: 'User to grant the role to',
+    grantPlaceholder: 'Search a user to grant the role to',
+    noCandidates: 'No user without the role matches',
+    grant: 'Grant',
+    granted: 'The role was granted to {{name}}',
+    remove: 'Remove',
+    removeConfirm: 'Remove the administrator role from {{name}}?',
+    removeHint: 'The user keeps the member role.',
+    removed: 'The role was removed',
+    lastAdmin: 'The last account administrator keeps the role',
+  },
   shortcut: {
     title: 'User management',
     users: 'Users',
     serviceUsers: 'Service users',
     manage: 'Manage users',
+  },
+  /** Adding a user by invitation, and the list's invitation state and actions. */
+  invitation: {
+    access: 'How the user gets a password',
+    setPassword: 'Set a password',
+    sendInvitation: 'Send an invitation',
+    accessHint: 'Fill in the e-mail or phone to invite the user instead.',
+    inviteHint:
+      'The user gets a link, valid for 72 hours, to set a password under the account policy; the user cannot sign in before.',
+    channel: 'Send to',
+    byEmail: 'E-mail',
+    bySms: 'Text message',
+    added: 'The user was added and the invitation was sent',
+    pending: 'Invited, pending',
+    pendingTip: 'Sent by {{channel}}; the link expires at {{time}}',
+    expired: 'Invitation expired',
+    expiredTip: 'The link expired at {{time}}',
+    revokedTag: 'Invitation revoked',
+    resend: 'Resend invitation',
+    revoke: 'Revoke invitation',
+    revokeConfirm: 'Revoke the invitation of {{name}}? Its link stops working.',
+    resent: 'The invitation was sent again; the previous link no longer works',
+    revoked: 'The invitation was revoked',
   },
 };
 

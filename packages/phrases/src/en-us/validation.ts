@@ -71,6 +71,9 @@ const validation = {
   bankName: 'Enter the bank (at most 100 characters)',
   licenseFile: 'Upload the business licence',
   faceToken: 'The face check address is invalid',
+  inviteWithoutPassword: 'An invited user sets the password: leave it empty',
+  inviteNeedsContact: 'An invitation needs the e-mail address or phone number it is sent to',
+  shareExpireDays: 'Choose a validity of 1 to 30 days',
 };
 
 export default validation;

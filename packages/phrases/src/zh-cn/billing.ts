@@ -52,6 +52,8 @@ const billing: TPhrases['billing'] = {
       customNeedsDates: '请选择自定义时间范围的开始日期和结束日期',
       category: '类别',
       allCategories: '全部类别',
+      sku: '产品',
+      allSkus: '全部产品',
     },
     summary: {
       total: '消费总额',

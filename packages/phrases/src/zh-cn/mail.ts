@@ -46,6 +46,16 @@ const mail: TPhrases['mail'] = {
     ],
     sms: '【{{brand}}】{{operator}} 申请修改您的用户 {{user}} 的{{what}}，需在新地址确认后才会生效。',
   },
+  invitation: {
+    subject: '{{brand}}：{{operator}} 邀请您加入账户 {{account}}',
+    body: [
+      '账户 {{account}} 的管理员 {{operator}} 已将您添加为用户 {{user}}。',
+      '如接受邀请，请在 {{hours}} 小时内打开以下链接并设置密码（仅可使用一次）：{{link}}',
+      '之后请使用账户 {{account}}、用户名 {{user}} 和您设置的密码登录。',
+      '如非预期，请忽略本邮件。',
+    ],
+    sms: '【{{brand}}】{{operator}} 邀请您以用户 {{user}} 加入账户 {{account}}，请在 {{hours}} 小时内设置密码：{{link}}',
+  },
   passwordExpiry: {
     subject: '{{brand}}：您的密码将于 {{date}} 过期',
     body: [

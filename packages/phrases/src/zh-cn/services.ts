@@ -5,6 +5,12 @@ const services: TPhrases['services'] = {
   intro: '在选定的云和地域开通服务，查看实例的开通进度并进入实例。',
   loadFailed: '服务加载失败',
   instancesLoadFailed: '实例加载失败',
+  filters: {
+    region: '地域',
+    allRegions: '全部地域',
+    tags: '账户标签',
+    tagsHint: '由平台运营方为账户设置；标签可以为账户开放更多地域。',
+  },
   subscription: {
     version: '版本',
     enableTime: '开通时间',

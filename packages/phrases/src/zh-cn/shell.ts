@@ -43,6 +43,8 @@ const shell: TPhrases['shell'] = {
     loginProtection: '登录保护',
     changePassword: '修改密码',
     myProfile: '个人信息',
+    studio: 'Studio 开发平台',
+    documentation: '帮助文档',
     logout: '退出登录',
     loggedOut: '已退出登录',
   },

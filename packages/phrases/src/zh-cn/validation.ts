@@ -72,6 +72,9 @@ const validation: TPhrases['validation'] = {
   bankName: '请输入开户银行（最多 100 个字符）',
   licenseFile: '请上传营业执照',
   faceToken: '人脸识别地址无效',
+  inviteWithoutPassword: '受邀用户自行设置密码，请勿填写密码',
+  inviteNeedsContact: '发送邀请需要填写接收邀请的邮箱或手机号',
+  shareExpireDays: '有效期请选择 1 到 30 天',
 };
 
 export default validation;

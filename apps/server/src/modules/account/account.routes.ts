@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/define-route';
 import { requestMeta } from '../../http/request-meta';
-import { getAccountBaseInfo, getAccountDetail } from './account.service';
+import { checkBill, getAccountBaseInfo, getAccountDetail } from './account.service';
 import {
   activateAccount,
   getAccountCenter,
@@ -13,6 +13,7 @@ import {
 export function accountRoutes(app: FastifyInstance): void {
   defineRoute(app, 'getAccountDetail', ({ deps, auth }) => getAccountDetail(deps, auth.accountId));
   defineRoute(app, 'getAccountBaseInfo', ({ deps, auth }) => getAccountBaseInfo(deps, auth.accountId));
+  defineRoute(app, 'checkBill', ({ deps, auth }) => checkBill(deps, auth.accountId));
   defineRoute(app, 'getAccountCenter', ({ deps, auth }) => getAccountCenter(deps, auth.accountId));
   defineRoute(app, 'updateAccountInfo', ({ deps, auth, body, request }) =>
     updateCompanyName(deps, auth, body.companyName, requestMeta(request)),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { TAccountBaseInfo, TAccountDetail } from '@console/contract';
+import type { TAccountBaseInfo, TAccountDetail, TCheckBill } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { AccountType } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
@@ -8,6 +8,7 @@ import { checkAccountName, checkUsername } from '@console/contract/rules';
 import type { TConfig } from '../../config';
 import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
+import { billingApplies } from '../../lib/billing-applies';
 import { writeAudit } from '../audit';
 import { grantRole, insertUser } from '../user';
 import { emailTarget, phoneTarget } from '../verification/code.service';
@@ -85,7 +86,18 @@ export async function getAccountBaseInfo(deps: TDeps, accountId: number): Promis
     type: account.type,
     status: account.status,
     loginAddress: loginAddressOf(deps.config, account.name),
-    billingEnabled: deps.config.features.cruBilling && account.billingEnabled,
+    // Kept for API clients that read it; the console decides by checkBill.
+    billingEnabled: billingApplies(deps.config, account),
+  };
+}
+
+/** `GET /account/checkBill`: whether billing applies to the account, and why not. */
+export async function checkBill(deps: TDeps, accountId: number): Promise<TCheckBill> {
+  const account = await requireAccount(deps, accountId);
+  return {
+    billingEnabled: billingApplies(deps.config, account),
+    isFeatureEnabled: deps.config.features.cruBilling,
+    isAccountBilled: account.billingEnabled,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/define-route';
 import { fundsRoutes } from './funds/funds.routes';
+import { logBillDetailFailure } from './statements/bill-detail-read';
 import { billingCount, billingDetails, cspRegionList, skuList } from './statements/details.service';
 import { exportDetails, exportStatement } from './statements/statements.export';
 import { listStatements, statementDetail, statementYears } from './statements/statements.service';
@@ -13,7 +14,7 @@ export function billingRoutes(app: FastifyInstance): void {
     billingCount(deps, auth, request.lang, body),
   );
   defineRoute(app, 'billingDetailList', ({ deps, auth, request, body }) =>
-    billingDetails(deps, auth, request.lang, body),
+    billingDetails(deps, auth, request.lang, body).catch(logBillDetailFailure(request.log)),
   );
   defineRoute(app, 'billingDetailDownload', async ({ deps, auth, request, reply, body }) => {
     await exportDetails(deps, auth, request.lang, body, reply);
@@ -22,7 +23,7 @@ export function billingRoutes(app: FastifyInstance): void {
   defineRoute(app, 'statementList', ({ deps, auth, body }) => listStatements(deps, auth, body));
   defineRoute(app, 'statementYears', ({ deps, auth }) => statementYears(deps, auth));
   defineRoute(app, 'statementDetail', ({ deps, auth, request, body }) =>
-    statementDetail(deps, auth, request.lang, body.id),
+    statementDetail(deps, auth, request.lang, body.id).catch(logBillDetailFailure(request.log)),
   );
   defineRoute(app, 'statementDownload', async ({ deps, auth, request, reply, body }) => {
     await exportStatement(deps, auth, request.lang, body, reply);

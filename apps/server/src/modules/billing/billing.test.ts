@@ -465,4 +465,36 @@ describe('summaries, details, statements and exports', () => {
     expect(skus.find((s) => s.code === 'vc_gp')).toMatchObject({ discountRate: 0.8, unitPrice: '40' });
     expect(skus.find((s) => s.code === 'internet_egress')?.discountRate).toBe(0.9);
   });
+
+  it('filters the summary, the details and the export by one SKU of skuList', async () => {
+    const range = { range: 'custom', startDate: '2026-10-01', endDate: '2026-10-31' };
+    const skus = await ok<{ code: string }[]>('skuList', admin);
+    expect(skus.map((s) => s.code)).toContain('managed_storage');
+    const all = await ok<TBillingDetailPage>('billingDetailList', admin, { ...range, pageSize: 200 });
+    const filter = { ...range, skuCode: 'managed_storage' };
+    const one = await ok<TBillingDetailPage>('billingDetailList', admin, { ...filter, pageSize: 200 });
+    expect(one.total).toBeGreaterThan(0);
+    expect(one.total).toBeLessThan(all.total);
+    expect(new Set(one.list.map((r) => r.skuCode))).toEqual(new Set(['managed_storage']));
+    const fen = (v: string) => Math.round(Number(v) * 100);
+    const count = await ok<TBillingCount>('billingCount', admin, filter);
+    expect(fen(count.discountTotalAmount)).toBe(one.list.reduce((n, r) => n + fen(r.discountedAmount), 0));
+    expect(fen(count.discountTotalAmount)).toBeLessThan(
+      fen((await ok<TBillingCount>('billingCount', admin, range)).discountTotalAmount),
+    );
+    const csv = await call('billingDetailDownload', admin, { ...filter, format: 'csv' });
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n'),
+    ).toHaveLength(one.total + 1);
+    // A code no SKU has matches nothing; a malformed one is refused.
+    expect(
+      (await ok<TBillingDetailPage>('billingDetailList', admin, { ...range, skuCode: 'none' })).total,
+    ).toBe(0);
+    expect((await call('billingDetailList', admin, { ...range, skuCode: 'x'.repeat(65) })).statusCode).toBe(
+      400,
+    );
+  });
 });

@@ -10,8 +10,8 @@ import {
 } from './contact-change.service';
 
 export function contactChangeRoutes(app: FastifyInstance): void {
-  defineRoute(app, 'updateUserWithConfirm', ({ deps, auth, request, body }) =>
-    requestContactChange(deps, auth, request, body, requestMeta(request), request.log),
+  defineRoute(app, 'updateUserWithConfirm', ({ deps, auth, request, body, headers }) =>
+    requestContactChange(deps, auth, request, body, headers.authcodetoken, requestMeta(request), request.log),
   );
   defineRoute(app, 'getUserUpdateInfoByConfirmToken', ({ deps, query }) => describeChange(deps, query.token));
   defineRoute(app, 'updateUserByConfirmToken', ({ deps, query, request }) =>

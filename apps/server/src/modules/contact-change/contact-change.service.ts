@@ -1,6 +1,6 @@
 /**
- * Changing another user's e-mail or phone: an administrator asks, and nothing changes until the
- * user agrees through a link sent to the new address (valid one hour, single use); the old
+ * Changing another user's e-mail or phone: an administrator asks, after verifying their own
+ * identity with a code, and nothing changes until the user agrees through a link sent to the new address (valid one hour, single use); the old
  * address gets a notice. A new request replaces the user's pending one; the administrator sees
  * pending requests and can revoke them.
  */
@@ -15,9 +15,16 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { requireAdapter } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
-import { translateValidation } from '../../i18n';
+import { translateError, translateValidation } from '../../i18n';
 import { writeAudit } from '../audit';
-import { deliverMessage, emailTarget, phoneTarget, type TMessage } from '../verification';
+import {
+  consumeCheckToken,
+  deliverMessage,
+  emailTarget,
+  peekCheckToken,
+  phoneTarget,
+  type TMessage,
+} from '../verification';
 import {
   applyChange,
   consumeRequest,
@@ -112,33 +119,69 @@ function messagesFor(
   return out;
 }
 
+/** A 400 naming the field, in the request's language. */
+function fieldError(request: FastifyRequest, field: string, key: string): AppError {
+  return new AppError(ErrorCode.badRequest, {
+    data: { fieldErrors: { [field]: translateValidation(request.lang, key) } },
+  });
+}
+
+const identityPurposes = ['UPDATE_USER_INFO'] as const;
+
+/**
+ * The administrator's own identity check (spec section 2 "Edit user dialog": phone and e-mail are
+ * read-only until editing starts, after identity verification by code): a live checkToken of an
+ * UPDATE_USER_INFO code sent to the operator, not spent yet. 4158 without one, 4094 for another
+ * user's or purpose's, 4093 once used, 4164 once expired.
+ */
+async function requireOperatorIdentity(deps: TDeps, auth: TAuth, token: string | undefined): Promise<void> {
+  if (!token) throw new AppError(ErrorCode.contactChangeNeedsIdentity);
+  const proven = await peekCheckToken(deps, token, identityPurposes);
+  if (proven.userId !== auth.userId || proven.accountId !== auth.accountId) {
+    throw new AppError(ErrorCode.verificationFailed);
+  }
+}
+
 export async function requestContactChange(
   deps: TDeps,
   auth: TAuth,
   request: FastifyRequest,
   body: TUpdateUserWithConfirmRequest,
+  identityToken: string | undefined,
   meta: TRequestMeta,
   log: FastifyBaseLogger,
 ): Promise<TPendingChange> {
-  if (!body.email && !body.phone) {
-    throw new AppError(ErrorCode.badRequest, {
-      data: { fieldErrors: { email: translateValidation(request.lang, 'required') } },
-    });
-  }
+  if (!body.email && !body.phone) throw fieldError(request, 'email', 'required');
   // The confirmation link goes by e-mail and SMS: without them no request is made (4105, 4104).
   if (body.email) requireAdapter(deps.config, 'email');
   if (body.phone) requireAdapter(deps.config, 'sms');
+  await requireOperatorIdentity(deps, auth, identityToken);
+  // One's own phone and e-mail change in My profile, with codes sent to the new addresses.
+  if (body.id === auth.userId) {
+    throw new AppError(ErrorCode.badRequest, {
+      data: {
+        fieldErrors: {
+          [body.email ? 'email' : 'phone']: translateError(request.lang, 'ownContactInProfile'),
+        },
+      },
+    });
+  }
   if (body.phone) {
     const problem = checkPhone(body.phone, body.phoneCode ?? '86');
-    if (problem) {
-      throw new AppError(ErrorCode.badRequest, {
-        data: { fieldErrors: { phone: translateValidation(request.lang, problem) } },
-      });
-    }
+    if (problem) throw fieldError(request, 'phone', problem);
   }
   const user = await findChangeSubject(deps.db, auth.accountId, body.id);
   if (user?.kind !== 'regular') throw new AppError(ErrorCode.notFound);
+  // Spec section 5: the e-mail address is required in the international edition, the phone number
+  // in the others; a change cannot leave the user without the edition's one.
+  if (deps.config.edition === 'international' ? !body.email && !user.email : !body.phone && !user.phone) {
+    throw deps.config.edition === 'international'
+      ? fieldError(request, 'email', 'emailRequired')
+      : fieldError(request, 'phone', 'phoneRequired');
+  }
   const accountName = await findAccountName(deps.db, auth.accountId);
+  // The operator's proof is spent only by a request that passed every check above.
+  if (identityToken) await consumeCheckToken(deps, identityToken, identityPurposes);
 
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();

@@ -12,6 +12,7 @@ import {
 } from '../../../test/harness';
 import { auditEntries, users } from '../../db/schema';
 import { insertUser } from '../user/user.repository';
+import { issueCheckToken } from '../verification/code.service';
 
 let t: TTestApp;
 let demo: TSeededAccount;
@@ -44,11 +45,19 @@ function tokenIn(text: string): string {
   if (!match?.[1]) throw new Error(`no link in ${text}`);
   return match[1];
 }
-const ask = (payload: object, token = admin) =>
+/** The demo administrator's proof of identity (a verified UPDATE_USER_INFO code of their own). */
+async function identity(): Promise<Record<string, string>> {
+  const { checkToken } = await issueCheckToken(t.deps, {
+    purpose: 'UPDATE_USER_INFO',
+    target: { channel: 'email', target: 'admin@demo.example', accountId: demo.id, userId: demo.admin.id },
+  });
+  return { authcodetoken: checkToken, authcodetype: 'EMAIL', authmethod: 'UPDATE_USER_INFO' };
+}
+const ask = async (payload: object, token = admin) =>
   t.app.inject({
     method: 'POST',
     url: '/api/portal/user/updateUserWithConfirm',
-    headers: { ...bearer(token), ...en },
+    headers: { ...bearer(token), ...en, ...(await identity()) },
     payload,
   });
 const info = (token: string) =>
@@ -71,6 +80,7 @@ describe('contact changes confirmed by the user', () => {
       username: 'mover',
       passwordHash: 'x',
       email: 'old@demo.example',
+      phone: '13600000009',
     });
     const asked = envelope<TPending>(await ask({ id, email: 'New@Demo.example' }));
     expect(asked).toMatchObject({
@@ -143,6 +153,7 @@ describe('contact changes confirmed by the user', () => {
       username: 'waverer',
       passwordHash: 'x',
       email: 'w@demo.example',
+      phone: '13600000008',
     });
     const first = envelope<TPending>(await ask({ id, email: 'w1@demo.example' })).data;
     const firstToken = tokenIn((await outbox('w1@demo.example'))[0]?.text ?? '');

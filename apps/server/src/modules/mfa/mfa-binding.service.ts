@@ -47,7 +47,7 @@ async function startBinding(deps: TDeps, user: TMfaUser, meta: TRequestMeta): Pr
   return bindMaterial(deps, user, secret, challenge);
 }
 
-async function bindMaterial(
+export async function bindMaterial(
   deps: TDeps,
   user: TMfaUser,
   secret: string,

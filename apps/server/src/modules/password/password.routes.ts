@@ -18,20 +18,8 @@ export function passwordRoutes(app: FastifyInstance): void {
   defineRoute(app, 'changePassword', ({ deps, auth, body, request }) =>
     changePassword(deps, auth, body, requestMeta(request)),
   );
-  defineRoute(app, 'resetPassword', ({ deps, auth, body, headers, request }) =>
-    resetPasswordByToken(
-      deps,
-      {
-        checkToken: headers.authcodetoken,
-        purposes: ['RESET_USER_PASSWORD_MODAL', 'UPDATE_USER_INFO', 'FIND_PASSWORD'],
-        password: body.password,
-        accountId: body.accountId,
-        userId: body.userId,
-        self: auth,
-      },
-      requestMeta(request),
-    ),
-  );
+  // resetPassword (the signed-in user's own password or, for administrators, a regular user's)
+  // is the user module's: user.routes.ts.
   defineRoute(app, 'resetPasswordWithoutLogin', ({ deps, body, headers, request }) =>
     resetPasswordByToken(
       deps,

@@ -1,8 +1,8 @@
 /**
  * The password policy of an account (required classes, minimum length, validity) and every way a
- * password is set: each new password is checked against the policy (5059–5062, or 5063 for the
- * current one), hashed, and ends sessions (the user's other ones on a change, all on a reset).
- * A password older than the policy's validity makes the next sign-in answer 5066.
+ * password is set: each new password is checked against the policy (5059–5062 for one rule broken,
+ * 5064 for several, or 5063 for the current one), hashed, and ends sessions (the user's other ones
+ * on a change, all on a reset). A password older than the policy's validity makes the next sign-in answer 5066.
  */
 
 import type { TPasswordPolicy } from '@console/contract';
@@ -29,7 +29,7 @@ function policyError(code: number, policy: TPasswordPolicy): AppError {
   return new AppError(code, { params: { minLength: policy.minLength, types: policy.requiredCharTypes } });
 }
 
-/** Throws 5059–5062 when `password` breaks `policy`. */
+/** Throws 5059–5062 when `password` breaks one rule of `policy`, 5064 when it breaks several. */
 export function requireUnderPolicy(password: string, policy: TPasswordPolicy): void {
   const broken = checkPasswordPolicy(password, policy);
   if (broken !== null) throw policyError(broken, policy);

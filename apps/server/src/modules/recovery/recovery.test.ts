@@ -90,6 +90,11 @@ describe('reset lookup', () => {
         { authcodetoken: checkToken, authcodetype: 'SMS' },
       );
     expect(envelope(await reset('alllowercase')).code).toBe(ErrorCode.passwordMissingCharTypes);
+    // Several rules broken at once: 5064, naming the length range and the required types.
+    expect(envelope(await reset('short'))).toMatchObject({
+      code: ErrorCode.passwordPolicyViolated,
+      message: expect.stringMatching(/8-32.*(lowercase|小写).*(uppercase|大写)/),
+    });
     // A refused password leaves the token for the corrected one; then it is spent.
     expect(envelope(await reset('Renewed@2026pass')).code).toBe(0);
     expect(envelope(await reset('Renewed@2026pass')).code).toBe(ErrorCode.codeAlreadyUsed);

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, seedAccount, signIn, type TTestApp } from '../../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  seedAccount,
+  seedOpenedInstance,
+  signIn,
+  type TTestApp,
+} from '../../../test/harness';
+import { freshShare } from '../../../test/share-fixture';
 import {
   addressAttempts,
   captchas,
+  jobProfileShares,
   loginAttempts,
   outbox,
   sessions,
@@ -66,5 +75,20 @@ describe('retention job', () => {
     expect(await t.deps.db.select().from(verificationCodes)).toHaveLength(0);
     expect(await t.deps.db.select().from(captchas)).toHaveLength(0);
     expect(await t.deps.db.select().from(outbox)).toHaveLength(0);
+  });
+
+  it('removes job-profile share links 30 days after they expired, and keeps newer ones', async () => {
+    const acme = await seedAccount(t.deps, 'acme');
+    const instanceId = await seedOpenedInstance(t.deps, acme.id);
+    const ended = await freshShare(t.deps, { accountId: acme.id, instanceId, createdBy: acme.admin.id });
+    t.clock.advance(20 * 86_400_000);
+    const recent = await freshShare(t.deps, { accountId: acme.id, instanceId, createdBy: acme.admin.id });
+    t.clock.advance(12 * 86_400_000);
+    await retentionJob({ id: 1, kind: 'retention', payload: {}, attempts: 1, maxAttempts: 5 }, t.deps);
+    const left = (await t.deps.db.select({ id: jobProfileShares.id }).from(jobProfileShares)).map(
+      (r) => r.id,
+    );
+    expect(left).toContain(recent);
+    expect(left).not.toContain(ended);
   });
 });

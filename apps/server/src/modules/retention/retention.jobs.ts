@@ -14,6 +14,7 @@ import { deleteEndedSessions, sessionTimeouts } from '../auth';
 import { failOverdueOpenings } from '../service';
 import { purgeDeletedUsers } from '../user';
 import {
+  deleteEndedJobProfileShares,
   deleteEndedVerifications,
   deleteExpiredReplayMarkers,
   deleteOldOutboxMessages,
@@ -53,6 +54,8 @@ export const retentionJob: TJobHandler = async (_job, deps) => {
   await failOverdueOpenings(deps);
   const weekAgo = new Date(now.getTime() - 7 * dayMs);
   await deleteOldOutboxMessages(deps.db, weekAgo);
+  // Ended share links stay listed (as expired or revoked) for 30 days.
+  await deleteEndedJobProfileShares(deps.db, new Date(now.getTime() - 30 * dayMs));
   await deleteFinishedJobs(deps.db, weekAgo);
   return { nextRunAt: new Date(now.getTime() + everyMs) };
 };

@@ -2,7 +2,7 @@
  * Retention statements of tables whose modules do not offer their own clean-up yet: wrong-password
  * counts, verification codes, check tokens, captchas, sign-in challenges and the RSA keys they
  * use, single sign-on flows and accepted SAML assertion ids, webhook replay markers and the
- * development outbox. Each removes what ended before the bound it is given.
+ * development outbox, and job-profile share links that ended. Each removes what ended before the bound it is given.
  */
 import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
@@ -10,6 +10,7 @@ import {
   captchas,
   checkTokens,
   hookReplays,
+  jobProfileShares,
   loginAttempts,
   mfaChallenges,
   outbox,
@@ -38,6 +39,13 @@ export async function deleteEndedVerifications(db: TDb, before: Date): Promise<v
   await db.delete(captchas).where(lt(captchas.expiresAt, before));
   await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, before));
   await db.delete(ssoFlows).where(lt(ssoFlows.expiresAt, before));
+}
+
+/** Job-profile share links that expired or were revoked before `before`: they reach nothing. */
+export async function deleteEndedJobProfileShares(db: TDb, before: Date): Promise<void> {
+  await db
+    .delete(jobProfileShares)
+    .where(or(lt(jobProfileShares.expiresAt, before), lt(jobProfileShares.revokedAt, before)));
 }
 
 /** Accepted SAML assertion ids and webhook replay markers whose assertion or request expired. */

@@ -9,6 +9,11 @@ export {
   nameIn,
   type TInstanceRecord,
 } from './instance-record';
-export { markAllUsersForSync, markUsersForSync, userSyncState } from './instance-sync.repository';
+export {
+  clearSyncFailures,
+  markAllUsersForSync,
+  markUsersForSync,
+  usersSyncStates,
+} from './instance-sync.repository';
 export { enqueueUserRemoval, enqueueUserSync, failOverdueOpenings } from './service.jobs';
 export { newInstanceName } from './service.service';

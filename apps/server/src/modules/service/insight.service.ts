@@ -21,6 +21,7 @@ import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
 import { writeAudit } from '../audit';
+import { requireFundsFor } from './funding.service';
 import {
   countEligibleUsers,
   countSeats,
@@ -197,6 +198,8 @@ export async function enableInsightUsers(
       return s !== InsightUserStatus.USER_STARTING && s !== InsightUserStatus.USER_START_SUCCESS;
     });
     if (changing.length === 0) return { count: 0 };
+    // Users of a formal (paid) instance need the account out of arrears (4070, decision 0019).
+    await requireFundsFor(deps, tx, auth.accountId, instance.ref.version);
     const taken = await countSeats(tx, instance.id);
     const adding = changing.filter((u) => !InsightSeatStatuses.includes(statuses.get(u.id) ?? -1)).length;
     if (instance.userLimit !== null && taken + adding > instance.userLimit) {

@@ -163,15 +163,20 @@ export async function markSyncFailed(
     );
 }
 
-/** How far the live instances of the account have applied a user's latest change. */
-export async function userSyncState(
+/**
+ * How far the live instances of the account have applied each user's latest change, by user (a
+ * user without a row on any live instance is not listed).
+ */
+export async function usersSyncStates(
   db: TDb,
   accountId: number,
-  userId: number,
-): Promise<{ pending: number; failed: number; updateTime: string | null }> {
+  userIds: readonly number[],
+): Promise<{ userId: number; pending: number; failed: number; updateTime: string | null }[]> {
+  if (userIds.length === 0) return [];
   const isPending = lt(instanceUserSync.syncedVersion, instanceUserSync.desiredVersion);
-  const [row] = await db
+  const rows = await db
     .select({
+      userId: instanceUserSync.userId,
       pending: sql<number>`count(*) filter (where ${isPending})::int`.mapWith(Number),
       failed:
         sql<number>`count(*) filter (where ${and(isPending, isNotNull(instanceUserSync.lastError))})::int`.mapWith(
@@ -184,13 +189,42 @@ export async function userSyncState(
     .where(
       and(
         eq(instanceUserSync.accountId, accountId),
-        eq(instanceUserSync.userId, userId),
+        sql`${instanceUserSync.userId} = any(${idArray([...new Set(userIds)])}::bigint[])`,
         inArray(instances.status, liveStatuses),
       ),
-    );
-  return {
-    pending: row?.pending ?? 0,
-    failed: row?.failed ?? 0,
-    updateTime: row?.updated ? row.updated.toISOString() : null,
-  };
+    )
+    .groupBy(instanceUserSync.userId);
+  return rows.map((r) => ({
+    userId: Number(r.userId),
+    pending: r.pending,
+    failed: r.failed,
+    updateTime: r.updated ? r.updated.toISOString() : null,
+  }));
+}
+
+/**
+ * Clears the failure of the users' pending changes on the account's live instances, so that they
+ * read as syncing again; answers the instance and user of each row cleared.
+ */
+export async function clearSyncFailures(
+  db: TDb,
+  accountId: number,
+  userIds: readonly number[],
+  now: Date,
+): Promise<{ instanceId: number; userId: number }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .update(instanceUserSync)
+    .set({ lastError: null, updatedAt: now })
+    .where(
+      and(
+        eq(instanceUserSync.accountId, accountId),
+        sql`${instanceUserSync.userId} = any(${idArray([...new Set(userIds)])}::bigint[])`,
+        lt(instanceUserSync.syncedVersion, instanceUserSync.desiredVersion),
+        isNotNull(instanceUserSync.lastError),
+        sql`${instanceUserSync.instanceId} in (select ${instances.id} from ${instances} where ${inArray(instances.status, liveStatuses)})`,
+      ),
+    )
+    .returning({ instanceId: instanceUserSync.instanceId, userId: instanceUserSync.userId });
+  return rows.map((r) => ({ instanceId: Number(r.instanceId), userId: Number(r.userId) }));
 }

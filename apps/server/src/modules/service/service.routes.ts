@@ -73,6 +73,6 @@ export function serviceRoutes(app: FastifyInstance): void {
   defineRoute(app, 'insightUserSyncStatus', ({ deps, auth }) => insightSyncStatus(deps, auth));
   // workspaces (authority gateway)
   defineRoute(app, 'listUserWorkspaces', ({ deps, auth, request, body }) =>
-    listUserWorkspaces(deps, auth, request.lang, body.instanceId),
+    listUserWorkspaces(deps, auth, request.lang, body.instanceId, body.userId),
   );
 }

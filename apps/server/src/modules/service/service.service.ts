@@ -24,6 +24,7 @@ import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
 import { writeAudit } from '../audit';
+import { requireFundsFor, requireFundsForVersion } from './funding.service';
 import { closeInsightUsers } from './insight.repository';
 import {
   countListedInstances,
@@ -202,6 +203,8 @@ export async function createInstance(
   if (!(await isRegionOffered(deps.db, auth.accountId, body.serviceId, body.regionId))) {
     throw badField(lang, 'regionId', 'regionUnknown');
   }
+  // A formal (paid) version needs the account out of arrears (4070, decision 0019).
+  await requireFundsForVersion(deps, auth.accountId, body.serviceId, body.versionId);
 
   const now = deps.clock.now();
   const deadline = new Date(now.getTime() + deps.config.provisioning.openTimeoutMs);
@@ -297,6 +300,7 @@ export async function retryInstance(
   const instance = await deps.db.transaction(async (tx) => {
     const current = await lockInstance(tx, auth, instanceId);
     if (current.status !== 2) throw new AppError(ErrorCode.instanceStateInvalid);
+    await requireFundsFor(deps, tx, auth.accountId, current.ref.version);
     const attempt = current.attempt + 1;
     await reopenInstance(tx, { instanceId, attempt, deadlineAt: deadline, now });
     await enqueueProvision(tx, instanceId, attempt, now);

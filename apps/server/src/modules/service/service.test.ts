@@ -34,6 +34,8 @@ const platform = {
   released: [] as string[],
   synced: [] as { instanceName: string; userId: number; status: string; isAdmin: boolean }[],
   insight: [] as { userId: number; enable: boolean }[],
+  /** The usernames whose workspaces were asked for. */
+  workspaceUsers: [] as string[],
 };
 
 let t: TTestApp;
@@ -80,6 +82,10 @@ function countedProvisioner(): TProvisioner {
       if (platform.failInsight) throw new ProvisionerError('HTTP_503', 'unavailable');
       for (const c of changes) platform.insight.push({ userId: c.userId, enable: c.enable });
       return dev.changeInsightUsers(ref, changes);
+    },
+    listUserWorkspaces: async (ref, username) => {
+      platform.workspaceUsers.push(username);
+      return dev.listUserWorkspaces(ref, username);
     },
   };
 }
@@ -474,6 +480,38 @@ describe('user synchronisation and workspaces', () => {
     const lakehouse = spaces.filter((s) => s.serviceName === 'Lakehouse');
     expect(lakehouse.length).toBeGreaterThan(0);
     expect(lakehouse[0]?.workspaces.map((w) => w.name)).toContain('default');
+  });
+
+  it("answers another user's workspaces to administrators only, of their own account", async () => {
+    platform.workspaceUsers.length = 0;
+    const spaces = await ok<{ workspaces: unknown[] }[]>('listUserWorkspaces', admin, {
+      userId: demo.member.id,
+    });
+    expect(spaces.length).toBeGreaterThan(0);
+    expect(new Set(platform.workspaceUsers)).toEqual(new Set([demo.member.username]));
+    // Oneself needs no administrator role; another user does (4037); another account's is 403.
+    expect(await codeOf('listUserWorkspaces', member, { userId: demo.member.id })).toBe(0);
+    expect(await codeOf('listUserWorkspaces', member, { userId: demo.admin.id })).toBe(
+      ErrorCode.notAccountAdmin,
+    );
+    expect(await codeOf('listUserWorkspaces', acmeAdmin, { userId: demo.member.id })).toBe(403);
+    expect(await codeOf('listUserWorkspaces', admin, { userId: 'x' })).toBe(400);
+    expect(platform.workspaceUsers).not.toContain(demo.admin.username);
+  });
+
+  it('lets the instances follow a grant or removal of the administrator role', async () => {
+    const added = await ok<{ id: number }>('addUser', admin, {
+      username: 'role_sync_user',
+      password: 'Sync@2026pass',
+    });
+    await runJobs(1);
+    expect(platform.synced.filter((u) => u.userId === added.id).at(-1)).toMatchObject({ isAdmin: false });
+    await ok('grantRoleForUser', admin, { userId: added.id, roleId: demo.roleIds.account_admin });
+    await runJobs(1);
+    expect(platform.synced.filter((u) => u.userId === added.id).at(-1)).toMatchObject({ isAdmin: true });
+    await ok('deleteRoleForUser', admin, { userId: added.id, roleId: demo.roleIds.account_admin });
+    await runJobs(1);
+    expect(platform.synced.filter((u) => u.userId === added.id).at(-1)).toMatchObject({ isAdmin: false });
   });
 });
 

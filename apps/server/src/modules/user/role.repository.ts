@@ -11,19 +11,26 @@ import { roleResources, roles, userRoles, users } from '../../db/schema';
 const isAdminRoleOf = (accountId: number) =>
   sql<boolean>`${roles.id} = (select max(${roles.id}) from ${roles} where ${roles.accountId} = ${accountId})`;
 
-/** The account's roles (or only `roleId`, if it is one of them), with their undeleted holders. */
+/**
+ * The account's roles (or only `roleId`, if it is one of them), with their undeleted holders.
+ * Counted through joins, so that every column is named with its table: in a correlated subquery
+ * over a single-table select, the builder leaves `roles.id` unqualified and it would read as
+ * `users.id` (every count was 0).
+ */
 export function listRoles(db: TDb, accountId: number, roleId?: number) {
   return db
     .select({
       id: roles.id,
       code: roles.code,
       name: roles.name,
-      userCount: sql<number>`(select count(*)::int from ${userRoles} join ${users} on ${users.id} = ${userRoles.userId}
-                               where ${userRoles.roleId} = ${roles.id} and ${users.deletedAt} is null)`,
+      userCount: sql<number>`count(${users.id})::int`,
       isAdminRole: isAdminRoleOf(accountId),
     })
     .from(roles)
+    .leftJoin(userRoles, eq(userRoles.roleId, roles.id))
+    .leftJoin(users, and(eq(users.id, userRoles.userId), isNull(users.deletedAt)))
     .where(and(eq(roles.accountId, accountId), roleId ? eq(roles.id, roleId) : undefined))
+    .groupBy(roles.id)
     .orderBy(roles.id);
 }
 

@@ -110,6 +110,9 @@ export async function changeRole(
         isAdminRole: role.isAdminRole,
       }),
     );
+    // The instances make administrators of the account's administrators: they follow, as they do
+    // after the edit dialog's flag (setAdmin).
+    if (role.isAdminRole) await syncUsers(tx, auth.accountId, [target.id], now);
   });
   return null;
 }

@@ -17,6 +17,7 @@ import {
 import { auditEntries, jobs, users } from '../../db/schema';
 import { createJobRunner } from '../../jobs/runner';
 import { userSyncJob, userSyncJobKind } from '../service/service.jobs';
+import { issueCheckToken } from '../verification/code.service';
 
 let t: TTestApp;
 const { call, ok } = routeClient(() => t.app);
@@ -61,6 +62,25 @@ async function addUser(extra: Record<string, unknown> = {}): Promise<{ id: numbe
   return { id, username };
 }
 
+/** Resets a regular user's password as the demo administrator, with a proof of their own code. */
+async function resetAsAdmin(id: number, password: string) {
+  const { checkToken } = await issueCheckToken(t.deps, {
+    purpose: 'RESET_USER_PASSWORD_MODAL',
+    target: { channel: 'email', target: 'admin@demo.example', accountId: demo.id, userId: demo.admin.id },
+  });
+  return call(
+    'resetPassword',
+    admin,
+    { accountId: demo.id, userId: id, password },
+    {
+      ...en,
+      authcodetoken: checkToken,
+      authcodetype: 'EMAIL',
+      authmethod: 'RESET_USER_PASSWORD_MODAL',
+    },
+  );
+}
+
 type TRow = {
   id: number;
   username: string;
@@ -93,7 +113,7 @@ describe('user management', () => {
       await call('addUser', admin, { username: '1abc', password: 'Initial@2026' }),
     );
     expect(format.data.fieldErrors.username).toContain('Start with a letter');
-    expect(envelope(await call('addUser', admin, { username: 'weakling', password: 'short' })).code).toBe(
+    expect(envelope(await call('addUser', admin, { username: 'weakling', password: 'Short' })).code).toBe(
       ErrorCode.passwordTooShort,
     );
     const remark = envelope<{ fieldErrors: Record<string, string> }>(
@@ -179,23 +199,34 @@ describe('user management', () => {
     }
   });
 
-  it('edits a user: title and remark at once, another user’s e-mail through the confirm-change flow', async () => {
+  it('edits a user: title and remark at once; another user’s e-mail only through the confirm flow (4158)', async () => {
     const { id } = await addUser();
-    const result = await ok<{ pendingChange: { email: string } | null }>('updateUser', admin, {
+    const refused = envelope(
+      await call('updateUser', admin, {
+        id,
+        name: 'ignored',
+        title: 'My custom title',
+        comment: 'new remark',
+        email: 'moved@demo.example',
+        phone: '',
+      }),
+    );
+    expect(refused.code).toBe(ErrorCode.contactChangeNeedsIdentity);
+    expect(refused.message).toContain('verify your own identity');
+    expect((await t.deps.db.select().from(users).where(eq(users.id, id)))[0]?.title).toBe('Test Engineer');
+    const result = await ok<{ pendingChange: unknown }>('updateUser', admin, {
       id,
       name: 'ignored',
       title: 'My custom title',
       comment: 'new remark',
-      email: 'moved@demo.example',
+      // Unchanged contacts are no change.
+      email: `${(await t.deps.db.select().from(users).where(eq(users.id, id)))[0]?.email}`,
       phone: '',
     });
-    expect(result.pendingChange?.email).toBe('moved@demo.example');
+    expect(result.pendingChange).toBeNull();
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ title: 'My custom title', remark: 'new remark', phone: '13912345678' });
-    expect(row?.email).not.toBe('moved@demo.example');
-    expect(await actions(id)).toEqual(expect.arrayContaining(['user.update', 'user.contactChangeRequest']));
-    const listed = await ok<{ pendingChange: unknown }>('fetchUser', admin, { id });
-    expect(listed.pendingChange).not.toBeNull();
+    expect(await actions(id)).toEqual(expect.arrayContaining(['user.update']));
     // One's own contact changes in My profile, with a code.
     const self = envelope<{ fieldErrors: Record<string, string> }>(
       await call('updateUser', admin, { id: demo.admin.id, email: 'other@demo.example' }),
@@ -205,7 +236,7 @@ describe('user management', () => {
 
   it('disables a user: sessions end at once, the instances follow through a job', async () => {
     const { id, username } = await addUser();
-    await ok('resetManagedUserPassword', admin, { id, password: 'Second@2026' });
+    expect(envelope(await resetAsAdmin(id, 'Second@2026')).code).toBe(0);
     await t.deps.db.update(users).set({ mustResetPassword: false }).where(eq(users.id, id));
     const token = await signIn(t.app, 'demo', { id, username, password: 'Second@2026' });
     expect(envelope(await call('getUserAuth', token)).code).toBe(0);
@@ -225,14 +256,14 @@ describe('user management', () => {
 
   it('resets another user’s password: sessions end, 5066 at the next sign-in', async () => {
     const { id, username } = await addUser();
-    await ok('resetManagedUserPassword', admin, { id, password: 'Reset@2026ab' });
+    expect(envelope(await resetAsAdmin(id, 'Reset@2026ab')).code).toBe(0);
     expect(envelope(await login(t.app, 'demo', username, 'Reset@2026ab')).code).toBe(
       ErrorCode.passwordMustReset,
     );
     expect(await actions(id)).toContain('user.resetPassword');
-    expect(envelope(await call('resetManagedUserPassword', admin, { id, password: 'weak' })).code).toBe(
-      ErrorCode.passwordTooShort,
-    );
+    expect(envelope(await resetAsAdmin(id, 'Weak')).code).toBe(ErrorCode.passwordTooShort);
+    // Several rules broken at once (too short, no upper-case letter): 5064.
+    expect(envelope(await resetAsAdmin(id, 'weak')).code).toBe(ErrorCode.passwordPolicyViolated);
   });
 
   it('deletes recoverably with a countdown, recovers, and deletes for good', async () => {
@@ -249,7 +280,7 @@ describe('user management', () => {
     const recovered = envelope<{ count: number }>(
       await t.app.inject({
         method: 'POST',
-        url: `${routes.recoverManagedUser.path}?ids=${id}`,
+        url: `${routes.recoverUser.path}?ids=${id}`,
         headers: { ...bearer(admin), ...en },
       }),
     );
@@ -269,7 +300,7 @@ describe('user management', () => {
     admin = await signIn(t.app, 'demo', demo.admin);
     member = await signIn(t.app, 'demo', demo.member);
     acmeAdmin = await signIn(t.app, 'acme', acme.admin);
-    const late = envelope(await call('recoverManagedUser', admin, { ids: [id] }));
+    const late = envelope(await call('recoverUser', admin, { ids: [id] }));
     expect(late.code).toBe(ErrorCode.recoverExpired);
     expect(late.message).toContain('recovery period');
     const { purgeDeletedUsers } = await import('./user-removal.service');
@@ -307,6 +338,23 @@ describe('roles and the last administrator', () => {
     expect(envelope(await call('roleList', member)).code).toBe(ErrorCode.notAccountAdmin);
   });
 
+  it("counts a role's holders as its holder list does, before and after a grant", async () => {
+    const roleId = demo.roleIds.account_admin;
+    const count = async () =>
+      (await ok<{ id: number; userCount: number }[]>('roleList', admin)).find((r) => r.id === roleId)
+        ?.userCount;
+    const holders = async () =>
+      (await ok<{ total: number }>('roleUserList', admin, { roleId, pageSize: 200 })).total;
+    const before = await count();
+    expect(before).toBe(await holders());
+    const { id } = await addUser();
+    await ok('grantRoleForUser', admin, { userId: id, roleId });
+    expect(await count()).toBe((before ?? 0) + 1);
+    expect(await count()).toBe(await holders());
+    await ok('deleteRoleForUser', admin, { userId: id, roleId });
+    expect(await count()).toBe(before);
+  });
+
   it('grants and removes the administrator role; the last holder keeps it and cannot be disabled or deleted', async () => {
     const roleId = demo.roleIds.account_admin;
     const { id } = await addUser({ isAdmin: true });
@@ -339,7 +387,7 @@ describe('roles and the last administrator', () => {
     await ok('grantRoleForUser', admin, { userId: id, roleId });
     await ok('updateUserStatus', admin, { ids: [id], status: 1 });
     await t.deps.db.update(users).set({ mustResetPassword: false }).where(eq(users.id, id));
-    await ok('resetManagedUserPassword', admin, { id, password: 'Second@2026' });
+    expect(envelope(await resetAsAdmin(id, 'Second@2026')).code).toBe(0);
     await t.deps.db.update(users).set({ mustResetPassword: false }).where(eq(users.id, id));
     const [row] = await t.deps.db.select({ username: users.username }).from(users).where(eq(users.id, id));
     const other = await signIn(t.app, 'demo', { id, username: row?.username ?? '', password: 'Second@2026' });
@@ -378,9 +426,11 @@ describe('the 403 matrix', () => {
     'updateUser',
     'updateUserStatus',
     'checkUserSyncStatus',
+    'retryUserSync',
     'deleteUser',
     'deleteManagedUser',
     'recoverManagedUser',
+    'recoverUser',
     'resetManagedUserPassword',
     'checkProperties',
     'fetchUser',
@@ -399,9 +449,11 @@ describe('the 403 matrix', () => {
       updateUser: { id: userId, comment: 'hacked' },
       updateUserStatus: { ids: [userId], status: 0 },
       checkUserSyncStatus: { id: userId },
+      retryUserSync: { ids: [userId] },
       deleteUser: { ids: [userId] },
       deleteManagedUser: { ids: [userId] },
       recoverManagedUser: { ids: [userId] },
+      recoverUser: { ids: [userId] },
       resetManagedUserPassword: { id: userId, password: 'Intruder@2026' },
       checkProperties: { username: 'someone' },
       fetchUser: { id: userId },

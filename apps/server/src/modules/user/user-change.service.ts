@@ -1,21 +1,30 @@
 /**
  * Changes of users by account administrators (spec section 2 "User management", PRODUCT-FACTS
- * "Users"): add a user or a custom service user, edit one, enable and disable, reset another
- * user's password. Each change runs in one transaction with its audit entries and keeps the rules
- * of user-rules.service.ts; another user's phone or e-mail changes only when that user agrees.
+ * "Users"): add a user or a custom service user, edit one, enable and disable, reset a service
+ * user's password. Each change runs in one transaction with its audit entries and keeps
+ * the rules of user-rules.service.ts; another user's phone or e-mail is not changed here (4158): it
+ * changes through updateUserWithConfirm, after the administrator's identity check, when that user
+ * agrees.
  */
 import type { TAddManagedUserBody, TAddUserBody, TUpdateUserResult } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { checkPhone } from '@console/contract/contact-rules';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { translateError, translateValidation } from '../../i18n';
 import { writeAudit } from '../audit';
 import { revokeUserSessions } from '../auth';
-import { requestContactChange } from '../contact-change/contact-change.service';
 import { getPolicy, requireUnderPolicy } from '../password/password.service';
 import { emailTarget } from '../verification/code.service';
+import {
+  createInvitation,
+  invitationChannelOf,
+  noContactError,
+  requireInvitationAdapter,
+  sendInvitation,
+  unusablePasswordHash,
+} from './invitation.service';
 import { setAdmin } from './role.service';
 import { grantRole, insertUser } from './user.repository';
 import { updateUserColumns } from './user-admin.repository';
@@ -25,6 +34,7 @@ import {
   lockTargets,
   memberRoleId,
   refuseDeleted,
+  refuseKind,
   refuseSelf,
   refuseSystem,
   requireAdminsRemain,
@@ -50,21 +60,31 @@ export async function addUser(
   kind: 'regular' | 'service',
 ): Promise<{ id: number }> {
   const lang = request.lang;
-  const body: Partial<TAddUserBody> & TAddManagedUserBody = input;
+  const body: Partial<TAddUserBody> & Omit<TAddManagedUserBody, 'password'> = input;
   const username = body.username.trim();
   if (body.phone) {
     const problem = checkPhone(body.phone, body.phoneCode ?? '86');
     if (problem) throw fieldError('phone', translateValidation(lang, problem));
   }
+  // An invitation instead of a password: regular users with an e-mail or phone (invitation.service.ts).
+  const contact = {
+    email: body.email ? emailTarget(body.email) : null,
+    phone: body.phone?.trim() || null,
+    phoneCode: body.phoneCode ?? '86',
+  };
+  const channel =
+    kind === 'regular' && body.invite ? invitationChannelOf(deps, contact, body.inviteChannel) : null;
+  if (kind === 'regular' && body.invite && !channel) throw noContactError(lang, body.inviteChannel);
+  if (channel) requireInvitationAdapter(deps, channel);
   const policy = await getPolicy(deps.db, auth.accountId);
-  requireUnderPolicy(body.password, policy);
+  if (!channel) requireUnderPolicy(body.password ?? '', policy);
   if (await isUsernameTaken(deps.db, auth.accountId, username)) {
     throw fieldError('username', translateError(lang, 'usernameTaken'));
   }
-  const hash = await deps.hasher.hash(body.password);
+  const hash = channel ? await unusablePasswordHash(deps) : await deps.hasher.hash(body.password ?? '');
   const now = deps.clock.now();
   try {
-    return await deps.db.transaction(async (tx) => {
+    const created = await deps.db.transaction(async (tx) => {
       const id = await insertUser(tx, {
         accountId: auth.accountId,
         username,
@@ -78,7 +98,7 @@ export async function addUser(
         title: kind === 'regular' ? (body.title ?? null) : null,
         remark: body.remark ?? null,
         // The initial password is the administrator's: its holder changes it at the first sign-in.
-        mustResetPassword: kind === 'regular',
+        mustResetPassword: kind === 'regular' && !channel,
       });
       if (kind === 'regular') {
         const member = await memberRoleId(tx, auth.accountId);
@@ -103,8 +123,22 @@ export async function addUser(
         ),
       );
       await syncUsers(tx, auth.accountId, [id], now);
-      return { id };
+      const invitation = channel
+        ? await createInvitation(deps, tx, {
+            auth,
+            meta,
+            now,
+            user: { id, username, ...contact },
+            channel,
+            action: 'user.invite',
+          })
+        : null;
+      return { id, invitation };
     });
+    if (created.invitation) {
+      await sendInvitation(deps, auth, request, { ...created.invitation, username }, request.log);
+    }
+    return { id: created.id };
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('username', translateError(lang, 'usernameTaken'));
     throw error;
@@ -136,12 +170,11 @@ export async function updateUser(
     isAdmin?: boolean | undefined;
   },
   meta: TRequestMeta,
-  log: FastifyBaseLogger,
 ): Promise<TUpdateUserResult> {
   const lang = request.lang;
   const isSelf = body.id === auth.userId;
   const now = deps.clock.now();
-  const contact = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [target] = await lockTargets(tx, auth.accountId, [body.id]);
     if (!target) throw new AppError(ErrorCode.forbidden);
     refuseSystem([target]);
@@ -158,6 +191,9 @@ export async function updateUser(
     if (isSelf && (emailChanges || phoneChanges)) {
       throw fieldError(emailChanges ? 'email' : 'phone', translateError(lang, 'ownContactInProfile'));
     }
+    // Another user's phone or e-mail changes only through updateUserWithConfirm, after the
+    // administrator's own identity check, and then only when that user agrees.
+    if (emailChanges || phoneChanges) throw new AppError(ErrorCode.contactChangeNeedsIdentity);
     const changes: { displayName?: string; title?: string | null; remark?: string | null } = {};
     if (body.displayName !== undefined) changes.displayName = body.displayName;
     if (target.kind === 'regular' && body.title !== undefined) changes.title = body.title || null;
@@ -166,37 +202,12 @@ export async function updateUser(
       await updateUserColumns(tx, auth.accountId, target.id, changes, now);
       await syncUsers(tx, auth.accountId, [target.id], now);
     }
-    await writeAudit(
-      tx,
-      userAudit(auth, meta, now, 'user.update', target, {
-        fields: Object.keys(changes),
-        contactChange: emailChanges || phoneChanges,
-      }),
-    );
+    await writeAudit(tx, userAudit(auth, meta, now, 'user.update', target, { fields: Object.keys(changes) }));
     if (body.isAdmin !== undefined && !isSelf && target.kind === 'regular') {
       await setAdmin(tx, auth, target, body.isAdmin, meta, now);
     }
-    return {
-      email: emailChanges ? (newEmail ?? undefined) : undefined,
-      phone: phoneChanges ? (newPhone ?? undefined) : undefined,
-      phoneCode: phoneChanges ? phoneCode : undefined,
-    };
   });
-  if (!contact.email && !contact.phone) return { pendingChange: null };
-  // Another user's contact changes only when that user agrees (the confirm-change flow).
-  const pendingChange = await requestContactChange(
-    deps,
-    auth,
-    request,
-    {
-      id: body.id,
-      ...(contact.email ? { email: contact.email } : {}),
-      ...(contact.phone ? { phone: contact.phone, phoneCode: contact.phoneCode ?? '86' } : {}),
-    },
-    meta,
-    log,
-  );
-  return { pendingChange };
+  return { pendingChange: null };
 }
 
 export async function updateUserStatus(
@@ -247,7 +258,6 @@ export async function resetManagedUserPassword(
   password: string,
   meta: TRequestMeta,
 ): Promise<null> {
-  refuseSelf(auth, [id]);
   const policy = await getPolicy(deps.db, auth.accountId);
   requireUnderPolicy(password, policy);
   const hash = await deps.hasher.hash(password);
@@ -255,6 +265,9 @@ export async function resetManagedUserPassword(
   await deps.db.transaction(async (tx) => {
     const [target] = await lockTargets(tx, auth.accountId, [id]);
     if (!target) throw new AppError(ErrorCode.forbidden);
+    // Managed users are service users (decision 0020): a regular user's password is reset with
+    // the administrator's identity check (resetPassword).
+    refuseKind([target], 'service');
     refuseSystem([target]);
     refuseDeleted(target);
     await updateUserColumns(
@@ -264,8 +277,8 @@ export async function resetManagedUserPassword(
       {
         passwordHash: hash,
         passwordChangedAt: now,
-        // A password set by someone else is changed by its holder at the next sign-in (5066).
-        mustResetPassword: target.kind === 'regular',
+        // A service user never signs in on the web: its JDBC and API clients take the new one.
+        mustResetPassword: false,
         passwordReminderSentAt: null,
       },
       now,

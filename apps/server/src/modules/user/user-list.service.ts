@@ -1,16 +1,10 @@
 /**
  * Reading the account's users (spec section 2 "User management"): the paged, searchable, sortable
  * list with phone and e-mail masked unless revealed, one user for the edit dialog, the inline checks
- * of the add and edit dialogs, what users own on the instances, and whether the instances have
- * applied a user's latest change.
+ * of the add and edit dialogs, and what users own on the instances (their sync state:
+ * user-sync.service.ts).
  */
-import type {
-  TCheckPropertiesResult,
-  TOwnedResources,
-  TUserList,
-  TUserRow,
-  TUserSyncStatus,
-} from '@console/contract';
+import type { TCheckPropertiesResult, TOwnedResources, TUserList, TUserRow } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { checkEmail, checkPhone, maskEmail, maskPhone } from '@console/contract/contact-rules';
 import { checkUsername } from '@console/contract/rules';
@@ -19,11 +13,11 @@ import type { TAuth, TDeps } from '../../context';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { translateError, translateValidation } from '../../i18n';
-import { listLiveInstances, userSyncState } from '../service';
+import { listLiveInstances } from '../service';
+import { invitationsOfUsers } from './invitation.service';
 import {
   findUserIdsByUsername,
   findUsernames,
-  isUserInAccount,
   listUsers,
   type TListedUser,
   type TListInput,
@@ -32,7 +26,13 @@ import { adminRoleId, dayMs } from './user-rules.service';
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
-function rowOf(deps: TDeps, auth: TAuth, r: TListedUser, adminRole: number, reveal: boolean): TUserRow {
+function rowOf(
+  deps: TDeps,
+  auth: TAuth,
+  r: TListedUser,
+  adminRole: number,
+  reveal: boolean,
+): Omit<TUserRow, 'invitation'> {
   const roles = r.roles.map((role) => ({ id: Number(role.id), code: role.code, name: role.name }));
   const pending = r.pending;
   const phone = (v: string | null) => (v === null ? null : reveal ? v : maskPhone(v));
@@ -81,8 +81,16 @@ export async function getUserList(
     accountId: auth.accountId,
     now: deps.clock.now(),
   });
+  const invitations = await invitationsOfUsers(
+    deps,
+    auth.accountId,
+    rows.map((r) => r.id),
+  );
   return {
-    list: rows.map((r) => rowOf(deps, auth, r, adminRole, input.reveal === true)),
+    list: rows.map((r) => ({
+      ...rowOf(deps, auth, r, adminRole, input.reveal === true),
+      invitation: invitations.get(r.id) ?? null,
+    })),
     total,
     pageNo: input.pageNo,
     pageSize: input.pageSize,
@@ -101,7 +109,8 @@ export async function fetchUser(deps: TDeps, auth: TAuth, id: number): Promise<T
   });
   const row = rows[0];
   if (!row) throw new AppError(ErrorCode.forbidden);
-  return rowOf(deps, auth, row, adminRole, true);
+  const invitations = await invitationsOfUsers(deps, auth.accountId, [row.id]);
+  return { ...rowOf(deps, auth, row, adminRole, true), invitation: invitations.get(row.id) ?? null };
 }
 
 /** Whether another user of the account (than `exceptId`) has this username, in any case. */
@@ -155,13 +164,4 @@ export async function ownedResources(
     instances.map((i) => i.ref),
     rows.map((r) => ({ userId: r.id, username: r.username })),
   );
-}
-
-export async function checkUserSyncStatus(deps: TDeps, auth: TAuth, id: number): Promise<TUserSyncStatus> {
-  if (!(await isUserInAccount(deps.db, auth.accountId, id))) throw new AppError(ErrorCode.forbidden);
-  const state = await userSyncState(deps.db, auth.accountId, id);
-  return {
-    status: state.failed > 0 ? 'failed' : state.pending > 0 ? 'syncing' : 'synced',
-    updateTime: state.updateTime,
-  };
 }

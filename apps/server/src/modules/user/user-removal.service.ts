@@ -1,5 +1,6 @@
 /**
- * Deleting users (spec section 2 "User management"): a deletion is recoverable for
+ * Deleting users (spec section 2 "User management"), regular ones and managed (service) ones by
+ * their own calls (decision 0020): a deletion is recoverable for
  * `USER_DELETE_RETENTION_DAYS` (default 7), or for good with `force`; recovery works until that
  * countdown ends (4153); retention then removes the user for good, with an audit entry of the
  * system. Each change runs in one transaction with its audit entries.
@@ -14,6 +15,7 @@ import { deleteUserRow, deleteUsersDeletedBefore, updateUserColumns } from './us
 import {
   dayMs,
   lockTargets,
+  refuseKind,
   refuseSelf,
   refuseSystem,
   requireAdminsRemain,
@@ -27,18 +29,15 @@ export async function deleteUsers(
   ids: readonly number[],
   force: boolean,
   meta: TRequestMeta,
-  only: 'regular' | 'service' | null,
+  kind: 'regular' | 'service',
 ): Promise<{ count: number }> {
-  refuseSelf(auth, ids);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const targets = await lockTargets(tx, auth.accountId, ids);
+    // deleteUser deletes regular users, deleteManagedUser service users (decision 0020).
+    refuseKind(targets, kind);
+    refuseSelf(auth, ids);
     refuseSystem(targets);
-    if (only && targets.some((t) => t.kind !== only)) {
-      throw new AppError(ErrorCode.badRequest, {
-        messageKey: only === 'service' ? 'notServiceUser' : 'notRegularUser',
-      });
-    }
     await requireAdminsRemain(
       tx,
       auth.accountId,
@@ -85,11 +84,14 @@ export async function recoverUsers(
   auth: TAuth,
   ids: readonly number[],
   meta: TRequestMeta,
+  kind: 'regular' | 'service',
 ): Promise<{ count: number }> {
   const now = deps.clock.now();
   const oldest = new Date(now.getTime() - deps.config.userDeleteRetentionDays * dayMs);
   return deps.db.transaction(async (tx) => {
     const targets = await lockTargets(tx, auth.accountId, ids);
+    // recoverUser recovers regular users, recoverManagedUser service users (decision 0020).
+    refuseKind(targets, kind);
     const deleted = targets.filter((t) => t.deletedAt);
     if (deleted.some((t) => t.deletedAt && t.deletedAt.getTime() <= oldest.getTime())) {
       throw new AppError(ErrorCode.recoverExpired);

@@ -78,6 +78,16 @@ export function refuseSystem(targets: readonly TTargetUser[]): void {
   if (targets.some((t) => t.serviceKind === 'system')) throw new AppError(ErrorCode.systemServiceUser);
 }
 
+/**
+ * The calls of managed users act on service users only (4156), the calls of users on regular users
+ * only (4157): decision 0020.
+ */
+export function refuseKind(targets: readonly TTargetUser[], kind: 'regular' | 'service'): void {
+  if (targets.some((t) => t.kind !== kind)) {
+    throw new AppError(kind === 'service' ? ErrorCode.notManagedUser : ErrorCode.notRegularUser);
+  }
+}
+
 /** An administrator does not disable, delete or reset their own user (4152). */
 export function refuseSelf(auth: TAuth, ids: readonly number[]): void {
   if (ids.includes(auth.userId)) throw new AppError(ErrorCode.notSelf);

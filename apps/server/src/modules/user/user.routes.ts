@@ -4,6 +4,8 @@ import { AppError } from '../../errors';
 import { defineRoute } from '../../http/define-route';
 import { requestMeta } from '../../http/request-meta';
 import { getPasswordErrorTimes } from '../auth/auth.service';
+import { resendInvitation, revokeUserInvitation } from './invitation.service';
+import { acceptInvitation, getInvitation, startInvitationMfa } from './invitation-accept.service';
 import { bindEmail, getCurrentUser, getUserAuth } from './user.service';
 import {
   addManagedUser,
@@ -12,14 +14,10 @@ import {
   updateUser,
   updateUserStatus,
 } from './user-change.service';
-import {
-  checkProperties,
-  checkUserSyncStatus,
-  fetchUser,
-  getUserList,
-  ownedResources,
-} from './user-list.service';
+import { checkProperties, fetchUser, getUserList, ownedResources } from './user-list.service';
+import { resetPassword } from './user-password.service';
 import { deleteUsers, recoverUsers } from './user-removal.service';
+import { checkUserSyncStatus, retryUserSync } from './user-sync.service';
 
 /** Ids of delete and recover: in the body, or in the query (the spec sends them as both). */
 function idsOf(body: { ids?: number[] | undefined }, query: { ids?: number[] | undefined }): number[] {
@@ -49,13 +47,14 @@ export function userRoutes(app: FastifyInstance): void {
     addManagedUser(deps, auth, request, body, requestMeta(request)),
   );
   defineRoute(app, 'updateUser', ({ deps, auth, body, request }) =>
-    updateUser(deps, auth, request, body, requestMeta(request), request.log),
+    updateUser(deps, auth, request, body, requestMeta(request)),
   );
   defineRoute(app, 'updateUserStatus', ({ deps, auth, body, request }) =>
     updateUserStatus(deps, auth, body.ids, body.status === 1, requestMeta(request)),
   );
-  defineRoute(app, 'checkUserSyncStatus', ({ deps, auth, query }) =>
-    checkUserSyncStatus(deps, auth, query.id),
+  defineRoute(app, 'checkUserSyncStatus', ({ deps, auth, query }) => checkUserSyncStatus(deps, auth, query));
+  defineRoute(app, 'retryUserSync', ({ deps, auth, body, request }) =>
+    retryUserSync(deps, auth, body.ids, requestMeta(request)),
   );
   defineRoute(app, 'deleteUser', ({ deps, auth, body, query, request }) =>
     deleteUsers(
@@ -64,7 +63,7 @@ export function userRoutes(app: FastifyInstance): void {
       idsOf(body, query),
       Boolean(body.force ?? query.force),
       requestMeta(request),
-      null,
+      'regular',
     ),
   );
   defineRoute(app, 'deleteManagedUser', ({ deps, auth, body, query, request }) =>
@@ -78,13 +77,46 @@ export function userRoutes(app: FastifyInstance): void {
     ),
   );
   defineRoute(app, 'recoverManagedUser', ({ deps, auth, body, query, request }) =>
-    recoverUsers(deps, auth, idsOf(body, query), requestMeta(request)),
+    recoverUsers(deps, auth, idsOf(body, query), requestMeta(request), 'service'),
+  );
+  defineRoute(app, 'recoverUser', ({ deps, auth, body, query, request }) =>
+    recoverUsers(deps, auth, idsOf(body, query), requestMeta(request), 'regular'),
   );
   defineRoute(app, 'resetManagedUserPassword', ({ deps, auth, body, request }) =>
     resetManagedUserPassword(deps, auth, body.id, body.password, requestMeta(request)),
+  );
+  // The user's own password, or (administrators) a regular user's, after a verified code.
+  defineRoute(app, 'resetPassword', ({ deps, auth, body, headers, request }) =>
+    resetPassword(
+      deps,
+      auth,
+      {
+        accountId: body.accountId,
+        userId: body.userId,
+        password: body.password,
+        checkToken: headers.authcodetoken,
+      },
+      requestMeta(request),
+    ),
   );
   defineRoute(app, 'checkProperties', ({ deps, auth, body, request }) =>
     checkProperties(deps, auth, request, body),
   );
   defineRoute(app, 'userOwnedResources', ({ deps, auth, query }) => ownedResources(deps, auth, query.ids));
+  // invitations: administrators resend and revoke; the invited user reads and accepts (no session)
+  defineRoute(app, 'resendInvitation', ({ deps, auth, body, request }) =>
+    resendInvitation(deps, auth, request, body, requestMeta(request), request.log),
+  );
+  defineRoute(app, 'revokeInvitation', ({ deps, auth, body, request }) =>
+    revokeUserInvitation(deps, auth, body.id, requestMeta(request)),
+  );
+  defineRoute(app, 'getInvitation', ({ deps, query, request }) =>
+    getInvitation(deps, query, requestMeta(request)),
+  );
+  defineRoute(app, 'invitationMfaCode', ({ deps, body, request }) =>
+    startInvitationMfa(deps, body, requestMeta(request)),
+  );
+  defineRoute(app, 'acceptInvitation', ({ deps, body, request }) =>
+    acceptInvitation(deps, body, requestMeta(request), request.lang),
+  );
 }

@@ -13,7 +13,7 @@ import {
   ZUserListRequest,
 } from '@console/contract';
 import type { TAuth, TDeps } from '../../context';
-import { getAccountBaseInfo } from '../account/account.service';
+import { checkBill } from '../account/account.service';
 import { fundsAccount } from '../billing/funds/funds-view.service';
 import { billingCount } from '../billing/statements/details.service';
 import { getMfaPolicy } from '../mfa/mfa.service';
@@ -32,7 +32,7 @@ export async function getWorkbenchOverview(
   lang: TLanguage,
 ): Promise<TWorkbenchOverview> {
   const isAdmin = auth.isAdmin;
-  const hasBilling = isAdmin && (await getAccountBaseInfo(deps, auth.accountId)).billingEnabled;
+  const hasBilling = isAdmin && (await checkBill(deps, auth.accountId)).billingEnabled;
   const hasFunds = hasBilling && deps.config.deployMode !== 'onprem';
   const [services, instances, mfaStatus, mfaPolicy, regular, service, consumption, funds] = await Promise.all(
     [

@@ -7,7 +7,7 @@ import { ErrorCode } from '@console/contract/codes';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, use, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { accountBaseInfoQueryOptions } from '@/api/get-account-base-info';
+import { checkBillQueryOptions } from '@/api/check-bill';
 import { currentUserQueryOptions } from '@/api/get-current-user';
 import { userAuthQueryOptions } from '@/api/get-user-auth';
 import { StatusPage } from '@/components/status-page';
@@ -27,12 +27,12 @@ import { keepSessionNotice } from '@/lib/session-notice';
 import { resolveAccess } from '../access';
 
 const i18nReady = trackPromise(createConsoleI18n(getLanguage()));
-const ConsoleShell = lazyPage(chunkLoader(() => import('./console-shell')));
+const loadConsoleShell = chunkLoader(() => import('./console-shell'));
+const ConsoleShell = lazyPage(loadConsoleShell);
 
 /** Fetches the shell and the workbench ahead of need. */
 export function prefetchConsoleChunks(): void {
-  ConsoleShell.preload()
-    .then(() => import('./console-shell'))
+  loadConsoleShell()
     .then((m) => m.prefetchPages())
     .catch(() => {});
 }
@@ -77,10 +77,12 @@ function SessionGate() {
   const meta = getMeta();
   const user = useQuery(currentUserQueryOptions(gateOptions));
   const auths = useQuery(userAuthQueryOptions(gateOptions));
-  const baseInfo = useQuery(accountBaseInfoQueryOptions(gateOptions));
+  // Whether billing applies (menu, billing routes, workbench cards): asked once here, read from the
+  // cache by the pages (decision 0018: the workbench's first load adds no call for it).
+  const bill = useQuery(checkBillQueryOptions(gateOptions));
   const here = `${location.pathname}${location.search}`;
 
-  const failed = [user, auths, baseInfo].find((q) => q.isError);
+  const failed = [user, auths, bill].find((q) => q.isError);
   if (failed) {
     // No session, or one the server ended (4004: disabled, deleted, signed out elsewhere).
     if (isSessionEnded(failed.error)) return <SessionEnded here={here} error={failed.error} />;
@@ -94,7 +96,7 @@ function SessionGate() {
           <Button
             variant="primary"
             onClick={() => {
-              for (const q of [user, auths, baseInfo]) if (q.isError) void q.refetch();
+              for (const q of [user, auths, bill]) if (q.isError) void q.refetch();
             }}
           >
             {c.retry}
@@ -103,7 +105,7 @@ function SessionGate() {
       />
     );
   }
-  if (!user.data || !auths.data || !baseInfo.data) return <Loading />;
+  if (!user.data || !auths.data || !bill.data) return <Loading />;
 
   const decision = resolveAccess({
     pathname: location.pathname,
@@ -111,8 +113,10 @@ function SessionGate() {
     deployMode: meta.deployMode,
     session: {
       accountId: user.data.accountId,
+      accountName: user.data.accountName,
+      accountDisplayName: user.data.accountDisplayName,
       auths: auths.data,
-      isBillingAvailable: isBillingAvailable(meta, baseInfo.data.billingEnabled),
+      isBillingAvailable: isBillingAvailable(bill.data),
     },
   });
   if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
@@ -122,7 +126,7 @@ function SessionGate() {
       decision={decision}
       user={user.data}
       auths={auths.data}
-      isBillingAvailable={isBillingAvailable(meta, baseInfo.data.billingEnabled)}
+      isBillingAvailable={isBillingAvailable(bill.data)}
     />
   );
 }

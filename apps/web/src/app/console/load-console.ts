@@ -1,12 +1,12 @@
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 
 /** The console chunk (providers, session gate, routes); the antd shell is a chunk of its own. */
-export const ConsoleApp = lazyPage(chunkLoader(() => import('./console-app')));
+const loadConsoleApp = chunkLoader(() => import('./console-app'));
+export const ConsoleApp = lazyPage(loadConsoleApp);
 
 /** Fetches the console's chunks ahead of need (after the login page's first paint). */
 export function prefetchConsole(): void {
-  ConsoleApp.preload()
-    .then(() => import('./console-app'))
+  loadConsoleApp()
     .then((m) => m.prefetchConsoleChunks())
     .catch(() => {});
 }

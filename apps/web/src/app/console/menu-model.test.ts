@@ -66,12 +66,31 @@ describe('the console menu', () => {
     expect(menu.map((n) => n.key)).toEqual(['workbench', 'accountManage', 'serviceManage', 'auditManage']);
   });
 
-  it('shows billing disabled when the feature is on but not permitted', () => {
-    const menu = buildMenu({ auths: [auth('workbench')], isBillingAvailable: true });
-    expect(find(menu, 'billing')).toMatchObject({ isDisabled: true });
-    expect(find(menu, 'balance')?.isDisabled).toBe(true);
-    expect(find(menu, 'cost')?.isDisabled).toBe(true);
-    expect(find(menu, 'consumption')?.isDisabled).toBe(true);
+  it('hides billing, rather than greying it out, when billing applies but is not permitted', () => {
+    const menu = buildMenu({
+      auths: all.filter((a) => a.resourceName !== 'billing'),
+      isBillingAvailable: true,
+    });
+    expect(find(menu, 'billing')).toBeUndefined();
+    expect(find(menu, 'balance')).toBeUndefined();
+    expect(menu.map((n) => n.key)).toEqual(['workbench', 'accountManage', 'serviceManage', 'auditManage']);
+    // A billing resource of the operation type (1) is not the menu's.
+    expect(
+      find(buildMenu({ auths: [auth('billing', 1)], isBillingAvailable: true }), 'billing'),
+    ).toBeUndefined();
+  });
+
+  it('shows billing enabled, with its three pages, when billing applies and is permitted', () => {
+    const menu = buildMenu({ auths: [auth('billing')], isBillingAvailable: true });
+    expect(find(menu, 'billing')).toMatchObject({ isDisabled: false });
+    expect(find(menu, 'billing')?.children?.map((n) => [n.key, n.isDisabled])).toEqual([
+      ['consumption', false],
+      ['cost', false],
+      ['balance', false],
+    ]);
+    // The other items keep the disabled-with-tooltip behaviour (section 6).
+    expect(find(menu, 'workbench')?.isDisabled).toBe(true);
+    expect(find(menu, 'auditManage')?.isDisabled).toBe(true);
   });
 
   it('highlights a menu item for every console route, sub-pages included', () => {

@@ -3,8 +3,9 @@
  * - an item is enabled by its menu resource (type 0);
  * - accountManage is disabled unless userManage or workbench is allowed; its account center needs
  *   workbench, its user management and SSO configuration userManage;
- * - billing is hidden when the billing feature is off, and shown disabled when not permitted; it
- *   holds Consumption (/billing), Statements (/billing/cost) and Account funds (/billing/balance);
+ * - billing is hidden (not greyed out) when billing does not apply to the account (checkBill) or
+ *   the user lacks its menu resource ("hidden when the cru feature is disabled or not permitted");
+ *   it holds Consumption (/billing), Statements (/billing/cost) and Account funds (/billing/balance);
  * - every console route, sub-pages included, highlights its menu item (selectedMenuKeys).
  * Disabled items carry the "No permission" tooltip in the shell.
  */
@@ -36,7 +37,7 @@ export type TMenuNode = {
 
 export type TMenuInput = {
   auths: readonly TAuthVo[];
-  /** meta.features.cruBilling and getAccountBaseInfo.billingEnabled. */
+  /** Billing applies to the account (`checkBill`: the cru billing feature and the account's flag). */
   isBillingAvailable: boolean;
 };
 
@@ -60,15 +61,15 @@ export function buildMenu({ auths, isBillingAvailable }: TMenuInput): TMenuNode[
     },
     { key: 'serviceManage', routeId: 'serviceManage', isDisabled: !can('serviceManage') },
   ];
-  if (isBillingAvailable) {
+  if (isBillingAvailable && billing) {
     items.push({
       key: 'billing',
-      isDisabled: !billing,
+      isDisabled: false,
       children: [
         // Consumption (/billing) with its alerts and webhooks, then statements, then funds.
-        { key: 'consumption', routeId: 'billing', isDisabled: !billing },
-        { key: 'cost', routeId: 'cost', isDisabled: !billing },
-        { key: 'balance', routeId: 'balance', isDisabled: !billing },
+        { key: 'consumption', routeId: 'billing', isDisabled: false },
+        { key: 'cost', routeId: 'cost', isDisabled: false },
+        { key: 'balance', routeId: 'balance', isDisabled: false },
       ],
     });
   }

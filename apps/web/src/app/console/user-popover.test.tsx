@@ -3,9 +3,11 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCurrentUser } from '@/api/get-current-user';
 import { syncLocation } from '@/lib/history';
+import { setMeta } from '@/lib/meta';
 import { queryClient } from '@/lib/query-client';
 import { consoleI18n, fakeApi, renderConsole } from '@/testing/console-render';
-import { UserPopover } from './user-popover';
+import { testMeta } from '@/testing/meta';
+import { popoverLinks, UserPopover } from './user-popover';
 
 const user: TCurrentUser = {
   id: 2,
@@ -33,6 +35,7 @@ beforeAll(async () => {
   en = await consoleI18n('en-US', ['account', 'password', 'errors', 'validation']);
 });
 beforeEach(() => {
+  setMeta(testMeta());
   isUserLoaded = true;
   fakeApi((call) => {
     if (call.path === '/api/portal/password/policy/get')
@@ -46,6 +49,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   queryClient.clear();
   goTo('/');
+  setMeta(null);
 });
 
 describe('the user popover', () => {
@@ -77,5 +81,47 @@ describe('the user popover', () => {
     queryClient.setQueryData(['session', 'currentUser'], user);
     expect(await screen.findByTestId('change-password-dialog')).toBeTruthy();
     expect(window.location.search).toBe('');
+  });
+});
+
+describe('the popover links (documentation only if studio is shown)', () => {
+  const links = { docs: 'https://docs.example/', releaseNotes: null, studio: 'https://studio.example/' };
+  const withStudio = testMeta({ features: { ...testMeta().features, studioLink: true }, links });
+
+  it('shows the studio and documentation links where the studio link is on', async () => {
+    setMeta(withStudio);
+    goTo('/workbench');
+    renderConsole(<UserPopover user={user} isCollapsed={false} />, en);
+    fireEvent.click(screen.getByTestId('user-menu'));
+    const studio = await screen.findByTestId('user-studio');
+    expect(studio.getAttribute('href')).toBe('https://studio.example/');
+    expect(studio.getAttribute('rel')).toBe('noopener noreferrer');
+    const docs = screen.getByTestId('user-documentation');
+    expect(docs.getAttribute('href')).toBe('https://docs.example/');
+    expect(docs.textContent).toBe('Documentation');
+  });
+
+  it('shows neither when the studio link is off, although the addresses are configured', async () => {
+    setMeta(testMeta({ links }));
+    goTo('/workbench');
+    renderConsole(<UserPopover user={user} isCollapsed={false} />, en);
+    fireEvent.click(screen.getByTestId('user-menu'));
+    await screen.findByTestId('user-change-password');
+    expect(screen.queryByTestId('user-studio')).toBeNull();
+    expect(screen.queryByTestId('user-documentation')).toBeNull();
+  });
+
+  it('decides from the flag and the addresses', () => {
+    expect(popoverLinks(withStudio)).toEqual({
+      studio: 'https://studio.example/',
+      docs: 'https://docs.example/',
+    });
+    expect(popoverLinks({ ...withStudio, links: { ...links, docs: null } })).toEqual({
+      studio: 'https://studio.example/',
+      docs: null,
+    });
+    // The flag without a studio address shows no studio, hence no documentation either.
+    expect(popoverLinks({ ...withStudio, links: { ...links, studio: null } })).toBeNull();
+    expect(popoverLinks(testMeta({ links }))).toBeNull();
   });
 });

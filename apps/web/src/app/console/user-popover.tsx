@@ -1,13 +1,17 @@
 import {
+  CodeOutlined,
+  ExportOutlined,
   IdcardOutlined,
   LockOutlined,
   LogoutOutlined,
+  ReadOutlined,
   RightOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
+import type { TMeta } from '@console/contract';
 import { Languages } from '@console/contract/enums';
 import { Avatar, Button, Divider, Popover, Segmented } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TCurrentUser, useCurrentUser } from '@/api/get-current-user';
 import { useLogout } from '@/api/logout';
@@ -16,6 +20,7 @@ import { LazyChangePasswordDialog } from '@/features/account/components/lazy-cha
 import { LazyProfileDialog } from '@/features/account/components/lazy-profile-dialog';
 import { LazyLoginProtectionDialog } from '@/features/mfa/components/lazy-login-protection-dialog';
 import { getLanguage, switchLanguage } from '@/lib/language';
+import { getMeta } from '@/lib/meta';
 import { type TEditDialog, useEditFlags } from './edit-flags';
 
 function initialOf(user: TCurrentUser): string {
@@ -23,8 +28,20 @@ function initialOf(user: TCurrentUser): string {
 }
 
 /**
- * The user popover of the sider: who is signed in, change password, login protection, the language,
- * and log out. It also opens the edit dialog a query flag asks for (`?password_edit`).
+ * The popover's outside links (spec section 2: "documentation (only if studio is shown)"): the
+ * studio link where the deployment turns it on and has its address, and the documentation with it.
+ */
+export function popoverLinks(
+  meta: Pick<TMeta, 'features' | 'links'>,
+): { studio: string; docs: string | null } | null {
+  const studio = meta.features.studioLink ? meta.links.studio : null;
+  return studio ? { studio, docs: meta.links.docs } : null;
+}
+
+/**
+ * The user popover of the sider: who is signed in, change password, login protection, the studio
+ * and documentation links (only where the studio is shown), the language, and log out. It also
+ * opens the edit dialog a query flag asks for (`?password_edit`).
  */
 export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isCollapsed: boolean }) {
   const { t } = useTranslation(['shell', 'common']);
@@ -43,6 +60,21 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
   });
   const logout = useLogout({ onDone: () => showToast({ level: 'success', title: t('user.loggedOut') }) });
   const lang = getLanguage();
+  const links = popoverLinks(getMeta());
+  const linkItem = (href: string, testId: string, icon: ReactNode, label: string) => (
+    <a
+      className="cz-user-card__item"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid={testId}
+      onClick={() => setIsOpen(false)}
+    >
+      {icon}
+      <span className="cz-user-card__item-label">{label}</span>
+      <ExportOutlined className="cz-user-card__item-arrow" />
+    </a>
+  );
 
   const content = (
     <div className="cz-user-card" data-testid="user-popover">
@@ -106,6 +138,25 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
         <span className="cz-user-card__item-label">{t('user.loginProtection')}</span>
         <RightOutlined className="cz-user-card__item-arrow" />
       </button>
+      {links ? (
+        <>
+          <Divider className="cz-user-card__divider" />
+          {linkItem(
+            links.studio,
+            'user-studio',
+            <CodeOutlined className="cz-user-card__item-icon" />,
+            t('user.studio'),
+          )}
+          {links.docs
+            ? linkItem(
+                links.docs,
+                'user-documentation',
+                <ReadOutlined className="cz-user-card__item-icon" />,
+                t('user.documentation'),
+              )
+            : null}
+        </>
+      ) : null}
       <Divider className="cz-user-card__divider" />
       <div className="cz-user-card__row">
         <span id="user-language-label">{t('menu.language')}</span>

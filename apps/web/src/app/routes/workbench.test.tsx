@@ -27,6 +27,7 @@ import { workbenchCardRequests } from './workbench-cards';
 let en: i18n;
 let calls: TApiCall[];
 let isOverviewDown: boolean;
+let isBilled: boolean;
 
 const amounts = Object.fromEntries(
   BillingAmountFields.flatMap((f) => [
@@ -130,20 +131,13 @@ beforeEach(() => {
   setMeta(testMeta());
   setNotifier({ show: () => {}, notifyApiEvent: () => {} });
   isOverviewDown = false;
+  isBilled = true;
   calls = fakeApi((call) => {
     switch (call.path) {
       case '/api/portal/user/getCurrentUser':
         return testAdmin;
-      case '/api/portal/account/getAccountBaseInfo':
-        return {
-          id: 1,
-          name: 'demo',
-          displayName: 'demo',
-          type: 1,
-          status: 1,
-          loginAddress: 'demo.accounts.console.test',
-          billingEnabled: true,
-        };
+      case '/api/portal/account/checkBill':
+        return { billingEnabled: isBilled, isFeatureEnabled: true, isAccountBilled: isBilled };
       case '/api/portal/account/getAccountDetail':
         return {
           accountVo: {
@@ -202,11 +196,21 @@ describe('the workbench route', () => {
     expect(screen.getByTestId('workbench-users-count').textContent).toBe('3');
     const paths = calls.map((c) => c.path).sort();
     expect(paths).toEqual([
-      '/api/portal/account/getAccountBaseInfo',
+      '/api/portal/account/checkBill',
       '/api/portal/account/getAccountDetail',
       '/api/portal/user/getCurrentUser',
       '/api/portal/workbench/overview',
     ]);
+  });
+
+  it('leaves the billing cards out when checkBill says billing does not apply', async () => {
+    isBilled = false;
+    renderWorkbench();
+    await screen.findByTestId('mfa-status');
+    await screen.findByTestId('workbench-users-count');
+    expect(screen.queryByTestId('workbench-consumption-today')).toBeNull();
+    expect(screen.queryByTestId('workbench-cash')).toBeNull();
+    expect(calls.map((c) => c.path)).not.toContain('/api/portal/account/getAccountBaseInfo');
   });
 
   it('lets each card ask for its own data when the one call fails', async () => {
@@ -236,7 +240,11 @@ describe('the workbench route', () => {
       if (call.path === '/api/portal/user/getCurrentUser') return testAdmin;
       return null;
     });
-    queryClient.setQueryData(['session', 'accountBaseInfo'], { billingEnabled: true });
+    queryClient.setQueryData(['session', 'checkBill'], {
+      billingEnabled: true,
+      isFeatureEnabled: true,
+      isAccountBilled: true,
+    });
     renderWorkbench();
     await waitFor(() => expect(screen.getAllByTestId('workbench-card-loading')).toHaveLength(5));
     expect(screen.queryByTestId('mfa-card')).toBeNull();

@@ -1,6 +1,6 @@
 /** /workbench as the console shows it: the workbench feature's page with the cards of other features. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAccountBaseInfo } from '@/api/get-account-base-info';
+import { useCheckBill } from '@/api/check-bill';
 import { useCurrentUser } from '@/api/get-current-user';
 import { BillingOverviewCard } from '@/features/billing/components/billing-overview-card';
 import { ConsumptionCard } from '@/features/billing/components/consumption-card';
@@ -21,12 +21,12 @@ const loginProtectionCard = { key: 'loginProtection', node: <LoginProtectionCard
 
 export default function WorkbenchRoute() {
   // The user management shortcut and the billing cards are for account administrators only; the
-  // billing cards also need billing to be available (the cru billing feature and the account's
-  // flag), and the balance is not fetched on-premise.
+  // billing cards also need billing to apply (checkBill, loaded by the session gate), and the
+  // balance is not fetched on-premise.
   const isAdmin = useCurrentUser().data?.isAccountAdmin === true;
-  const billingEnabled = useAccountBaseInfo().data?.billingEnabled;
+  const bill = useCheckBill().data;
   const meta = getMeta();
-  const hasBilling = isAdmin && isBillingAvailable(meta, billingEnabled);
+  const hasBilling = isAdmin && isBillingAvailable(bill);
   const isOnprem = meta.deployMode === 'onprem';
   // The cards' data comes in one call, filed under each card's own query key: a card draws once
   // the call has settled (on a failure, each card asks for its own data and shows its own error).

@@ -20,6 +20,7 @@ import { translateValidation } from '../../../i18n';
 import { addDays, dayOf } from '../../../lib/billing-day';
 import { nameIn } from '../../service';
 import { currencyOf, ratio, trimDecimal } from '../money';
+import { readBillDetail } from './bill-detail-read';
 import {
   countDetails,
   detailBatch,
@@ -46,6 +47,7 @@ export type TFilter = {
   instanceId?: number | undefined;
   workspace?: string | undefined;
   category?: 'compute' | 'storage' | 'network' | 'ai' | undefined;
+  skuCode?: string | undefined;
 };
 
 /** The first and last day (UTC+8, inclusive) of a range. */
@@ -77,6 +79,7 @@ function usageFilterOf(auth: TAuth, filter: TFilter): TUsageFilter {
     instanceId: filter.instanceId,
     workspace: filter.workspace,
     category: filter.category,
+    skuCode: filter.skuCode,
   };
 }
 
@@ -222,11 +225,14 @@ export async function billingDetails(
   await requireOwnInstance(deps, auth, filter.instanceId);
   const range = resolveRange(filter, deps.clock.now(), lang);
   const usage = usageFilterOf(auth, filter);
-  const total = await countDetails(deps.db, usage, range);
-  const rows = await detailPage(deps.db, usage, range, {
-    limit: filter.pageSize,
-    offset: (filter.pageNo - 1) * filter.pageSize,
-  });
+  // The details come from the usage store: a failed read answers 4073.
+  const { total, rows } = await readBillDetail(async () => ({
+    total: await countDetails(deps.db, usage, range),
+    rows: await detailPage(deps.db, usage, range, {
+      limit: filter.pageSize,
+      offset: (filter.pageNo - 1) * filter.pageSize,
+    }),
+  }));
   return {
     list: rows.map((r) => detailRowOf(lang, r)),
     total,

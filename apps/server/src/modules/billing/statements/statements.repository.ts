@@ -26,6 +26,7 @@ export type TUsageFilter = {
   instanceId?: number | undefined;
   workspace?: string | undefined;
   category?: TCategory | undefined;
+  skuCode?: string | undefined;
 };
 
 /** First and last billing day, inclusive. */
@@ -37,6 +38,7 @@ const filterOf = (f: TUsageFilter) =>
     f.instanceId ? eq(usageDaily.instanceId, f.instanceId) : undefined,
     f.workspace ? eq(usageDaily.workspace, f.workspace) : undefined,
     f.category ? eq(skus.category, f.category) : undefined,
+    f.skuCode ? eq(usageDaily.skuCode, f.skuCode) : undefined,
   );
 
 const inRange = (range: TRange) => sql`${usageDaily.day} between ${range.start}::date and ${range.end}::date`;

@@ -18,6 +18,7 @@ import { AppError } from '../../../errors';
 import { dayOf } from '../../../lib/billing-day';
 import { writeAuditEntries } from '../../audit';
 import { ratio } from '../money';
+import { readBillDetail } from './bill-detail-read';
 import { countOver, lineOf } from './details.service';
 import {
   countStatements,
@@ -113,11 +114,12 @@ export async function statementDetail(
   id: number,
 ): Promise<TStatementDetail> {
   const raw = await requireStatement(deps, auth, id);
-  return {
+  // The month's figures and lines come from the usage store: a failed read answers 4073.
+  return readBillDetail(async () => ({
     statement: statementOf(raw, await isOwing(deps, auth.accountId)),
     count: await countOver(deps, auth, { range: 'custom' }, monthRange(raw.month)),
     lines: await statementLines(deps, auth, lang, raw.month),
-  };
+  }));
 }
 
 /** Audit entries written per statement (a bounded number of parameters per statement). */

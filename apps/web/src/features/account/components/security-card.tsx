@@ -4,6 +4,7 @@ import type { TPhrases } from '@console/phrases';
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsTenantAdmin } from '../api/check-tenant-admin';
 import { usePasswordPolicy } from '../api/get-password-policy';
 import { formatPolicyLine } from '../lib/policy-line';
 import { LazyChangePasswordDialog } from './lazy-change-password-dialog';
@@ -11,10 +12,12 @@ import { LazyPasswordPolicyDialog } from './lazy-password-policy-dialog';
 
 /**
  * The account center's "Security" card: the password policy line (with its Edit button for
- * account administrators) and the signed-in user's login password (Change password).
+ * account administrators, from a user-role lookup: `checkTenantAdmin`, spec section 6) and the
+ * signed-in user's login password (Change password).
  */
-export function SecurityCard({ isAdmin }: { isAdmin: boolean }) {
+export function SecurityCard() {
   const { t, i18n } = useTranslation(['account', 'errors']);
+  const isAdmin = useIsTenantAdmin().data === true;
   const lang = Languages.find((l) => l === i18n.language) ?? 'zh-CN';
   const policy = usePasswordPolicy();
   const [dialog, setDialog] = useState<'policy' | 'password' | null>(null);

@@ -144,7 +144,7 @@ export default function AccountInfoPage({ cards = [] }: TAccountInfoPageProps) {
           ) : null
         }
       />
-      <SecurityCard isAdmin={isAdmin} />
+      <SecurityCard />
       {cards.map((card) => (
         <Fragment key={card.key}>{card.node}</Fragment>
       ))}

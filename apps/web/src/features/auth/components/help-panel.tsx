@@ -1,6 +1,7 @@
 import type { TMeta } from '@console/contract';
 import type { TPhrases } from '@console/phrases';
-import { useEffect, useState } from 'react';
+import { getPhrases } from '@/lib/phrases';
+import { useQrCode } from '@/lib/qr-code';
 
 export type THelpPanelProps = {
   id: string;
@@ -10,23 +11,9 @@ export type THelpPanelProps = {
 
 /** Content of the help widget (a chunk of its own, loaded when the widget first opens). */
 export default function HelpPanel({ id, meta, texts }: THelpPanelProps) {
-  const [qr, setQr] = useState<string | null>(null);
   const isDomestic = meta.edition === 'domestic';
   const { emails, phone, qrUrl } = meta.support;
-
-  useEffect(() => {
-    if (!isDomestic || !qrUrl) return;
-    let isCancelled = false;
-    import('qrcode')
-      .then((m) => m.toDataURL(qrUrl, { width: 176, margin: 1, errorCorrectionLevel: 'M' }))
-      .then((url) => {
-        if (!isCancelled) setQr(url);
-      })
-      .catch(() => {});
-    return () => {
-      isCancelled = true;
-    };
-  }, [isDomestic, qrUrl]);
+  const qr = useQrCode(isDomestic ? qrUrl : null, { width: 176, margin: 1, errorCorrectionLevel: 'M' });
 
   return (
     <section className="cz-help__panel" id={id} aria-labelledby={`${id}-title`} data-testid="help-panel">
@@ -57,8 +44,12 @@ export default function HelpPanel({ id, meta, texts }: THelpPanelProps) {
       </dl>
       {isDomestic && qrUrl ? (
         <figure className="cz-help__qr">
-          {qr ? (
-            <img src={qr} width={176} height={176} alt={texts.scan} data-testid="help-qr" />
+          {qr.status === 'ready' ? (
+            <img src={qr.src} width={176} height={176} alt={texts.scan} data-testid="help-qr" />
+          ) : qr.status === 'failed' ? (
+            <span className="cz-help__qr-placeholder" role="alert" data-testid="help-qr-failed">
+              {getPhrases('common').chunkLoadFailed}
+            </span>
           ) : (
             <span className="cz-help__qr-placeholder" aria-hidden="true" />
           )}

@@ -1,10 +1,35 @@
 import type { TMeta } from '@console/contract';
 import type { TPhrases } from '@console/phrases';
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { Component, type ReactNode, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { useDismiss } from '@/components/ui/use-dismiss';
+import { chunkLoader, lazyPage } from '@/lib/lazy';
+import { getPhrases } from '@/lib/phrases';
+import type { THelpPanelProps } from './help-panel';
 
-const HelpPanel = lazy(() => import('./help-panel'));
+/** The panel is a chunk of its own, loaded (under the 120-second timer) when the widget opens. */
+const HelpPanel = lazyPage<THelpPanelProps>(chunkLoader(() => import('./help-panel')));
+
+/**
+ * A panel whose chunk did not arrive shows the load error in its place (the login page stays);
+ * closing and opening the widget again loads it again.
+ */
+class PanelBoundary extends Component<{ id: string; children: ReactNode }, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
+
+  static getDerivedStateFromError(): { hasFailed: boolean } {
+    return { hasFailed: true };
+  }
+
+  override render() {
+    if (!this.state.hasFailed) return this.props.children;
+    return (
+      <section className="cz-help__panel" id={this.props.id} role="alert" data-testid="help-panel-failed">
+        {getPhrases('common').chunkLoadFailed}
+      </section>
+    );
+  }
+}
 
 export type THelpWidgetProps = {
   meta: TMeta;
@@ -29,9 +54,11 @@ export function HelpWidget({ meta, texts }: THelpWidgetProps) {
   return (
     <div className="cz-help" ref={root}>
       {isOpen ? (
-        <Suspense fallback={null}>
-          <HelpPanel id={panelId} meta={meta} texts={texts} />
-        </Suspense>
+        <PanelBoundary id={panelId}>
+          <Suspense fallback={null}>
+            <HelpPanel id={panelId} meta={meta} texts={texts} />
+          </Suspense>
+        </PanelBoundary>
       ) : null}
       <button
         ref={button}

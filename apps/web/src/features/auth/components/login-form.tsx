@@ -36,6 +36,8 @@ export type TLoginFormProps = {
   texts: TLoginFormTexts;
   /** Account name known from the login address (host); the field is then prefilled. */
   presetAccount?: string | null;
+  /** Username known from the address (`?username=`); the field is then prefilled. */
+  presetUsername?: string | null;
   /** The public IP lookup, started when the page opened (null when there is none). */
   ipLookup?: () => Promise<string | null>;
   /** Called after a successful login (token received). */
@@ -57,6 +59,7 @@ export function LoginForm({
   meta,
   texts,
   presetAccount,
+  presetUsername,
   ipLookup,
   onLoggedIn,
   onSecondStep,
@@ -65,7 +68,7 @@ export function LoginForm({
   const { login: t, validation: v, common: c } = texts;
   const [values, setValues] = useState<TLoginValues>({
     accountDisplayName: presetAccount ?? '',
-    username: '',
+    username: presetUsername?.trim() ?? '',
     password: '',
   });
   const [dirty, setDirty] = useState<Partial<Record<TLoginField, boolean>>>({});

@@ -33,6 +33,9 @@ registerMobileLoginNamespace();
 const lang = 'en-US';
 const namespaces = ['common', 'login', 'validation', 'mobileLogin'] as const;
 
+/** What happens after a mobile sign-in (service lookup, redirect), loaded then. */
+const loadMobileLoginSuccess = chunkLoader(() => import('../lib/mobile-login-success'));
+
 // The texts start loading with the chunk.
 loadPhrases(namespaces, lang).catch(() => {});
 
@@ -86,8 +89,13 @@ function MobileLoginScreens({ onSignedIn, ipLookup }: TMobileLoginProps) {
   const signedIn = async (result: TLoginResult) => {
     if (onSignedIn) return onSignedIn();
     setIsLeaving(true);
-    const { finishMobileLogin } = await import('../lib/mobile-login-success');
-    await finishMobileLogin(result, t.success);
+    try {
+      const { finishMobileLogin } = await loadMobileLoginSuccess();
+      await finishMobileLogin(result, t.success);
+    } catch (error) {
+      setIsLeaving(false); // the form shows the failure (the load error for a chunk that did not arrive)
+      throw error;
+    }
   };
 
   const signIn = useSignIn({

@@ -8,11 +8,15 @@ import { isAllowedFallbackUrl, withToken } from '@console/contract/sso-rules';
 import { findLiveSession, primeSession } from '@/api/prime-session';
 import { consoleHome, safeRedirect } from '@/config/console-paths';
 import { navigate } from '@/lib/history';
+import { chunkLoader } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
 import { toast } from '@/lib/notifier';
 import type { TLoginResult } from '../api/login';
 
 export { findLiveSession, primeSession };
+
+/** The single sign-on redirect, loaded only for `?ssoRedirect=true`. */
+const loadSso = chunkLoader(() => import('./sso'));
 
 export function targetAfterLogin(accountId: number): string {
   const meta = getMeta();
@@ -55,7 +59,7 @@ export async function resumeSession(accountName: string | null, isCancelled: () 
     return;
   }
   if (accountName && new URLSearchParams(window.location.search).get('ssoRedirect') === 'true') {
-    const { redirectIfSso } = await import('./sso');
+    const { redirectIfSso } = await loadSso();
     await redirectIfSso(accountName, getMeta().fallbackHosts, isCancelled);
   }
 }

@@ -10,10 +10,14 @@ import type { TMeta } from '@console/contract';
 import type { TPhrases } from '@console/phrases';
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { TCaptchaFieldHandle } from '@/components/captcha/captcha-field';
+import { chunkLoader, isChunkLoadError } from '@/lib/lazy';
 import { interpolate } from '@/lib/phrases';
 import type { TLoginBody, TLoginResult } from '../api/login';
 import type { TFieldErrors, TFormMessage, TLoginFailure } from './submit-login';
 import { loginFields, type TLoginField, type TLoginValues, validateLogin } from './validate-login';
+
+/** The submit (encryption, the login call, its outcomes): loaded at the first submit, under the chunk timer. */
+const loadSubmitLogin = chunkLoader(() => import('./submit-login'));
 
 export type TSignInOptions = {
   meta: TMeta;
@@ -129,13 +133,15 @@ export function useSignIn(options: TSignInOptions): TSignIn {
     setIsSubmitting(true);
     show(null);
     try {
-      const { attemptLogin } = await import('./submit-login');
+      const { attemptLogin } = await loadSubmitLogin();
       const outcome = await attemptLogin(current, meta, { ipLookup, captcha }, texts.common);
       if (outcome.kind === 'failed') showFailure(outcome.failure);
       else if (outcome.kind === 'secondStep') await onSecondStep(outcome.challenge, outcome.body);
       else await onSignedIn(outcome.result, current);
-    } catch {
-      showFailure({ message: { kind: 'error', text: texts.common.requestFailed } });
+    } catch (error) {
+      // A chunk that did not arrive within the spec's timeout (the submit's or the console's).
+      const text = isChunkLoadError(error) ? texts.common.chunkLoadFailed : texts.common.requestFailed;
+      showFailure({ message: { kind: 'error', text } });
     } finally {
       setIsSubmitting(false);
       // A captcha answer serves once.

@@ -23,7 +23,7 @@ import '../login.css';
 export const loginNamespaces = ['common', 'login', 'validation'] as const;
 
 /** The session helpers come with the query library: not on the login page's first load. */
-const loadSession = () => import('../lib/after-login');
+const loadSession = chunkLoader(() => import('../lib/after-login'));
 
 /** The Huawei-cloud license activation, loaded when its button is pressed. */
 const HuaweiLicense = lazyPage<{ onBack: () => void }>(
@@ -61,6 +61,8 @@ export default function LoginPage() {
   );
   // `?account=` (from recovery and registration) fills the account name in.
   const [queryAccount] = useState(() => new URLSearchParams(window.location.search).get('account'));
+  // `?username=` (from an accepted invitation) fills the username in.
+  const [queryUsername] = useState(() => new URLSearchParams(window.location.search).get('username'));
 
   // The public IP lookup starts with the page, so that the login does not wait for it.
   const ipLookup = useMemo(() => {
@@ -156,6 +158,7 @@ export default function LoginPage() {
               meta={meta}
               texts={{ login: t, validation: v, common: c }}
               presetAccount={knownAccount}
+              presetUsername={queryUsername}
               {...(ipLookup ? { ipLookup } : {})}
               onLoggedIn={onLoggedIn}
               onSecondStep={async (challenge, body) => {

@@ -7,6 +7,7 @@ export const billingKeys = {
   details: (filter: TBillingFilter, pageNo: number, pageSize: number) =>
     ['billing', 'details', filter, pageNo, pageSize] as const,
   cspRegions: ['billing', 'cspRegions'] as const,
+  skus: ['billing', 'skus'] as const,
   statementYears: ['billing', 'statements', 'years'] as const,
   statements: (year: number | null, pageNo: number) =>
     ['billing', 'statements', 'list', year, pageNo] as const,

@@ -5,14 +5,17 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 import type { TCspRegionItem } from '../api/list-csp-regions';
+import { useSkus } from '../api/list-skus';
 import {
   billingToday,
   checkCustomRange,
   isCustomRangeIncomplete,
   type TOverviewFilters,
   type TRangeError,
+  withCategory,
   withInstance,
   withRange,
+  withSku,
 } from '../lib/range';
 import type { TCustomRangePickerProps, TPickerValue } from './custom-range-picker';
 
@@ -24,7 +27,8 @@ const dayText = (value: Dayjs | null | undefined) => (value ? value.format('YYYY
 
 /**
  * The overview's range (today, last 7 days, last 30 days, or custom with a date-range picker) and
- * filters: instance (region), a workspace of that instance, category. A custom range applies once
+ * filters: instance (region), a workspace of that instance, category, product (an SKU of
+ * `skuList`, of the chosen category; choosing one chooses its category). A custom range applies once
  * both its days are chosen; until then its field says so. Days end at today's billing day (UTC+8).
  */
 export function BillingFilters({
@@ -37,6 +41,7 @@ export function BillingFilters({
   instances: readonly TCspRegionItem[];
 }) {
   const { t } = useTranslation(['billing', 'validation']);
+  const skus = useSkus().data ?? [];
   const [picked, setPicked] = useState<TPickerValue>(null);
   const [rangeError, setRangeError] = useState<TRangeError | null>(null);
   const todayText = billingToday();
@@ -137,13 +142,34 @@ export function BillingFilters({
           style={{ minWidth: 140 }}
           value={value.category ?? ''}
           onChange={(category: string) =>
-            onChange({ ...value, category: category ? (category as TSkuCategory) : null })
+            onChange(withCategory(value, category ? (category as TSkuCategory) : null, skus))
           }
           options={[
             { value: '', label: t('overview.filters.allCategories') },
             ...SkuCategories.map((c) => ({ value: c, label: t(`categories.${c}`) })),
           ]}
           data-testid="billing-filter-category"
+        />
+      </Form.Item>
+      <Form.Item label={t('overview.filters.sku')} htmlFor="billing-filter-sku">
+        <Select
+          id="billing-filter-sku"
+          style={{ minWidth: 220 }}
+          showSearch={{ optionFilterProp: 'label' }}
+          value={value.skuCode ?? ''}
+          onChange={(code: string) => onChange(withSku(value, code || null, skus))}
+          options={[
+            { value: '', label: t('overview.filters.allSkus') },
+            ...SkuCategories.filter((c) => !value.category || c === value.category)
+              .map((c) => ({
+                label: t(`categories.${c}`),
+                options: skus
+                  .filter((s) => s.category === c)
+                  .map((s) => ({ value: s.code, label: `${s.name} (${s.unit})` })),
+              }))
+              .filter((group) => group.options.length > 0),
+          ]}
+          data-testid="billing-filter-sku"
         />
       </Form.Item>
     </Form>

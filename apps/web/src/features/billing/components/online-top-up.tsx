@@ -1,13 +1,14 @@
 import { CheckCircleOutlined, LinkOutlined } from '@ant-design/icons';
 import type { TPayChannel } from '@console/contract/billing-enums';
 import { Alert, Button, Checkbox, Form, Input, Result, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { asApiError } from '@/lib/code-errors';
 import { formatDateTime } from '@/lib/format';
 import { getMeta } from '@/lib/meta';
+import { useQrCode } from '@/lib/qr-code';
 import { useFundsAccount } from '../api/get-funds-account';
 import { type TRechargeData, useGetPayQrcode } from '../api/get-pay-qrcode';
 import { useRecharge } from '../api/get-recharge';
@@ -23,19 +24,19 @@ export function isDevGatewayLink(codeUrl: string | null | undefined): codeUrl is
 
 /** The QR code image: the order's data URL, or one drawn from its content. */
 function QrImage({ order }: { order: TRechargeData }) {
-  const { t } = useTranslation('billing');
-  const [src, setSrc] = useState<string | null>(order.qrCode);
-  useEffect(() => {
-    if (order.qrCode || !order.codeUrl) return;
-    let isLive = true;
-    import('qrcode')
-      .then((qr) => qr.toDataURL(order.codeUrl as string, { margin: 1, width: 220 }))
-      .then((url) => isLive && setSrc(url))
-      .catch(() => {});
-    return () => {
-      isLive = false;
-    };
-  }, [order.qrCode, order.codeUrl]);
+  const { t } = useTranslation(['billing', 'common']);
+  // The order's own image, or one drawn from its content.
+  const drawn = useQrCode(order.qrCode ? null : order.codeUrl, { margin: 1, width: 220 });
+  if (!order.qrCode && drawn.status === 'failed')
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('chunkLoadFailed', { ns: 'common' })}
+        data-testid="top-up-qr-failed"
+      />
+    );
+  const src = order.qrCode ?? (drawn.status === 'ready' ? drawn.src : null);
   return src ? (
     <img src={src} alt={t('topUp.qrAlt')} width={220} height={220} data-testid="top-up-qr" />
   ) : (

@@ -5,8 +5,10 @@ import {
   defaultOverviewFilters,
   isCustomRangeIncomplete,
   toBillingFilter,
+  withCategory,
   withInstance,
   withRange,
+  withSku,
 } from './range';
 
 describe('range and filters to the request', () => {
@@ -97,5 +99,28 @@ describe('range and filters to the request', () => {
   it('takes today as the billing day of UTC+8', () => {
     expect(billingToday(new Date('2026-11-25T15:59:59Z'))).toBe('2026-11-25');
     expect(billingToday(new Date('2026-11-25T16:00:00Z'))).toBe('2026-11-26');
+  });
+});
+
+describe('the product (SKU) filter', () => {
+  const skus = [
+    { code: 'vc_gp', category: 'compute' as const },
+    { code: 'managed_storage', category: 'storage' as const },
+  ];
+
+  it('is sent when chosen', () => {
+    expect(toBillingFilter({ ...defaultOverviewFilters, skuCode: 'vc_gp' })).toEqual({
+      ok: true,
+      filter: { range: 'last30Days', skuCode: 'vc_gp' },
+    });
+  });
+
+  it('chooses its category with a product, and drops a product of another category', () => {
+    const chosen = withSku(defaultOverviewFilters, 'managed_storage', skus);
+    expect(chosen).toMatchObject({ skuCode: 'managed_storage', category: 'storage' });
+    expect(withCategory(chosen, 'storage', skus).skuCode).toBe('managed_storage');
+    expect(withCategory(chosen, null, skus).skuCode).toBe('managed_storage');
+    expect(withCategory(chosen, 'compute', skus)).toMatchObject({ skuCode: null, category: 'compute' });
+    expect(withSku(chosen, null, skus)).toMatchObject({ skuCode: null, category: 'storage' });
   });
 });

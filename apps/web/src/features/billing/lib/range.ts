@@ -15,6 +15,8 @@ export type TOverviewFilters = {
   instanceId: number | null;
   workspace: string | null;
   category: TSkuCategory | null;
+  /** One product (SKU) of `skuList`. */
+  skuCode: string | null;
 };
 
 export const defaultOverviewFilters: TOverviewFilters = {
@@ -24,6 +26,7 @@ export const defaultOverviewFilters: TOverviewFilters = {
   instanceId: null,
   workspace: null,
   category: null,
+  skuCode: null,
 };
 
 /**
@@ -79,6 +82,7 @@ export function toBillingFilter(filters: TOverviewFilters): TFilterResult {
     if (workspace) filter.workspace = workspace;
   }
   if (filters.category) filter.category = filters.category;
+  if (filters.skuCode) filter.skuCode = filters.skuCode;
   return { ok: true, filter };
 }
 
@@ -105,4 +109,25 @@ export function withRange(filters: TOverviewFilters, range: TBillingRange): TOve
 /** The filters after choosing an instance: its workspace choice starts over. */
 export function withInstance(filters: TOverviewFilters, instanceId: number | null): TOverviewFilters {
   return { ...filters, instanceId, workspace: null };
+}
+
+/** The filters after choosing a category: a product of another category is dropped. */
+export function withCategory(
+  filters: TOverviewFilters,
+  category: TSkuCategory | null,
+  skus: readonly { code: string; category: TSkuCategory }[],
+): TOverviewFilters {
+  const sku = skus.find((s) => s.code === filters.skuCode);
+  const keepsSku = category === null || sku === undefined || sku.category === category;
+  return { ...filters, category, skuCode: keepsSku ? filters.skuCode : null };
+}
+
+/** The filters after choosing a product: its category is chosen with it (none: the category stays). */
+export function withSku(
+  filters: TOverviewFilters,
+  skuCode: string | null,
+  skus: readonly { code: string; category: TSkuCategory }[],
+): TOverviewFilters {
+  const sku = skus.find((s) => s.code === skuCode);
+  return { ...filters, skuCode, category: sku ? sku.category : filters.category };
 }

@@ -150,6 +150,25 @@ beforeEach(() => {
             workspaces: ['etl', 'bi'],
           },
         ];
+      case '/api/portal/billing/skuList':
+        return [
+          {
+            code: 'vc_gp',
+            category: 'compute',
+            name: 'General-purpose compute',
+            unit: 'CRU-hour',
+            unitPrice: '0.50',
+            discountRate: 1,
+          },
+          {
+            code: 'managed_storage',
+            category: 'storage',
+            name: 'Managed storage',
+            unit: 'GiB-day',
+            unitPrice: '0.01',
+            discountRate: 1,
+          },
+        ];
       case '/api/portal/billing/count':
         return count();
       case '/api/portal/billing/detail/list':
@@ -229,6 +248,49 @@ describe('the billing overview', () => {
     fireEvent.click(await screen.findByTitle('Storage'));
     await waitFor(() =>
       expect(posted('/api/portal/billing/count')).toContainEqual({ range: 'today', category: 'storage' }),
+    );
+  });
+
+  it('asks for one product of skuList, choosing its category with it', async () => {
+    await renderPage();
+    await screen.findByTestId('billing-detail-row');
+    fireEvent.mouseDown(within(screen.getByTestId('billing-filter-sku')).getByRole('combobox'));
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent),
+      ).toEqual(['All products', 'General-purpose compute (CRU-hour)', 'Managed storage (GiB-day)']),
+    );
+    fireEvent.click(screen.getByTitle('Managed storage (GiB-day)'));
+    await waitFor(() =>
+      expect(posted('/api/portal/billing/count')).toContainEqual({
+        range: 'last30Days',
+        category: 'storage',
+        skuCode: 'managed_storage',
+      }),
+    );
+    await waitFor(() =>
+      expect(posted('/api/portal/billing/detail/list')).toContainEqual({
+        range: 'last30Days',
+        category: 'storage',
+        skuCode: 'managed_storage',
+        pageNo: 1,
+        pageSize: 20,
+      }),
+    );
+    // Another category drops the product.
+    fireEvent.mouseDown(within(screen.getByTestId('billing-filter-category')).getByRole('combobox'));
+    // (The product list's group of the same name is no option.)
+    await screen.findAllByTitle('Compute');
+    fireEvent.click(
+      screen
+        .getAllByTitle('Compute')
+        .find((el) => el.classList.contains('ant-select-item-option')) as HTMLElement,
+    );
+    await waitFor(() =>
+      expect(posted('/api/portal/billing/count')).toContainEqual({
+        range: 'last30Days',
+        category: 'compute',
+      }),
     );
   });
 

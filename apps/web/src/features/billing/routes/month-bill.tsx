@@ -4,6 +4,7 @@
  * and the export as XLSX or CSV.
  */
 import type { TSkuCategory } from '@console/contract/billing-enums';
+import { ErrorCode } from '@console/contract/codes';
 import {
   Alert,
   Button,
@@ -73,7 +74,9 @@ function MonthBill({ id }: { id: number | null }) {
       <Alert
         type="error"
         showIcon
-        title={t('loadFailed')}
+        // 4073: the bill detail could not be fetched (the server's message, in the user's language).
+        title={isApiError(detail.error, ErrorCode.billDetailFailed) ? detail.error.message : t('loadFailed')}
+        data-testid="month-load-failed"
         action={
           <Button size="small" onClick={() => void detail.refetch()}>
             {t('retry', { ns: 'common' })}

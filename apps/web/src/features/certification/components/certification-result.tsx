@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { resultMessage } from '../lib/result-message';
+import { LicenseLink } from './license-link';
 
 export function CertificationResult({
   certification,
@@ -45,6 +46,9 @@ export function CertificationResult({
         <Button key="info" onClick={() => navigate(paths.accountInfo)} data-testid="certification-to-info">
           {t('page.toAccountInfo')}
         </Button>,
+        certification.type === 'enterprise' && certification.licenseFileId ? (
+          <LicenseLink key="license" fileId={certification.licenseFileId} />
+        ) : null,
       ]}
       data-testid="certification-result"
       data-status={status}

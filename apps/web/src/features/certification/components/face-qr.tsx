@@ -5,28 +5,28 @@
  */
 import type { TFaceSession } from '@console/contract';
 import { Alert, Button, Result, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
+import { useQrCode } from '@/lib/qr-code';
 import { useFaceVerifyResult } from '../api/query-face-verify-result';
 import { faceView } from '../lib/face-polling';
 import { faceErrorKey } from '../lib/result-message';
 
 function QrImage({ value }: { value: string }) {
-  const { t } = useTranslation('certification');
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let isLive = true;
-    import('qrcode')
-      .then((qr) => qr.toDataURL(value, { margin: 1, width: 220 }))
-      .then((url) => isLive && setSrc(url))
-      .catch(() => {});
-    return () => {
-      isLive = false;
-    };
-  }, [value]);
-  return src ? (
-    <img src={src} alt={t('face.qrAlt')} width={220} height={220} data-testid="face-qr" data-url={value} />
+  const { t } = useTranslation(['certification', 'common']);
+  const qr = useQrCode(value, { margin: 1, width: 220 });
+  if (qr.status === 'failed')
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('chunkLoadFailed', { ns: 'common' })}
+        data-testid="face-qr-failed"
+      />
+    );
+  return qr.status === 'ready' ? (
+    <img src={qr.src} alt={t('face.qrAlt')} width={220} height={220} data-testid="face-qr" data-url={value} />
   ) : (
     <Spin />
   );

@@ -4,11 +4,12 @@
  * first load.
  */
 import { registerNamespaceLoaders, type TNamespaceLoaders } from '@console/phrases';
+import { chunkLoader } from '@/lib/lazy';
 import { loadPhrases } from '@/lib/phrases';
 
 const loaders = {
-  'en-US': { certification: () => import('@console/phrases/en-us/certification') },
-  'zh-CN': { certification: () => import('@console/phrases/zh-cn/certification') },
+  'en-US': { certification: chunkLoader(() => import('@console/phrases/en-us/certification')) },
+  'zh-CN': { certification: chunkLoader(() => import('@console/phrases/zh-cn/certification')) },
 } satisfies TNamespaceLoaders<'certification'>;
 
 /** Makes the `certification` namespace loadable and loads it in the page's language. */

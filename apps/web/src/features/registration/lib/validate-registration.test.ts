@@ -47,9 +47,14 @@ describe('validateRegistration', () => {
   });
 
   it('checks the password under the default policy and names its length and types', () => {
-    const errors = validateRegistration(filled({ password: 'short', confirm: 'short' }), domestic, en);
+    const errors = validateRegistration(filled({ password: 'Short', confirm: 'Short' }), domestic, en);
     expect(errors.password).toBe(
       'The password does not meet the password policy: at least 8 characters, with lowercase letters, uppercase letters.',
+    );
+    // Several rules broken at once (5064): the whole policy.
+    const several = validateRegistration(filled({ password: 'short', confirm: 'short' }), domestic, en);
+    expect(several.password).toBe(
+      'The password does not meet the password policy: 8-32 characters, with lowercase letters, uppercase letters.',
     );
     const noUpper = validateRegistration(
       filled({ password: 'lowercase1', confirm: 'lowercase1' }),

@@ -6,6 +6,8 @@ export const serviceKeys = {
   csps: ['services', 'csps'] as const,
   regions: (serviceId: number) => ['services', 'regions', serviceId] as const,
   allRegions: ['services', 'regions'] as const,
+  accountRegions: ['services', 'accountRegions'] as const,
+  accountTags: ['services', 'accountTags'] as const,
   instances: (serviceId: number) => ['services', 'instances', serviceId] as const,
   allInstances: ['services', 'instances'] as const,
   accountInstances: ['services', 'accountInstances'] as const,

@@ -1,4 +1,4 @@
-import { InstanceStatus } from '@console/contract/service-enums';
+import { InstanceStatus, ServiceKind } from '@console/contract/service-enums';
 import { Button, Modal, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useCloseInstance } from '../api/close-instance';
 import { getInstanceUrl } from '../api/get-instance-url';
 import type { TInstanceItem } from '../api/list-instances';
 import { useRetryInstance } from '../api/retry-instance';
+import { ShareJobProfileAction } from './share-job-profile-action';
 import { InstanceStatusTag } from './status-tags';
 
 type TInstancesTableProps = {
@@ -130,6 +131,9 @@ export function InstancesTable({ instances, isLoading, isAdmin, unavailable = nu
               >
                 {t('actions.open')}
               </Button>
+            ) : null}
+            {isOpened && instance.serviceKind === ServiceKind.studio ? (
+              <ShareJobProfileAction instance={instance} unavailable={unavailable} />
             ) : null}
             {isAdmin && isFailed ? (
               <Button

@@ -7,8 +7,10 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useInstances } from '../api/list-instances';
 import type { TServiceItem } from '../api/list-services';
+import { instancesInRegion } from '../lib/region-filter';
 import { subscriptionOf } from '../lib/subscription';
 import { InstancesTable } from './instances-table';
+import { JobProfileShares } from './job-profile-shares';
 
 type TServiceSectionProps = {
   service: TServiceItem;
@@ -17,10 +19,18 @@ type TServiceSectionProps = {
   onCreate: () => void;
   /** Why opening is unavailable on this installation (no provisioner), or null. */
   unavailable?: string | null;
+  /** The page's region filter: only the instances in this region are listed (null: all). */
+  regionId?: number | null;
 };
 
 /** One service: its subscription (version, enable time) and its instances. */
-export function ServiceSection({ service, isAdmin, onCreate, unavailable = null }: TServiceSectionProps) {
+export function ServiceSection({
+  service,
+  isAdmin,
+  onCreate,
+  unavailable = null,
+  regionId = null,
+}: TServiceSectionProps) {
   const { t } = useTranslation(['services', 'common']);
   const navigate = useNavigate();
   const instances = useInstances(service.id);
@@ -112,11 +122,12 @@ export function ServiceSection({ service, isAdmin, onCreate, unavailable = null 
             ]}
           />
           <InstancesTable
-            instances={list}
+            instances={instancesInRegion(list, regionId)}
             isLoading={instances.isPending}
             isAdmin={isAdmin}
             unavailable={unavailable}
           />
+          {service.kind === ServiceKind.studio ? <JobProfileShares /> : null}
         </>
       ) : instances.isPending ? (
         <InstancesTable instances={[]} isLoading isAdmin={isAdmin} />

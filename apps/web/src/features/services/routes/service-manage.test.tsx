@@ -102,6 +102,8 @@ beforeEach(() => {
         { code: 'aws', name: 'AWS' },
       ];
     if (call.path === '/api/portal/service/getRegionListByServiceId') return regions;
+    if (call.path === '/api/portal/service/serviceRegionList') return regions.map(({ isTaken, ...r }) => r);
+    if (call.path === '/api/portal/tag/getAccountTags') return [];
     if (call.path === '/api/portal/service/createInstance') {
       const created = instance({
         id: 12,
@@ -133,7 +135,10 @@ async function renderPage() {
     </MemoryRouter>,
     en,
   );
-  await waitFor(() => expect(within(section('studio')).getAllByTestId('instance-row')).toHaveLength(2));
+  // The first render of the page (its filters, sections and tables) may take more than a second.
+  await waitFor(() => expect(within(section('studio')).getAllByTestId('instance-row')).toHaveLength(2), {
+    timeout: 3000,
+  });
 }
 
 describe('the service management page', () => {
@@ -160,6 +165,20 @@ describe('the service management page', () => {
     const insight = section('hengshi');
     expect(within(insight).getByTestId('service-empty')).toBeTruthy();
     expect(within(insight).getByTestId('insight-manage-users')).toBeTruthy();
+  });
+
+  it('lists only the instances of the region chosen in the filter', async () => {
+    lakehouse = [lakehouse[0] as TInstance, instance({ id: 13, instanceName: 'bj000001', regionId: 2 })];
+    await renderPage();
+    fireEvent.mouseDown(within(screen.getByTestId('service-filters')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Alibaba Cloud / Beijing'));
+    await waitFor(() =>
+      expect(
+        within(section('studio'))
+          .getAllByTestId('instance-name')
+          .map((n) => n.textContent),
+      ).toEqual(['bj000001']),
+    );
   });
 
   it('opens an opened instance in a new tab from its address', async () => {

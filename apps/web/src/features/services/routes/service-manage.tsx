@@ -11,6 +11,7 @@ import { useCurrentUser } from '@/api/get-current-user';
 import { useNotConfigured } from '@/lib/use-not-configured';
 import { useServices } from '../api/list-services';
 import { CreateInstanceDialog } from '../components/create-instance-dialog';
+import { ServiceFilters } from '../components/service-filters';
 import { ServiceSection } from '../components/service-section';
 import '../services.css';
 
@@ -19,11 +20,13 @@ export default function ServiceManagePage() {
   const services = useServices();
   const isAdmin = useCurrentUser().data?.isAccountAdmin === true;
   const [creatingFor, setCreatingFor] = useState<number | null>(null);
+  const [regionId, setRegionId] = useState<number | null>(null);
   const unavailable = useNotConfigured('provisioner');
 
   return (
     <div className="cz-services" data-testid="service-manage">
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      <ServiceFilters regionId={regionId} onRegionChange={setRegionId} />
       {unavailable ? (
         <Alert
           type="info"
@@ -55,6 +58,7 @@ export default function ServiceManagePage() {
               isAdmin={isAdmin}
               onCreate={() => setCreatingFor(service.id)}
               unavailable={unavailable}
+              regionId={regionId}
             />
           ))}
         </Space>

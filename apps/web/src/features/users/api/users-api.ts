@@ -5,8 +5,9 @@
  */
 
 import type { TRouteBody, TRouteData } from '@console/contract';
+import { ErrorCode } from '@console/contract/codes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi, endpoint } from '@/lib/api-client';
+import { callApi, endpoint, isApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
 const addManagedUserEndpoint = endpoint('addManagedUser', 'POST', '/api/portal/user/addManagedUser');
@@ -23,6 +24,7 @@ const recoverManagedUserEndpoint = endpoint(
   'POST',
   '/api/portal/user/recoverManagedUser',
 );
+const recoverUserEndpoint = endpoint('recoverUser', 'POST', '/api/portal/user/recoverUser');
 const resetManagedUserPasswordEndpoint = endpoint(
   'resetManagedUserPassword',
   'POST',
@@ -58,15 +60,19 @@ export function useUserList(params: TUserListParams) {
   });
 }
 
-/** The account's roles; 4037 (not an administrator) is ignored silently (spec section 8). */
+/**
+ * The account's roles; only 4037 (not an administrator) is ignored silently, as an empty list
+ * (spec section 8): other failures show their notification and fail the query.
+ */
 export function useRoleList() {
   return useQuery({
     queryKey: userKeys.roles,
     queryFn: async ({ signal }) => {
       try {
-        return await callApi(roleListEndpoint, { body: {}, signal, hints: false });
-      } catch {
-        return [];
+        return await callApi(roleListEndpoint, { body: {}, signal, quietCodes: [ErrorCode.notAccountAdmin] });
+      } catch (error) {
+        if (isApiError(error, ErrorCode.notAccountAdmin)) return [];
+        throw error;
       }
     },
   });
@@ -81,6 +87,19 @@ export function usePolicy() {
 
 export const refreshUsers = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
 
+/** One call per kind of user of a selection (each family of calls acts on its own kind). */
+async function byKind(
+  users: readonly TUserRow[],
+  run: (ids: number[], isService: boolean) => Promise<{ count: number }>,
+): Promise<{ count: number }> {
+  let count = 0;
+  for (const isService of [false, true]) {
+    const ids = users.filter((u) => (u.kind === 'service') === isService).map((u) => u.id);
+    if (ids.length > 0) count += (await run(ids, isService)).count;
+  }
+  return { count };
+}
+
 export const usersApi = {
   addUser: (body: TRouteBody<'addUser'>) => callApi(addUserEndpoint, { body, hints: false }),
   addManagedUser: (body: TRouteBody<'addManagedUser'>) =>
@@ -89,10 +108,17 @@ export const usersApi = {
   fetchUser: (id: number) => callApi(fetchUserEndpoint, { query: { id } }),
   setStatus: (ids: number[], enable: boolean) =>
     callApi(updateUserStatusEndpoint, { body: { ids, status: enable ? 1 : 0 } }),
-  remove: (ids: number[], force: boolean, isService: boolean) =>
-    callApi(isService ? deleteManagedUserEndpoint : deleteUserEndpoint, { body: { ids, force } }),
-  recover: (ids: number[]) => callApi(recoverManagedUserEndpoint, { body: { ids } }),
-  resetPassword: (id: number, password: string) =>
+  /** Regular users through deleteUser, service users through deleteManagedUser (decision 0020). */
+  remove: (users: readonly TUserRow[], force: boolean) =>
+    byKind(users, (ids, isService) =>
+      callApi(isService ? deleteManagedUserEndpoint : deleteUserEndpoint, { body: { ids, force } }),
+    ),
+  recover: (users: readonly TUserRow[]) =>
+    byKind(users, (ids, isService) =>
+      callApi(isService ? recoverManagedUserEndpoint : recoverUserEndpoint, { body: { ids } }),
+    ),
+  /** A service user's password; a regular user's goes through resetPassword with an identity check. */
+  resetServicePassword: (id: number, password: string) =>
     callApi(resetManagedUserPasswordEndpoint, { body: { id, password }, hints: false }),
   checkProperties: (body: TRouteBody<'checkProperties'>) =>
     callApi(checkPropertiesEndpoint, { body, hints: false }),

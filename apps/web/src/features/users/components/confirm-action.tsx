@@ -4,6 +4,7 @@ import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { testId } from '@/lib/test-id';
 import { type TUserRow, userKeys, usersApi } from '../api/users-api';
+import { UserWorkspaces } from './user-workspaces';
 
 export type TConfirmAction = 'disable' | 'delete' | 'forceDelete';
 
@@ -64,6 +65,9 @@ export function ConfirmAction(props: {
           </div>
         ) : null}
       </div>
+      {props.confirm.users.length === 1 && props.confirm.users[0] ? (
+        <UserWorkspaces userId={props.confirm.users[0].id} />
+      ) : null}
     </Modal>
   );
 }

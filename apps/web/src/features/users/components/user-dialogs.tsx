@@ -6,12 +6,27 @@ import type { TPhrases } from '@console/phrases';
 import { Alert, Checkbox, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TCheckResult } from '@/api/check-auth-code';
 import { asApiError } from '@/lib/code-errors';
+import { getMeta } from '@/lib/meta';
 import { toast } from '@/lib/notifier';
 import { policyRuleText, policyViolationText } from '@/lib/password-policy';
 import { testId } from '@/lib/test-id';
+import { isAccountAdmin, resetUserPassword, updateUserWithConfirm } from '../api/user-contact';
 import { refreshUsers, type TUserRow, usePolicy, usersApi } from '../api/users-api';
-import { addPayload, checkUserForm, editPayload, type TUserFormValues, titleFields } from '../lib/user-form';
+import {
+  addPayload,
+  checkUserForm,
+  contactChanges,
+  editPayload,
+  requiredContacts,
+  savedMessageKey,
+  type TUserFormValues,
+  titleFields,
+} from '../lib/user-form';
+import { ContactFields } from './contact-fields';
+import { IdentityCheck } from './identity-check';
+import { InvitationChoice, isInviting, withInvitation } from './invitation-choice';
 
 type TMode = { kind: 'add' } | { kind: 'addService' } | { kind: 'edit'; user: TUserRow };
 
@@ -77,19 +92,35 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
   const editing = mode.kind === 'edit' ? mode.user : null;
   const title = Form.useWatch('title', form);
   const tx = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  // Another user's phone and e-mail: read-only until the administrator's identity check.
+  const [identity, setIdentity] = useState<TCheckResult | null>(null);
+  const [isVerifying, setVerifying] = useState(false);
+  const [loaded, setLoadedUser] = useState<TUserRow | null>(null);
+  const contactMode = !editing ? 'add' : editing.isSelf ? 'editSelf' : 'editOther';
+  const required = requiredContacts(
+    getMeta().edition === 'international',
+    contactMode === 'editOther' && identity !== null,
+  );
 
   useEffect(() => {
     if (!editing) return;
-    void usersApi.fetchUser(editing.id).then((user) => {
+    void usersApi.fetchUser(editing.id).then(async (user) => {
+      // The administrator flag starts from the roles the user holds (spec section 4).
+      const isAdmin =
+        user.kind === 'regular' && !user.isSelf
+          ? await isAccountAdmin(user.id).catch(() => user.isAdmin)
+          : user.isAdmin;
       form.setFieldsValue({
         username: user.username,
         displayName: user.displayName,
         phone: user.phone ?? '',
+        phoneCode: user.phoneCode,
         email: user.email ?? '',
         remark: user.remark ?? '',
-        isAdmin: user.isAdmin,
+        isAdmin,
         ...titleFields(user.title),
       });
+      setLoadedUser({ ...user, isAdmin });
       setLoaded(true);
     });
   }, [editing, form]);
@@ -100,8 +131,13 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
   async function checkInline(field: 'username' | 'phone' | 'email') {
     const value = form.getFieldValue(field) as string | undefined;
     if (!value?.trim() || (field === 'username' && isEdit)) return;
+    const phoneCode = field === 'phone' ? (form.getFieldValue('phoneCode') as string | undefined) : undefined;
     const result = await usersApi
-      .checkProperties({ [field]: value, ...(editing ? { id: editing.id } : {}) })
+      .checkProperties({
+        [field]: value,
+        ...(phoneCode ? { phoneCode } : {}),
+        ...(editing ? { id: editing.id } : {}),
+      })
       .catch(() => null);
     const error = result?.fieldErrors[field];
     if (error) form.setFields([{ name: field, errors: [error] }]);
@@ -109,8 +145,10 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
 
   async function submit() {
     const values = { ...form.getFieldsValue(true) } as TUserFormValues;
-    const errors = checkUserForm(values, { isNew: !isEdit });
-    if (!isEdit && values.password && policy) {
+    const errors = checkUserForm(values, { isNew: !isEdit, required });
+    const isInvite = mode.kind === 'add' && isInviting(values);
+    if (isInvite) delete errors.password;
+    if (!isEdit && !isInvite && values.password && policy) {
       const broken = policyTexts.broken(values.password, policy);
       if (broken) {
         form.setFields([{ name: 'password', errors: [broken] }]);
@@ -127,8 +165,10 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
     setSaving(true);
     try {
       if (mode.kind === 'add') {
-        await usersApi.addUser(addPayload(values));
-        toast({ level: 'success', title: t('done.added') });
+        await usersApi.addUser(
+          withInvitation(addPayload(values), values, getMeta().edition === 'international'),
+        );
+        toast({ level: 'success', title: t(isInvite ? 'invitation.added' : 'done.added') });
       } else if (mode.kind === 'addService') {
         await usersApi.addManagedUser({
           username: values.username.trim(),
@@ -138,22 +178,32 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
         toast({ level: 'success', title: t('done.addedService') });
       } else if (editing) {
         const payload = editPayload(editing.id, values);
+        const initialAdmin = loaded?.isAdmin ?? editing.isAdmin;
         // The administrator flag goes through the role calls before saving (not for oneself).
         if (
           !editing.isSelf &&
           props.adminRoleId &&
           values.isAdmin !== undefined &&
-          values.isAdmin !== editing.isAdmin
+          values.isAdmin !== initialAdmin
         ) {
           await (values.isAdmin
             ? usersApi.grantRole(editing.id, props.adminRoleId)
             : usersApi.removeRole(editing.id, props.adminRoleId));
         }
+        // Contacts change only through the confirm flow, with the administrator's proof.
         const { isAdmin: _flag, ...rest } = payload;
-        const result = await usersApi.updateUser(
-          editing.isSelf ? { ...rest, phone: undefined, email: undefined } : rest,
-        );
-        toast({ level: 'success', title: t(result.pendingChange ? 'done.savedPending' : 'done.saved') });
+        await usersApi.updateUser({ ...rest, phone: undefined, phoneCode: undefined, email: undefined });
+        const changes =
+          identity && loaded
+            ? contactChanges(
+                { phone: loaded.phone, phoneCode: loaded.phoneCode, email: loaded.email },
+                values,
+              )
+            : {};
+        if (identity && (changes.phone || changes.email)) {
+          await updateUserWithConfirm({ id: editing.id, ...changes }, identity);
+        }
+        toast({ level: 'success', title: t(savedMessageKey(changes)) });
       }
       await refreshUsers();
       props.onClose();
@@ -200,39 +250,32 @@ export function UserDialog(props: { mode: TMode; adminRoleId: number | null; onC
           />
         </Form.Item>
         {isEdit ? null : (
-          <Form.Item
-            name="password"
-            label={t('form.password')}
-            required
-            extra={policy ? <span data-testid="user-password-hint">{policyTexts.hint(policy)}</span> : null}
-          >
-            <Input.Password autoComplete="new-password" {...testId('user-password')} />
-          </Form.Item>
+          <InvitationChoice form={form} isOffered={mode.kind === 'add'}>
+            <Form.Item
+              name="password"
+              label={t('form.password')}
+              required
+              extra={policy ? <span data-testid="user-password-hint">{policyTexts.hint(policy)}</span> : null}
+            >
+              <Input.Password autoComplete="new-password" {...testId('user-password')} />
+            </Form.Item>
+          </InvitationChoice>
         )}
         {isService ? null : (
           <>
             <Form.Item name="displayName" label={t('form.displayName')}>
               <Input maxLength={Limits.displayNameMax} />
             </Form.Item>
-            <Form.Item name="phone" label={t('form.phone')}>
-              <Input
-                addonBefore="+86"
-                disabled={editing?.isSelf}
-                onBlur={() => void checkInline('phone')}
-                {...testId('user-phone')}
-              />
-            </Form.Item>
-            <Form.Item
-              name="email"
-              label={t('form.email')}
-              extra={isEdit && !editing?.isSelf ? t('dialogs.contactHint') : null}
-            >
-              <Input
-                disabled={editing?.isSelf}
-                onBlur={() => void checkInline('email')}
-                {...testId('user-email')}
-              />
-            </Form.Item>
+            <ContactFields
+              form={form}
+              mode={contactMode}
+              identity={identity}
+              onIdentity={setIdentity}
+              isVerifying={isVerifying}
+              onVerifying={setVerifying}
+              required={required}
+              onCheck={(field) => void checkInline(field)}
+            />
             <Form.Item name="title" label={t('form.title')}>
               <Select
                 allowClear
@@ -270,8 +313,30 @@ export function ResetPasswordDialog(props: { user: TUserRow; onClose: () => void
   const { t } = useTranslation(['users', 'validation']);
   const [form] = Form.useForm<{ password: string }>();
   const [isSaving, setSaving] = useState(false);
+  const [isVerifying, setVerifying] = useState(false);
   const policy = usePolicy().data;
   const policyTexts = usePolicyTexts();
+  // A service user's password is the managed call's; a regular user's needs the administrator's
+  // own code (resetPassword with its headers, decision 0020).
+  const isService = props.user.kind === 'service';
+
+  async function reset(password: string, proof: TCheckResult | null) {
+    setSaving(true);
+    try {
+      if (proof) {
+        await resetUserPassword({ accountId: props.user.accountId, userId: props.user.id, password }, proof);
+      } else {
+        await usersApi.resetServicePassword(props.user.id, password);
+      }
+      toast({ level: 'success', title: t(isService ? 'done.servicePasswordReset' : 'done.passwordReset') });
+      props.onClose();
+    } catch (error) {
+      const api = asApiError(error);
+      form.setFields([{ name: 'password', errors: [api?.message ?? ''] }]);
+    } finally {
+      setSaving(false);
+    }
+  }
 
   async function submit() {
     const password = (form.getFieldValue('password') as string | undefined) ?? '';
@@ -284,31 +349,35 @@ export function ResetPasswordDialog(props: { user: TUserRow; onClose: () => void
       form.setFields([{ name: 'password', errors: [broken] }]);
       return;
     }
-    setSaving(true);
-    try {
-      await usersApi.resetPassword(props.user.id, password);
-      toast({ level: 'success', title: t('done.passwordReset') });
-      props.onClose();
-    } catch (error) {
-      const api = asApiError(error);
-      form.setFields([{ name: 'password', errors: [api?.message ?? ''] }]);
-    } finally {
-      setSaving(false);
-    }
+    if (isService) await reset(password, null);
+    else setVerifying(true);
   }
 
   return (
     <Modal
       open
       title={t('dialogs.reset', { name: props.user.username })}
-      okText={t('form.ok')}
+      okText={t(isService ? 'form.ok' : 'dialogs.resetVerify')}
       cancelText={t('form.cancel')}
       onOk={() => void submit()}
       onCancel={props.onClose}
       confirmLoading={isSaving}
       okButtonProps={testId('reset-password-ok')}
     >
-      <Typography.Paragraph type="secondary">{t('dialogs.resetHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(isService ? 'dialogs.serviceResetHint' : 'dialogs.resetHint')}
+      </Typography.Paragraph>
+      {isVerifying ? (
+        <IdentityCheck
+          purpose="RESET_USER_PASSWORD_MODAL"
+          description={t('dialogs.resetIdentityIntro')}
+          onClose={() => setVerifying(false)}
+          onVerified={async (proof) => {
+            setVerifying(false);
+            await reset((form.getFieldValue('password') as string | undefined) ?? '', proof);
+          }}
+        />
+      ) : null}
       <Form form={form} layout="vertical">
         <Form.Item
           name="password"

@@ -31,6 +31,7 @@ const row = (over: Partial<TUserRow>): TUserRow => ({
   lastLoginTime: '2026-03-01T06:00:00.000Z',
   createTime: '2026-01-01T00:00:00.000Z',
   pendingChange: null,
+  invitation: null,
   deleteTime: null,
   purgeTime: null,
   isSelf: false,

@@ -25,6 +25,7 @@ import {
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
+import { useUserSyncStates } from '../api/user-sync';
 import {
   refreshUsers,
   type TUserListParams,
@@ -34,7 +35,11 @@ import {
   useUserList,
 } from '../api/users-api';
 import { ConfirmAction } from '../components/confirm-action';
+import { InvitationStatus } from '../components/invitation-actions';
+import { RolesButton } from '../components/roles-button';
+import { SyncState } from '../components/sync-state';
 import { ResetPasswordDialog, UserDialog } from '../components/user-dialogs';
+import { shownSyncState } from '../lib/sync-state';
 import { countdownOf } from '../lib/user-form';
 
 type TDialog =
@@ -59,6 +64,13 @@ export default function UserManagePage() {
   const [dialog, setDialog] = useState<TDialog>(null);
   const [confirm, setConfirm] = useState<TConfirm>(null);
   const list = useUserList({ ...params, reveal: isRevealed });
+  // The instances' side of each change ("result checked later"): one call for the page.
+  const sync = useUserSyncStates((list.data?.list ?? []).map((u) => u.id));
+  /** Enables or disables; the instances follow, and the rows show when they have ("checked later"). */
+  const setStatus = (ids: number[], enable: boolean) => {
+    sync.markChanged(ids);
+    return usersApi.setStatus(ids, enable);
+  };
   const roles = useRoleList().data ?? [];
   const adminRoleId = roles.find((r) => r.isAdminRole)?.id ?? null;
   const retentionDays = list.data?.retentionDays ?? 7;
@@ -166,6 +178,8 @@ export default function UserManagePage() {
               </Button>
             </Space>
           ) : null}
+          <InvitationStatus user={user} />
+          <SyncState userId={user.id} state={shownSyncState(sync.of(user.id), sync.wasBusy(user.id))} />
         </Space>
       ),
     },
@@ -190,7 +204,7 @@ export default function UserManagePage() {
                 type="link"
                 size="small"
                 {...testId('user-recover')}
-                onClick={() => void run(usersApi.recover([user.id]), 'done.recovered')}
+                onClick={() => void run(usersApi.recover([user]), 'done.recovered')}
               >
                 {t('actions.recover')}
               </Button>
@@ -230,7 +244,7 @@ export default function UserManagePage() {
                 type="link"
                 size="small"
                 {...testId('user-enable')}
-                onClick={() => void run(usersApi.setStatus([user.id], true), 'done.enabled')}
+                onClick={() => void run(setStatus([user.id], true), 'done.enabled')}
               >
                 {t('actions.enable')}
               </Button>
@@ -296,7 +310,7 @@ export default function UserManagePage() {
               <Button
                 onClick={() =>
                   void run(
-                    usersApi.setStatus(
+                    setStatus(
                       selected.map((u) => u.id),
                       true,
                     ),
@@ -318,6 +332,7 @@ export default function UserManagePage() {
               </Button>
             </>
           ) : null}
+          <RolesButton />
           <Button onClick={() => setDialog({ kind: 'addService' })} {...testId('add-service-user')}>
             {t('addServiceUser')}
           </Button>
@@ -380,10 +395,9 @@ export default function UserManagePage() {
           onClose={() => setConfirm(null)}
           onConfirm={async () => {
             const ids = confirm.users.map((u) => u.id);
-            const isService = confirm.users.every((u) => u.kind === 'service');
             setConfirm(null);
-            if (confirm.action === 'disable') await run(usersApi.setStatus(ids, false), 'done.disabled');
-            else await run(usersApi.remove(ids, confirm.action === 'forceDelete', isService), 'done.deleted');
+            if (confirm.action === 'disable') await run(setStatus(ids, false), 'done.disabled');
+            else await run(usersApi.remove(confirm.users, confirm.action === 'forceDelete'), 'done.deleted');
           }}
         />
       ) : null}
