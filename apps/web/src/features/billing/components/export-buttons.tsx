@@ -3,8 +3,8 @@ import type { TExportFormat } from '@console/contract/billing-enums';
 import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/notifier';
-import { DownloadError } from '../lib/download';
 
 /**
  * Export as XLSX or CSV. A failure shows the server's message (4073, the bill details could not be
@@ -34,8 +34,8 @@ export function ExportButtons({
       toast({ level: 'success', title: t('exported', { file }) });
     } catch (error) {
       const message =
-        error instanceof DownloadError && error.message ? error.message : t('4073', { ns: 'errors' });
-      const code = error instanceof DownloadError && error.code ? String(error.code) : '4073';
+        error instanceof ApiError && error.message ? error.message : t('4073', { ns: 'errors' });
+      const code = error instanceof ApiError && error.code ? String(error.code) : '4073';
       toast({ level: 'warning', title: code, description: message });
     } finally {
       setBusy(null);
