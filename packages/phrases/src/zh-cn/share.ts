@@ -1,12 +1,12 @@
 import type { TPhrases } from '../types';
 
-/** 作业 Profile 分享：分享链接打开的页面（/share/jobProfile，无需登录），以及服务页中的分享与分享链接列表。 */
+/** 作业执行概况分享：分享链接打开的页面（/share/jobProfile，无需登录），以及服务页中的分享与分享链接列表。 */
 const share: TPhrases['share'] = {
-  pageTitle: '分享的作业 Profile',
-  title: '作业 Profile',
+  pageTitle: '分享的作业执行概况',
+  title: '作业执行概况',
   subtitle: '来自 {{service}} 实例 {{instance}} · 链接有效期至 {{time}}',
   readOnly: '通过链接分享的只读视图',
-  loading: '正在加载作业 Profile…',
+  loading: '正在加载作业执行概况…',
   statuses: {
     RUNNING: '运行中',
     SUCCEEDED: '成功',
@@ -36,16 +36,16 @@ const share: TPhrases['share'] = {
     copied: 'SQL 已复制',
   },
   tree: {
-    title: 'Stage 与算子',
+    title: '阶段与算子',
     hint: '时间为各节点自身耗时；最慢的节点已高亮显示。',
-    name: 'Stage / 算子',
+    name: '阶段 / 算子',
     time: '耗时',
     share: '占总耗时',
     rows: '行数',
-    stage: 'Stage',
+    stage: '阶段',
     operator: '算子',
     slowest: '最慢',
-    empty: '实例未返回该作业的 Stage 信息。',
+    empty: '实例未返回该作业的 阶段信息。',
     expandAll: '全部展开',
     collapseAll: '全部收起',
   },
@@ -55,7 +55,7 @@ const share: TPhrases['share'] = {
     invalidTitle: '链接无效',
     expiredTitle: '链接已过期',
     revokedTitle: '链接已被撤销',
-    unavailableTitle: '暂时无法显示作业 Profile',
+    unavailableTitle: '暂时无法显示作业执行概况',
     retry: '重试',
   },
   units: {
@@ -65,10 +65,10 @@ const share: TPhrases['share'] = {
     minutes: '{{minutes}} 分 {{seconds}} 秒',
     hours: '{{hours}} 小时 {{minutes}} 分',
   },
-  action: '分享作业 Profile',
-  actionHint: '通过链接分享该实例最近一个作业的 Profile',
+  action: '分享作业执行概况',
+  actionHint: '通过链接分享该实例最近一个作业的执行概况',
   dialog: {
-    title: '分享 {{instance}} 的作业 Profile',
+    title: '分享 {{instance}} 的作业执行概况',
     job: '作业',
     jobPlaceholder: '请选择最近的作业',
     jobRequired: '请选择要分享的作业',
@@ -80,15 +80,15 @@ const share: TPhrases['share'] = {
     create: '生成链接',
     doneTitle: '链接已生成',
     doneText:
-      '在 {{time}} 之前，任何持有此链接的人无需登录即可查看作业 {{job}} 的 Profile。链接仅显示这一次，请复制保存。',
+      '在 {{time}} 之前，任何持有此链接的人无需登录即可查看作业 {{job}} 的执行概况。链接仅显示这一次，请复制保存。',
     copyLink: '复制链接',
     copied: '链接已复制',
     linkLabel: '分享链接',
     close: '关闭',
   },
   list: {
-    title: '已分享的作业 Profile',
-    empty: '还没有分享过作业 Profile。',
+    title: '已分享的作业执行概况',
+    empty: '还没有分享过作业执行概况。',
     loadFailed: '分享链接加载失败。',
     job: '作业',
     instance: '实例',

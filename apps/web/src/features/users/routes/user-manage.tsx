@@ -56,7 +56,7 @@ type TConfirm = { action: 'disable' | 'delete' | 'forceDelete'; users: TUserRow[
  * row and bulk actions (spec section 2 "User management").
  */
 export default function UserManagePage() {
-  const { t } = useTranslation(['users', 'common']);
+  const { t, i18n } = useTranslation(['users', 'common']);
   const tx = t as unknown as (key: string, options?: Record<string, unknown>) => string;
   const [params, setParams] = useState<TUserListParams>({ pageNo: 1, pageSize: 20 });
   const [isRevealed, setRevealed] = useState(false);
@@ -364,7 +364,8 @@ export default function UserManagePage() {
           pageSize: Number(params.pageSize ?? 20),
           total: list.data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
+          showTotal: (total) =>
+            t('total', { count: total, formatted: new Intl.NumberFormat(i18n.language).format(total) }),
         }}
         onChange={(pagination, _filters, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
