@@ -10,6 +10,7 @@ export const testAdmin: TCurrentUser = {
   accountDisplayName: 'demo',
   email: null,
   phone: null,
+  phoneCode: '86',
   isAccountAdmin: true,
   lastLoginTime: null,
   lastLoginIp: null,

@@ -13,6 +13,8 @@ export const ZCurrentUser = z.object({
   accountDisplayName: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The phone's country code (`86` unless the global-phone setting allowed another). */
+  phoneCode: z.string(),
   isAccountAdmin: z.boolean(),
   lastLoginTime: ZTimestamp.nullable(),
   lastLoginIp: z.string().nullable(),

@@ -62,6 +62,7 @@ export async function findCurrentUser(db: TDb, accountId: number, userId: number
       accountDisplayName: accounts.displayName,
       email: users.email,
       phone: users.phone,
+      phoneCode: users.phoneCode,
       previousLoginAt: users.previousLoginAt,
       previousLoginIp: users.previousLoginIp,
       isAccountAdmin: sql<boolean>`exists (

@@ -18,6 +18,7 @@ export async function getCurrentUser(deps: TDeps, auth: TAuth): Promise<TCurrent
     accountDisplayName: user.accountDisplayName,
     email: user.email,
     phone: user.phone,
+    phoneCode: user.phoneCode,
     isAccountAdmin: user.isAccountAdmin,
     lastLoginTime: user.previousLoginAt ? user.previousLoginAt.toISOString() : null,
     lastLoginIp: user.previousLoginIp,

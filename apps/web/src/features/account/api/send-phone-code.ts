@@ -15,6 +15,8 @@ const sendPhoneAuthCodeWithTokenEndpoint = endpoint(
 
 export function sendPhoneAuthCodeWithToken(input: {
   phone: string;
+  /** The country code (`86` unless the global-phone setting offers others). */
+  phoneCode: string;
   authMethod: TAuthMethod;
   captcha: TCaptchaAnswer | null;
 }): Promise<TRouteData<'sendPhoneAuthCodeWithToken'>> {

@@ -7,6 +7,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkPhoneAuthCode } from '@/api/check-phone-auth-code';
+import { DefaultPhoneCode } from '@/components/phone-input/phone-rules';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
 import { activateAccount } from '../api/activate-account';
@@ -68,18 +69,20 @@ export function CompanyDialog({ current, onClose }: { current: string | null; on
 export function RegistrationPhoneDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['account', 'validation']);
   const [phone, setPhone] = useState('');
+  // Chosen from the country list with the global-phone setting only; else +86.
+  const [phoneCode, setPhoneCode] = useState(DefaultPhoneCode);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-  const phoneProblem = checkPhone(phone.trim());
+  const phoneProblem = checkPhone(phone.trim(), phoneCode);
   const gate = useCheckCaptcha();
   const submit = async () => {
     setIsSaving(true);
     try {
       const checked = await gate.run((captcha) =>
-        checkPhoneAuthCode({ authMethod: 'EDIT_PHONE', phone: phone.trim(), code, captcha }),
+        checkPhoneAuthCode({ authMethod: 'EDIT_PHONE', phone: phone.trim(), phoneCode, code, captcha }),
       );
-      await updateRegistrationPhone({ phone: phone.trim() }, checked.checkToken);
+      await updateRegistrationPhone({ phone: phone.trim(), phoneCode }, checked.checkToken);
       toast({ level: 'success', title: t('phoneDialog.success') });
       onClose();
     } catch (e) {
@@ -108,6 +111,8 @@ export function RegistrationPhoneDialog({ onClose }: { onClose: () => void }) {
           codeLabel={t('phoneDialog.code')}
           value={phone}
           onChange={setPhone}
+          phoneCode={phoneCode}
+          onPhoneCodeChange={setPhoneCode}
           code={code}
           onCodeChange={setCode}
           targetError={phoneProblem ? t(`validation:${phoneProblem}`) : null}

@@ -5,9 +5,12 @@ import { Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendAuthCode } from '@/api/send-auth-code';
+import { ConsolePhoneInput } from '@/components/phone-input/console-phone-input';
+import { DefaultPhoneCode } from '@/components/phone-input/phone-rules';
 import { SendCodeButton, type TSendCodeTexts } from '@/components/send-code/send-code-button';
 import { notConfiguredText } from '@/lib/adapters';
 import { codeErrorText, type TCodeErrorTexts } from '@/lib/code-errors';
+import { getMeta } from '@/lib/meta';
 import { sendPhoneAuthCodeWithToken } from '../api/send-phone-code';
 
 export type TCodeTargetFieldProps = {
@@ -17,6 +20,9 @@ export type TCodeTargetFieldProps = {
   codeLabel: string;
   value: string;
   onChange: (value: string) => void;
+  /** The phone's country code (kind `phone`): chosen from the list with the global-phone setting. */
+  phoneCode?: string;
+  onPhoneCodeChange?: (phoneCode: string) => void;
   code: string;
   onCodeChange: (code: string) => void;
   /** The rule check of the target (a phrase text), null when it may receive a code. */
@@ -29,8 +35,9 @@ export type TCodeTargetFieldProps = {
 };
 
 /**
- * A new phone (+86) or e-mail address and the code sent to it: the send button waits until the
- * target passes its rules, then counts down 60 seconds before a resend (with the image captcha).
+ * A new phone or e-mail address and the code sent to it: the send button waits until the target
+ * passes its rules, then counts down 60 seconds before a resend (with the image captcha). The
+ * phone has the country list with the global-phone setting, else +86 (spec section 2).
  */
 export function CodeTargetField(props: TCodeTargetFieldProps) {
   const { t, i18n } = useTranslation(['mfa', 'errors', 'common']);
@@ -42,6 +49,8 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
   };
   const sendTexts: TSendCodeTexts = { ...texts.mfa.send, captcha: texts.mfa.captcha };
   const target = props.value.trim();
+  const isGlobal = getMeta().features.globalPhone;
+  const phoneCode = isGlobal ? props.phoneCode || DefaultPhoneCode : DefaultPhoneCode;
   const unavailable = notConfiguredText(props.kind === 'phone' ? 'sms' : 'email', texts.errors);
   const codeMessage = props.error ?? unavailable;
   return (
@@ -51,13 +60,25 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
         validateStatus={target && props.targetError ? 'error' : ''}
         help={target && props.targetError ? props.targetError : undefined}
       >
-        <Input
-          value={props.value}
-          addonBefore={props.kind === 'phone' ? '+86' : undefined}
-          onChange={(e) => props.onChange(e.target.value)}
-          data-testid={`${props.testId}-target`}
-          maxLength={props.kind === 'phone' ? 20 : 128}
-        />
+        {props.kind === 'phone' ? (
+          <ConsolePhoneInput
+            value={props.value}
+            onChange={props.onChange}
+            phoneCode={phoneCode}
+            onPhoneCodeChange={(picked) => props.onPhoneCodeChange?.(picked)}
+            isGlobal={isGlobal}
+            searchPlaceholder={t('phone.search')}
+            countryLabel={t('phone.countryCode')}
+            testId={`${props.testId}-target`}
+          />
+        ) : (
+          <Input
+            value={props.value}
+            onChange={(e) => props.onChange(e.target.value)}
+            data-testid={`${props.testId}-target`}
+            maxLength={128}
+          />
+        )}
       </Form.Item>
       <Form.Item
         label={props.codeLabel}
@@ -76,7 +97,7 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
           data-testid={`${props.testId}-code`}
           suffix={
             <SendCodeButton
-              key={target}
+              key={props.kind === 'phone' ? `+${phoneCode} ${target}` : target}
               texts={sendTexts}
               isDisabled={!target || props.targetError !== null}
               unavailable={unavailable}
@@ -85,7 +106,12 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
               onError={(e) => props.onError(codeErrorText(e, texts))}
               send={(captcha) =>
                 props.kind === 'phone'
-                  ? sendPhoneAuthCodeWithToken({ phone: target, authMethod: props.purpose, captcha })
+                  ? sendPhoneAuthCodeWithToken({
+                      phone: target,
+                      phoneCode,
+                      authMethod: props.purpose,
+                      captcha,
+                    })
                   : sendAuthCode({ authMethod: props.purpose, authCodeType: 'EMAIL', email: target, captcha })
               }
             />

@@ -11,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { checkAuthCode, type TCheckResult } from '@/api/check-auth-code';
 import { checkPhoneAuthCode } from '@/api/check-phone-auth-code';
 import { useCurrentUser } from '@/api/get-current-user';
+import { DefaultPhoneCode } from '@/components/phone-input/phone-rules';
 import { VerificationDialog } from '@/components/verification-dialog/verification-dialog';
+import { getMeta } from '@/lib/meta';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
 import { updateProfile } from '../api/update-profile';
@@ -31,28 +33,35 @@ type TStep = { kind: 'phone' | 'email'; identity: TCheckResult | null } | null;
 function ContactDialog({
   kind,
   identity,
+  currentPhoneCode,
   onClose,
 }: {
   kind: 'phone' | 'email';
   identity: TCheckResult | null;
+  /** The country code of the current phone: the new one starts there with the country list. */
+  currentPhoneCode: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation(['account', 'validation']);
   const [value, setValue] = useState('');
+  // Without the global-phone setting the code stays +86 (the list is not offered).
+  const [phoneCode, setPhoneCode] = useState(
+    getMeta().features.globalPhone ? currentPhoneCode || DefaultPhoneCode : DefaultPhoneCode,
+  );
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const target = value.trim();
-  const problem = kind === 'phone' ? checkPhone(target) : checkEmail(target);
+  const problem = kind === 'phone' ? checkPhone(target, phoneCode) : checkEmail(target);
   const gate = useCheckCaptcha();
   const submit = async () => {
     setIsSaving(true);
     try {
       if (kind === 'phone') {
         const checked = await gate.run((captcha) =>
-          checkPhoneAuthCode({ authMethod: 'EDIT_PHONE', phone: target, code, captcha }),
+          checkPhoneAuthCode({ authMethod: 'EDIT_PHONE', phone: target, phoneCode, code, captcha }),
         );
-        await updateProfile({ phone: target, phoneCheckToken: checked.checkToken }, identity);
+        await updateProfile({ phone: target, phoneCode, phoneCheckToken: checked.checkToken }, identity);
       } else {
         const checked = await gate.run((captcha) =>
           checkAuthCode({ authMethod: 'EDIT_EMAIL', authCodeType: 'EMAIL', email: target, code, captcha }),
@@ -89,6 +98,8 @@ function ContactDialog({
           codeLabel={t('profile.code')}
           value={value}
           onChange={setValue}
+          phoneCode={phoneCode}
+          onPhoneCodeChange={setPhoneCode}
           code={code}
           onCodeChange={setCode}
           targetError={problem ? t(`validation:${problem}`) : null}
@@ -203,7 +214,7 @@ export default function ProfileDialog({ initialEdit = null, onClose }: TProfileD
               children: (
                 <span className="cz-account-profile__value">
                   <span data-testid="profile-phone">
-                    {user.phone ? `+86 ${user.phone}` : t('profile.notSet')}
+                    {user.phone ? `+${user.phoneCode} ${user.phone}` : t('profile.notSet')}
                   </span>
                   <Button
                     type="link"
@@ -250,7 +261,12 @@ export default function ProfileDialog({ initialEdit = null, onClose }: TProfileD
         />
       ) : null}
       {step ? (
-        <ContactDialog kind={step.kind} identity={step.identity} onClose={() => setStep(null)} />
+        <ContactDialog
+          kind={step.kind}
+          identity={step.identity}
+          currentPhoneCode={user.phoneCode}
+          onClose={() => setStep(null)}
+        />
       ) : null}
     </>
   );

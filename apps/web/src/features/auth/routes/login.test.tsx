@@ -45,6 +45,7 @@ const user = {
   accountDisplayName: 'demo',
   email: null,
   phone: null,
+  phoneCode: '86',
   isAccountAdmin: true,
   lastLoginTime: null,
   lastLoginIp: null,

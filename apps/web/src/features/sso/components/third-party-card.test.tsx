@@ -18,6 +18,7 @@ const member: TCurrentUser = {
   accountDisplayName: 'demo',
   email: null,
   phone: null,
+  phoneCode: '86',
   isAccountAdmin: false,
   lastLoginTime: null,
   lastLoginIp: null,

@@ -9,12 +9,12 @@ import type { FormInstance } from 'antd';
 import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TCheckResult } from '@/api/check-auth-code';
+import { ConsolePhoneInput } from '@/components/phone-input/console-phone-input';
 import { DefaultPhoneCode } from '@/components/phone-input/phone-rules';
 import { getMeta } from '@/lib/meta';
 import { testId } from '@/lib/test-id';
 import type { TUserFormValues } from '../lib/user-form';
 import { IdentityCheck } from './identity-check';
-import { UserPhoneInput } from './phone-field';
 
 export type TContactMode = 'add' | 'editOther' | 'editSelf';
 
@@ -81,13 +81,14 @@ export function ContactFields(props: {
         <Input />
       </Form.Item>
       <Form.Item name="phone" label={t('form.phone')} required={props.required.phone}>
-        <UserPhoneInput
+        <ConsolePhoneInput
           phoneCode={phoneCode}
           onPhoneCodeChange={(code) => form.setFieldValue('phoneCode', code)}
           isGlobal={isGlobal}
           onBlur={() => props.onCheck('phone')}
           searchPlaceholder={t('mfa:phone.search')}
           countryLabel={t('mfa:phone.countryCode')}
+          testId="user-phone"
         />
       </Form.Item>
       <Form.Item

@@ -1,31 +1,35 @@
 /**
- * The console's phone input (spec section 2 "Phone input"): with the global-phone setting, the
- * searchable country-code list of the public pages (by name, phone code or region code, the same
- * list and search rules); otherwise +86 fixed.
+ * The console's phone input (spec section 2 "Phone input"), in antd forms: with the global-phone
+ * setting, the searchable country-code list of the public pages (by name, phone code or region
+ * code, the same list and search rules); otherwise +86 fixed. Every phone field of the console
+ * uses it: the user dialogs, My profile's phone change and the account's registration phone.
  */
 import type { TCountry } from '@console/contract';
 import { Input, Select, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { listCountries } from '@/api/list-countries';
-import { cleanPhone, DefaultPhoneCode, filterCountries } from '@/components/phone-input/phone-rules';
-import { testId } from '@/lib/test-id';
+import { testId as testIdOf } from '@/lib/test-id';
+import { cleanPhone, DefaultPhoneCode, filterCountries } from './phone-rules';
 
-export type TUserPhoneInputProps = {
+export type TConsolePhoneInputProps = {
   /** The national number (the form item's value). */
   value?: string;
   onChange?: (value: string) => void;
   phoneCode: string;
   onPhoneCodeChange: (phoneCode: string) => void;
+  /** The global-phone setting (meta.features.globalPhone): the country list; else +86 fixed. */
   isGlobal: boolean;
   onBlur?: () => void;
   isDisabled?: boolean;
   searchPlaceholder: string;
   countryLabel: string;
+  /** The number's test id; the country select gets `<testId>-code`. */
+  testId: string;
   /** For tests: the country list (else fetched when the list first opens). */
   loadCountries?: () => Promise<readonly TCountry[]>;
 };
 
-export function UserPhoneInput({
+export function ConsolePhoneInput({
   value,
   onChange,
   phoneCode,
@@ -35,8 +39,9 @@ export function UserPhoneInput({
   isDisabled = false,
   searchPlaceholder,
   countryLabel,
+  testId,
   loadCountries = listCountries,
-}: TUserPhoneInputProps) {
+}: TConsolePhoneInputProps) {
   const [countries, setCountries] = useState<readonly TCountry[] | null>(null);
   const [isOpen, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -60,8 +65,8 @@ export function UserPhoneInput({
       value: `${c.region_code}:${c.phone_code}`,
       phoneCode: c.phone_code,
       label: (
-        <span className="cz-user-phone__option">
-          {c.name} <span className="cz-user-phone__region">{c.region_code}</span> +{c.phone_code}
+        <span className="cz-console-phone__option">
+          {c.name} <span className="cz-console-phone__region">{c.region_code}</span> +{c.phone_code}
         </span>
       ),
     }));
@@ -71,7 +76,7 @@ export function UserPhoneInput({
           {
             value: `:${code}`,
             phoneCode: code,
-            label: <span className="cz-user-phone__option">+{code}</span>,
+            label: <span className="cz-console-phone__option">+{code}</span>,
           },
         ];
   }, [countries, query, code]);
@@ -84,11 +89,17 @@ export function UserPhoneInput({
       disabled={isDisabled}
       onChange={(e) => onChange?.(cleanPhone(e.target.value))}
       onBlur={onBlur}
-      addonBefore={isGlobal ? undefined : `+${DefaultPhoneCode}`}
-      {...testId('user-phone')}
+      {...testIdOf(testId)}
     />
   );
-  if (!isGlobal) return number;
+  if (!isGlobal) {
+    return (
+      <Space.Compact block>
+        <Space.Addon disabled={isDisabled}>+{DefaultPhoneCode}</Space.Addon>
+        {number}
+      </Space.Compact>
+    );
+  }
   return (
     <Space.Compact block>
       <Select
@@ -111,7 +122,7 @@ export function UserPhoneInput({
         loading={isOpen && countries === null}
         popupMatchSelectWidth={280}
         style={{ width: 110, flex: 'none' }}
-        {...testId('user-phone-code')}
+        {...testIdOf(`${testId}-code`)}
       />
       {number}
     </Space.Compact>
