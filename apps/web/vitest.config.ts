@@ -12,6 +12,9 @@ export default defineProject({
     environment: 'happy-dom',
     environmentOptions: { happyDOM: { url: 'http://console.test/' } },
     restoreMocks: true,
+    // A file's first render imports antd: on a busy 2-core machine that alone can pass vitest's
+    // default 5 s. The limit only stops a hung test; no test depends on timing.
+    testTimeout: 15_000,
     setupFiles: ['./src/testing/setup.ts'],
     css: { include: [/tokens\.css/] },
     include: ['src/**/*.test.{ts,tsx}'],

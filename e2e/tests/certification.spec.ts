@@ -27,7 +27,7 @@ test('personal verification: the face check on a phone, then the computer shows 
   request,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const owner = await registerAccount(page, request);
   await openVerification(page, owner);
 
@@ -73,7 +73,7 @@ test('a face error comes back to the phone with its message and a retry', async 
   request,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const owner = await registerAccount(page, request);
   await openVerification(page, owner);
   await page.getByTestId('personal-name').fill('Li Si');
@@ -102,7 +102,7 @@ test('a face error comes back to the phone with its message and a retry', async 
 });
 
 test('enterprise verification with a PDF licence ends in passed', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await registerAccount(page, request);
   await openVerification(page, owner);
   await page.getByTestId('certification-type-enterprise').click();

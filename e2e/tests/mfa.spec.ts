@@ -30,7 +30,7 @@ test.describe('login protection, domestic edition', () => {
   }) => {
     // The sign-in's code goes to the phone that got the turning-on code a moment before: another
     // purpose, so not a resend, and it goes out at once.
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     await signInTo(page, acme.account, acme.admin);
     const card = page.getByTestId('mfa-card');
     await expect(card.getByTestId('mfa-status')).toHaveAttribute('data-enabled', 'false');

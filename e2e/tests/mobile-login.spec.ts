@@ -63,7 +63,7 @@ test('an account with an opened data assistant goes there with the token', async
   request,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const owner = await registerAccount(page, request);
   const login = await request.post('/api/login', {
     data: { accountDisplayName: owner.account, username: owner.username, password: owner.password },

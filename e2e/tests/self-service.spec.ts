@@ -25,7 +25,7 @@ async function signInWith(page: Page, who: { account: string; username: string; 
 
 test.describe('self-service, domestic edition', () => {
   test('registers a new account with the SMS code, then signs in with it', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await openLogin(page, 'en-US');
     const created = await registerAccount(page, request, { checkRules: true });
     await page.getByTestId('register-go-login').click();
@@ -42,7 +42,7 @@ test.describe('self-service, domestic edition', () => {
   });
 
   test('registers from a cloud-marketplace subscription with a signed token', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await openLogin(page, 'en-US');
     const token = operatorCommand(['marketplace-token', `customer-${Date.now()}`, '--offer', 'trial']);
     expect(token).toMatch(/^mkt1\./);
@@ -55,7 +55,7 @@ test.describe('self-service, domestic edition', () => {
   });
 
   test('a phone already registered is refused only after its code is verified', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await openLogin(page, 'en-US');
     const created = await registerAccount(page, request);
     await page.goto('/register');
@@ -83,7 +83,7 @@ test.describe('self-service, domestic edition', () => {
     page,
     request,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     await openLogin(page, 'en-US');
     const created = await registerAccount(page, request);
     await openLogin(page, 'en-US');
@@ -134,7 +134,7 @@ test.describe('self-service, domestic edition', () => {
     page,
     request,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     await openLogin(page, 'en-US');
     const created = await registerAccount(page, request);
     await page.getByTestId('register-go-login').click();
@@ -208,7 +208,7 @@ test.describe('self-service, domestic edition', () => {
   });
 
   test('finds the accounts and the usernames of a phone after its code', async ({ page, request }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     await openLogin(page, 'en-US');
     const created = await registerAccount(page, request);
 

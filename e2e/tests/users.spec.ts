@@ -88,7 +88,7 @@ test('adds a user who must change the initial password at the first login', asyn
 });
 
 test("disables a user and ends that user's open session", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, demo.admin);
   await openUsers(page);
   const username = nextName();
@@ -195,7 +195,7 @@ test('a user who owns nothing (an account without service instances): the disabl
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const owner = await registerAccount(page, request);
   await signInTo(page, owner.account, owner);
   await openUsers(page);

@@ -23,6 +23,9 @@ export const consoleTheme: ThemeConfig = {
     // antd's own tertiary text (45 % of the base) falls short of 4.5:1 on white (WCAG AA): the
     // token's grey, also the secondary text of Typography and the labels of Descriptions.
     colorTextTertiary: d.colorTextTertiary,
+    // Placeholders too: a select's placeholder is text on the page (axe color-contrast), and
+    // antd's 25 % grey reads 1.7:1.
+    colorTextPlaceholder: d.colorTextTertiary,
     colorBgLayout: d.colorBgLayout,
     colorBorder: d.colorBorder,
     colorBorderSecondary: d.colorBorderSecondary,

@@ -12,6 +12,8 @@ import { testId as testIdOf } from '@/lib/test-id';
 import { cleanPhone, DefaultPhoneCode, filterCountries } from './phone-rules';
 
 export type TConsolePhoneInputProps = {
+  /** The form item's control id, given to the number so that its label names it. */
+  id?: string;
   /** The national number (the form item's value). */
   value?: string;
   onChange?: (value: string) => void;
@@ -30,6 +32,7 @@ export type TConsolePhoneInputProps = {
 };
 
 export function ConsolePhoneInput({
+  id,
   value,
   onChange,
   phoneCode,
@@ -83,6 +86,7 @@ export function ConsolePhoneInput({
 
   const number = (
     <Input
+      id={id}
       value={value}
       inputMode="tel"
       autoComplete="tel-national"

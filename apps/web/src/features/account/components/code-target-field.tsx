@@ -2,7 +2,7 @@ import type { TAuthMethod } from '@console/contract';
 import { Languages } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
 import { Form, Input } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendAuthCode } from '@/api/send-auth-code';
 import { ConsolePhoneInput } from '@/components/phone-input/console-phone-input';
@@ -53,15 +53,18 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
   const phoneCode = isGlobal ? props.phoneCode || DefaultPhoneCode : DefaultPhoneCode;
   const unavailable = notConfiguredText(props.kind === 'phone' ? 'sms' : 'email', texts.errors);
   const codeMessage = props.error ?? unavailable;
+  const targetId = useId();
   return (
     <>
       <Form.Item
         label={props.label}
+        htmlFor={targetId}
         validateStatus={target && props.targetError ? 'error' : ''}
         help={target && props.targetError ? props.targetError : undefined}
       >
         {props.kind === 'phone' ? (
           <ConsolePhoneInput
+            id={targetId}
             value={props.value}
             onChange={props.onChange}
             phoneCode={phoneCode}
@@ -73,6 +76,7 @@ export function CodeTargetField(props: TCodeTargetFieldProps) {
           />
         ) : (
           <Input
+            id={targetId}
             value={props.value}
             onChange={(e) => props.onChange(e.target.value)}
             data-testid={`${props.testId}-target`}
