@@ -25,6 +25,10 @@
 // Knobs: LOAD_SECONDS, LOAD_SCALE, LOAD_PORT (default 8520; the replicas use it and the next one),
 // LOAD_USERS, LOAD_ADMINS (default 20), LOAD_AUDIT_ROWS, LOAD_SAMPLE_SECONDS, LOAD_WARMUP_SECONDS,
 // LOAD_KEEP=1 keeps the database, BENCH_DATABASE_URL, BENCH_SERVER_BUNDLE (another server build).
+// LOAD_POOLER=pgbouncer puts PgBouncer in transaction mode (LOAD_POOL_SIZE server connections,
+// default 10; port LOAD_PORT + 10) between the replicas and the database, as docs/scaling.md
+// describes; LOAD_PREPARED=1 keeps named prepared statements on (DATABASE_PREPARED_STATEMENTS),
+// which a pooler before PgBouncer 1.21 cannot keep.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -32,6 +36,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { langHeaders, login, ok } from './lib/api.mjs';
+import { startPgBouncer } from './lib/pgbouncer.mjs';
 import {
   createDatabase,
   dropDatabase,
@@ -130,6 +135,7 @@ const pick = (list) => list[next() % list.length];
 const replicas = [];
 const instances = [];
 let memory = null;
+let pooler = null;
 let exitCode = 0;
 try {
   // ---------------------------------------------------------------------------------------------
@@ -171,12 +177,26 @@ try {
 
   // ---------------------------------------------------------------------------------------------
   // replicas and sessions
+  let replicaUrl = database.url;
+  const replicaEnv = { ...serverEnv, DEMO: '1', JOBS: '1' };
+  if (process.env.LOAD_POOLER === 'pgbouncer') {
+    pooler = await startPgBouncer({
+      databaseUrl: database.url,
+      port: basePort + 10,
+      poolSize: Number(process.env.LOAD_POOL_SIZE ?? 10),
+    });
+    replicaUrl = pooler.url;
+    replicaEnv.DATABASE_PREPARED_STATEMENTS = process.env.LOAD_PREPARED === '1' ? '1' : '0';
+    console.log(
+      `pooler: ${pooler.version}, transaction mode, ${process.env.LOAD_POOL_SIZE ?? 10} server connections; prepared statements ${replicaEnv.DATABASE_PREPARED_STATEMENTS === '1' ? 'on' : 'off'}`,
+    );
+  }
   replicas.push(
     ...(await startReplicas({
       count: 2,
       basePort,
-      databaseUrl: database.url,
-      env: { ...serverEnv, DEMO: '1', JOBS: '1' },
+      databaseUrl: replicaUrl,
+      env: replicaEnv,
       logPrefix: join(logs, 'replica'),
     })),
   );
@@ -654,6 +674,7 @@ try {
   for (const instance of instances) instance.stop?.();
   memory?.stop();
   await Promise.all(replicas.map((r) => stopServer(r)));
+  await pooler?.stop();
   if (process.env.LOAD_KEEP === '1') console.log(`kept database ${database.name}`);
   else await dropDatabase(database);
 }

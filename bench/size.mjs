@@ -37,6 +37,9 @@ const routeModules = [
   ['console: session gate, router, query, i18next', 'src/app/console/console-app.tsx'],
   ['console: shell (antd)', 'src/app/console/console-shell.tsx'],
   ['/workbench', 'src/app/routes/workbench.tsx'],
+  ['/workbench feature cards (fetched with their data)', 'src/app/routes/workbench-feature-cards.ts'],
+  ['console: menu drawer (narrow windows)', 'src/app/console/shell-menu-drawer.tsx'],
+  ['console: pages not built', 'src/app/console/not-built.tsx'],
   ['console: login protection dialogs', 'src/features/mfa/components/login-protection-dialog.tsx'],
   ['/accountManage/accountInfo', 'src/features/account/routes/account-info.tsx'],
   ['console: password policy dialog', 'src/features/account/components/password-policy-dialog.tsx'],
@@ -182,6 +185,15 @@ const consoleFirst = measure(closure([entryKey, ...consoleKeys]));
 console.log(
   `\n/workbench first load (entry + console + shell + workbench): JS ${kib(consoleFirst.js)}, CSS ${kib(consoleFirst.css)}`,
 );
+// The feature cards come after the first paint, alongside the cards' one call (placeholders meanwhile).
+const cardsKey = routeKey('/workbench feature cards (fetched with their data)');
+if (manifest[cardsKey]) {
+  const consoleSet = closure([entryKey, ...consoleKeys]);
+  const cards = measure(new Set([...closure([cardsKey])].filter((k) => !consoleSet.has(k))));
+  console.log(
+    `  then, with the cards' data: JS +${kib(cards.js)} (${cards.chunks} chunks), CSS +${kib(cards.css)}; in all ${kib(consoleFirst.js + cards.js)}`,
+  );
+}
 
 // Other lazy chunks
 console.log('\nOther lazy chunks');

@@ -8,9 +8,33 @@ const baseURL = `http://localhost:${port}`;
 const onpremURL = `http://localhost:${onpremPort}`;
 const limitsURL = `http://localhost:${limitsPort}`;
 
-/** The built console on a fresh, seeded database (see serve.mjs). */
-function server(serverPort: number, env: Record<string, string> = {}) {
+/**
+ * The projects named on the command line (`--project cloud`, `--project=cloud`), or null for all.
+ * A run of some projects starts only their servers.
+ */
+function selectedProjects(argv: readonly string[]): string[] | null {
+  const names: string[] = [];
+  argv.forEach((arg, i) => {
+    if (arg === '--project' && argv[i + 1]) names.push(argv[i + 1] as string);
+    else if (arg.startsWith('--project=')) names.push(arg.slice('--project='.length));
+  });
+  return names.length > 0 ? names : null;
+}
+const selected = selectedProjects(process.argv);
+
+/** Whether a `--project` value (a name or a `*` pattern, any case) names `project`. */
+function namesProject(name: string, project: string): boolean {
+  const pattern = name
+    .toLowerCase()
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('*', '.*');
+  return new RegExp(`^${pattern}$`).test(project.toLowerCase());
+}
+
+/** The built console on a fresh, seeded database (see serve.mjs), for the tests of `project`. */
+function server(project: string, serverPort: number, env: Record<string, string> = {}) {
   return {
+    project,
     command: 'node serve.mjs',
     url: `http://localhost:${serverPort}/readyz`,
     timeout: 120_000,
@@ -70,7 +94,7 @@ export default defineConfig({
     // The development provisioner: instances open in 3 s, Insight user changes apply in 0.5 s.
     // Phones on localhost get the mobile login (the desktop tests use desktop Chromium's agent and
     // viewport); the seeded instances' hosts may receive a login's token.
-    server(port, {
+    server('cloud', port, {
       DEV_PROVISION_DELAY_MS: '3000',
       DEV_INSIGHT_DELAY_MS: '500',
       MOBILE_LOGIN_HOSTS: 'localhost',
@@ -79,14 +103,20 @@ export default defineConfig({
       // its routes while it is off.
       FEATURE_MARKETPLACE_REGISTER: '1',
     }),
-    server(onpremPort, { DEPLOY_MODE: 'onprem', EDITION: 'international', FEATURE_HUAWEI_LICENSE: '1' }),
+    server('onprem-international', onpremPort, {
+      DEPLOY_MODE: 'onprem',
+      EDITION: 'international',
+      FEATURE_HUAWEI_LICENSE: '1',
+    }),
     // Tight limits per client address (decision 0012); each test names its own address by
     // X-Forwarded-For, which the server trusts here.
-    server(limitsPort, {
+    server('address-limits', limitsPort, {
       TRUST_PROXY: '1',
       ADDRESS_CAPTCHA_AFTER_FAILURES: '3',
       ADDRESS_BLOCK_AFTER_FAILURES: '6',
       ADDRESS_BLOCK_SECONDS: '120',
     }),
-  ],
+  ]
+    .filter((s) => selected === null || selected.some((name) => namesProject(name, s.project)))
+    .map(({ project: _project, ...s }) => s),
 });

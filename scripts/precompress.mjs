@@ -10,8 +10,10 @@ let count = 0;
 const visit = (p) => {
   for (const name of readdirSync(p)) {
     const file = join(p, name);
-    if (statSync(file).isDirectory()) visit(file);
-    else if (/\.(js|css|svg|json|txt|map)$/.test(name) && statSync(file).size > 1024) {
+    // The login page's server render (dist/.prerender) is read by the server, never sent.
+    if (statSync(file).isDirectory()) {
+      if (name !== '.prerender') visit(file);
+    } else if (/\.(js|css|svg|json|txt|map)$/.test(name) && statSync(file).size > 1024) {
       const data = readFileSync(file);
       writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       writeFileSync(

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: every suite — the static checks (Biome, import boundaries, TypeScript), unit and
-// integration tests (vitest: contract, phrases, server, web),
+// integration tests (vitest: contract, phrases, server, web, scripts),
 // the secrets check over what the integration tests' servers logged and answered, and browser
 // tests (Playwright in Chromium on the built console) — then one line that sums them:
 // "N passed, N failed". Integration tests use TEST_DATABASE_URL when set, PGlite otherwise.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//
+// First it makes sure the browser tests can run (scripts/ensure-chromium.mjs: Debian's Chromium
+// and CJK fonts, installed as root, or one line saying how), so that a missing browser stops the
+// run at once rather than after the other suites. The static checks run alongside the browser
+// suite, which spends much of its time waiting on pages; their output follows it.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -13,14 +18,15 @@ const reports = join(root, '.reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const suites = [
-  {
+const vitestReport = (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests });
+const suites = {
+  static: {
     name: 'static',
     command: ['node', 'scripts/check-static.mjs'],
-    count: (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
+    count: vitestReport,
     file: 'static.json',
   },
-  {
+  unit: {
     name: 'unit and integration',
     command: [
       'npx',
@@ -32,19 +38,19 @@ const suites = [
     ],
     // What the integration tests' servers log and answer, for the secrets check below.
     env: { SECRET_CAPTURE_DIR: join(reports, 'secrets') },
-    count: (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
+    count: vitestReport,
     file: 'vitest.json',
   },
-  {
+  secrets: {
     name: 'secrets',
     command: ['node', 'scripts/check-secrets.mjs'],
     env: { SECRET_CAPTURE_DIR: join(reports, 'secrets') },
-    count: (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
+    count: vitestReport,
     file: 'secrets.json',
   },
-  {
+  browser: {
     name: 'browser',
-    // `test:e2e` installs Debian's Chromium first when it is missing (scripts/ensure-chromium.mjs).
+    // `test:e2e`: Chromium checked again (for a run of its own), the build, then Playwright.
     command: ['npm', 'run', 'test:e2e'],
     count: (report) => ({
       passed: (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0),
@@ -52,31 +58,75 @@ const suites = [
     }),
     file: 'e2e.json',
   },
-];
+};
 
 let passed = 0;
 let failed = 0;
-for (const suite of suites) {
-  console.log(`\n=== ${suite.name} tests ===`);
-  const result = spawnSync(suite.command[0], suite.command.slice(1), {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...suite.env },
-  });
+
+/** Counts a finished suite from its report (a non-zero exit without a reported failure counts one). */
+function tally(suite, status) {
   const file = join(reports, suite.file);
   let counted = { passed: 0, failed: 0 };
   if (existsSync(file)) counted = suite.count(JSON.parse(readFileSync(file, 'utf8')));
-  if (result.status !== 0 && counted.failed === 0) {
-    console.error(
-      `${suite.name} tests exited with ${result.status ?? result.signal} before reporting a failure`,
-    );
+  if (status !== 0 && counted.failed === 0) {
+    console.error(`${suite.name} tests exited with ${status} before reporting a failure`);
     counted.failed = 1;
   }
   console.log(`${suite.name}: ${counted.passed} passed, ${counted.failed} failed`);
   passed += counted.passed;
   failed += counted.failed;
 }
-const summary = `${passed} passed, ${failed} failed`;
-writeFileSync(join(reports, 'summary.txt'), `${summary}\n`);
-console.log(summary);
-process.exit(failed > 0 ? 1 : 0);
+
+function finish() {
+  const summary = `${passed} passed, ${failed} failed`;
+  writeFileSync(join(reports, 'summary.txt'), `${summary}\n`);
+  console.log(summary);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+/** Runs a suite in the foreground, its output as it comes. */
+function runNow(suite) {
+  console.log(`\n=== ${suite.name} tests ===`);
+  const result = spawnSync(suite.command[0], suite.command.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...suite.env },
+  });
+  tally(suite, result.status ?? result.signal);
+}
+
+/**
+ * Starts a suite in the background, its output into a file of the reports (a pipe would wait for
+ * this process, busy with the foreground suite); answers a promise of its output and status.
+ */
+function runAlongside(suite, logName) {
+  const log = join(reports, logName);
+  const fd = openSync(log, 'w');
+  const child = spawn(suite.command[0], suite.command.slice(1), {
+    cwd: root,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, ...suite.env },
+  });
+  closeSync(fd);
+  return new Promise((done) => {
+    child.on('close', (code, signal) => done({ output: readFileSync(log, 'utf8'), status: code ?? signal }));
+  });
+}
+
+console.log('=== browser prerequisites ===');
+const prerequisites = spawnSync('node', ['scripts/ensure-chromium.mjs'], { cwd: root, stdio: 'inherit' });
+if (prerequisites.status !== 0) {
+  console.error('The browser tests cannot run on this machine (see above); no suite was run.');
+  failed += 1;
+  finish();
+}
+
+runNow(suites.unit);
+runNow(suites.secrets);
+const staticRun = runAlongside(suites.static, 'static.log');
+runNow(suites.browser);
+const staticResult = await staticRun;
+console.log(`\n=== ${suites.static.name} tests (ran alongside the browser tests) ===`);
+process.stdout.write(staticResult.output);
+tally(suites.static, staticResult.status);
+finish();

@@ -7,5 +7,7 @@ export default defineProject({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Migrates the template of the test databases once per run (PostgreSQL).
+    globalSetup: ['./test/global-setup.ts'],
   },
 });

@@ -8,7 +8,7 @@ import { defineConfig } from 'vite';
  */
 const coreModules = [
   /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-  /apps[\\/]web[\\/]src[\\/]lib[\\/](history|cookies|meta|language|phrases|notifier|lazy)\./,
+  /apps[\\/]web[\\/]src[\\/]lib[\\/](history|cookies|meta|language|phrases|notifier|lazy|render-env)\./,
   /apps[\\/]web[\\/]src[\\/]config[\\/]paths\./,
   /apps[\\/]web[\\/]src[\\/]components[\\/](toast[\\/]|status-page|brand-mark|ui[\\/](app-link|button|icon|language-switch|text-field|use-dismiss)\.)/,
   /packages[\\/]contract[\\/]src[\\/](enums|limits|patterns|rules)\./,

@@ -9,11 +9,16 @@ import type { TLang } from './helpers';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** A page to check: where to go, what shows it is drawn, and what to open on it first. */
+/**
+ * A page to check: where to go, what shows it is drawn, and what to open on it first. A console
+ * page (`inApp`, with `ready`) that follows a console check which opened nothing is reached the
+ * way its menu reaches it, without loading the document again; any other `path` is loaded.
+ */
 export type TCheck = {
   name: string;
   path?: string;
   ready?: string;
+  inApp?: boolean;
   open?: (page: Page) => Promise<void>;
 };
 
@@ -72,9 +77,40 @@ export function report(found: readonly TFinding[]): string {
     .join('\n');
 }
 
-export async function visit(page: Page, check: TCheck, lang?: TLang): Promise<TFinding[]> {
+/**
+ * Goes to a console path within the loaded console (its one history: a pushed entry and a
+ * `popstate`, as Back and Forward do), under the session's account prefix when there is one.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const prefix = /^\/accounts\/\d+(?=\/)/.exec(location.pathname)?.[0] ?? '';
+    history.pushState({ usr: null, key: `a11y${Date.now().toString(36)}` }, '', `${prefix}${to}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Visits the checks one after another on `page`, as `visit` does, and answers all findings. */
+export async function visitAll(page: Page, checks: readonly TCheck[], lang?: TLang): Promise<TFinding[]> {
+  const found: TFinding[] = [];
+  let previous: TCheck | null = null;
+  for (const check of checks) {
+    // Only to a page with a mark of its own: what shows it is drawn is then the new page's.
+    const inApp = Boolean(check.inApp && check.ready && previous?.inApp && !previous.open);
+    found.push(...(await visit(page, check, lang, { inApp })));
+    previous = check;
+  }
+  return found;
+}
+
+export async function visit(
+  page: Page,
+  check: TCheck,
+  lang?: TLang,
+  options: { inApp?: boolean } = {},
+): Promise<TFinding[]> {
   return test.step(check.name, async () => {
-    if (check.path) await page.goto(check.path);
+    if (check.path && options.inApp) await navigateInApp(page, check.path);
+    else if (check.path) await page.goto(check.path);
     await settle(page, check.ready);
     // The document's language follows the page's (screen readers pick their voice from it).
     if (lang) await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -90,5 +126,26 @@ export async function newContext(browser: Browser, lang: TLang, options = {}) {
   const baseURL = test.info().project.use.baseURL as string;
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, ...options });
   await context.addCookies([{ name: 'cz-lang', value: lang, url: baseURL }]);
+  return context;
+}
+
+/**
+ * A context of `lang` signed in as `user` by the login call the login form makes (its session
+ * cookie lands in the context), for checks of pages behind the sign-in: the form itself is checked,
+ * and signs in, in the tests that start at the workbench.
+ */
+export async function signedInContext(
+  browser: Browser,
+  lang: TLang,
+  account: string,
+  user: { username: string; password: string },
+) {
+  const context = await newContext(browser, lang);
+  const res = await context.request.post('/api/login', {
+    headers: { 'x-cz-client': 'web', 'cz-lang': lang },
+    data: { accountDisplayName: account, username: user.username, password: user.password },
+  });
+  expect(res.ok()).toBe(true);
+  expect(((await res.json()) as { code: number }).code).toBe(0);
   return context;
 }

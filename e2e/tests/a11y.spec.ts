@@ -3,10 +3,19 @@
  * in English: the public pages signed out (desktop, and the mobile login on a phone), the console
  * pages as the demo administrator, and the main dialogs and popovers open. No violation of impact
  * serious or critical may remain; the failure message lists each with its rule, help and targets.
- * One browser context per language and kind of visit, the pages visited one after another.
+ * The pages are checked in groups, a test and a browser context each, that run in parallel; within
+ * a group they are visited one after another.
  */
 
-import { newContext, report, type TCheck, type TFinding, visit } from './a11y-checks';
+import {
+  newContext,
+  report,
+  signedInContext,
+  type TCheck,
+  type TFinding,
+  visit,
+  visitAll,
+} from './a11y-checks';
 import { devices, expect, test } from './fixtures';
 import { demo, fillLogin, type TLang } from './helpers';
 
@@ -57,7 +66,7 @@ const publicPages: readonly TCheck[] = [
 
 /** Console pages as the demo administrator, with the main dialogs, drawers and popovers open. */
 const consolePages: readonly TCheck[] = [
-  { name: 'workbench', path: '/workbench', ready: 'workbench' },
+  { name: 'workbench', path: '/workbench', ready: 'workbench', inApp: true },
   {
     name: 'workbench: user popover',
     open: async (page) => {
@@ -65,7 +74,7 @@ const consolePages: readonly TCheck[] = [
       await expect(page.getByTestId('user-popover')).toBeVisible();
     },
   },
-  { name: 'account center', path: '/accountManage/accountInfo', ready: 'account-center' },
+  { name: 'account center', path: '/accountManage/accountInfo', ready: 'account-center', inApp: true },
   {
     name: 'account center: password policy dialog',
     open: async (page) => {
@@ -78,8 +87,8 @@ const consolePages: readonly TCheck[] = [
     path: '/workbench?password_edit=1',
     ready: 'change-password-dialog',
   },
-  { name: 'certification', path: '/accountManage/accountInfo/authentication' },
-  { name: 'users', path: '/accountManage/userManage', ready: 'user-manage' },
+  { name: 'certification', path: '/accountManage/accountInfo/authentication', inApp: true },
+  { name: 'users', path: '/accountManage/userManage', ready: 'user-manage', inApp: true },
   {
     name: 'users: new user dialog',
     open: async (page) => {
@@ -87,12 +96,13 @@ const consolePages: readonly TCheck[] = [
       await expect(page.getByTestId('user-dialog')).toBeVisible();
     },
   },
-  { name: 'single sign-on', path: '/accountManage/sso', ready: 'sso-page' },
-  { name: 'services', path: '/serviceManage', ready: 'service-manage' },
+  { name: 'single sign-on', path: '/accountManage/sso', ready: 'sso-page', inApp: true },
+  { name: 'services', path: '/serviceManage', ready: 'service-manage', inApp: true },
   {
     name: 'Insight users',
     path: '/serviceManage',
     ready: 'service-manage',
+    inApp: true,
     open: async (page) => {
       await page.getByTestId('service-section-hengshi').getByTestId('insight-manage-users').click();
       await page.waitForURL('**/serviceManage/insightUserManage');
@@ -101,13 +111,13 @@ const consolePages: readonly TCheck[] = [
   },
 ];
 
-/** Where the users and services half of the console pages starts (its checks open from there). */
+/** Where the users and services part of the console pages starts (its checks open from there). */
 const usersPagesFrom = consolePages.findIndex((c) => c.name === 'users');
 
-/** Billing and audit, as the demo administrator (a test of their own: the two halves run in parallel). */
+/** Billing and audit, as the demo administrator. */
 const billingPages: readonly TCheck[] = [
-  { name: 'billing overview', path: '/billing', ready: 'billing-overview' },
-  { name: 'billing webhooks', path: '/billing?tab=webhooks', ready: 'webhooks-panel' },
+  { name: 'billing overview', path: '/billing', ready: 'billing-overview', inApp: true },
+  { name: 'billing webhooks', path: '/billing?tab=webhooks', ready: 'webhooks-panel', inApp: true },
   {
     name: 'billing webhooks: new webhook dialog',
     open: async (page) => {
@@ -115,7 +125,7 @@ const billingPages: readonly TCheck[] = [
       await expect(page.getByTestId('webhook-dialog')).toBeVisible();
     },
   },
-  { name: 'billing statements', path: '/billing/cost', ready: 'billing-cost' },
+  { name: 'billing statements', path: '/billing/cost', ready: 'billing-cost', inApp: true },
   {
     name: 'month statement',
     open: async (page) => {
@@ -124,9 +134,9 @@ const billingPages: readonly TCheck[] = [
       await expect(page.getByTestId('month-bill')).toBeVisible();
     },
   },
-  { name: 'funds', path: '/billing/balance' },
-  { name: 'top-up', path: '/billing/balance/topUp', ready: 'billing-top-up' },
-  { name: 'audit', path: '/auditManage', ready: 'audit-page' },
+  { name: 'funds', path: '/billing/balance', inApp: true },
+  { name: 'top-up', path: '/billing/balance/topUp', ready: 'billing-top-up', inApp: true },
+  { name: 'audit', path: '/auditManage', ready: 'audit-page', inApp: true },
   {
     name: 'audit: details drawer',
     open: async (page) => {
@@ -136,17 +146,33 @@ const billingPages: readonly TCheck[] = [
   },
 ];
 
+/** Where the funds and audit part of billing and audit starts (a test of its own). */
+const fundsPagesFrom = billingPages.findIndex((c) => c.name === 'funds');
+/** Where the second part of the public pages starts. */
+const statusPagesFrom = publicPages.findIndex((c) => c.name === 'noAuth');
+
+test.describe.configure({ mode: 'parallel' });
+
 for (const lang of languages) {
   test.describe(`accessibility in ${lang}`, () => {
-    test('public pages have no serious or critical violation', async ({ browser }) => {
-      test.setTimeout(180_000);
-      const context = await newContext(browser, lang);
-      const page = await context.newPage();
-      const found: TFinding[] = [];
-      for (const check of publicPages) found.push(...(await visit(page, check, lang)));
+    for (const [title, checks] of [
+      ['login, registration and recovery pages', publicPages.slice(0, statusPagesFrom)],
+      ['status and link pages', publicPages.slice(statusPagesFrom)],
+    ] as const) {
+      test(`public ${title} have no serious or critical violation`, async ({ browser }) => {
+        const context = await newContext(browser, lang);
+        const page = await context.newPage();
+        const found = await visitAll(page, checks, lang);
+        await context.close();
+        expect(found.length, report(found)).toBe(0);
+      });
+    }
+
+    test('the mobile login has no serious or critical violation', async ({ browser }) => {
       // The mobile login of a phone (the welcome page, then the form).
       const phone = await newContext(browser, lang, { ...iphone, viewport: { width: 375, height: 667 } });
       const mobile = await phone.newPage();
+      const found: TFinding[] = [];
       found.push(
         ...(await visit(mobile, {
           name: 'mobile login: welcome',
@@ -164,27 +190,32 @@ for (const lang of languages) {
         })),
       );
       await phone.close();
+      expect(found.length, report(found)).toBe(0);
+    });
+
+    // The workbench and account center, from the login form's sign-in.
+    test('workbench and account center pages have no serious or critical violation', async ({ browser }) => {
+      const context = await newContext(browser, lang);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await fillLogin(page, demo.account, demo.admin.username, demo.admin.password);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL('**/workbench');
+      const found = await visitAll(page, consolePages.slice(0, usersPagesFrom), lang);
       await context.close();
       expect(found.length, report(found)).toBe(0);
     });
 
-    // Three halves of the console, each a test of its own: they run in parallel, and none
-    // comes near the time limit.
+    // The other console pages, signed in by the login call the form makes.
     for (const [title, checks] of [
-      ['workbench and account center pages', consolePages.slice(0, usersPagesFrom)],
       ['users and services pages', consolePages.slice(usersPagesFrom)],
-      ['billing and audit pages', billingPages],
+      ['billing pages', billingPages.slice(0, fundsPagesFrom)],
+      ['funds and audit pages', billingPages.slice(fundsPagesFrom)],
     ] as const) {
       test(`${title} have no serious or critical violation`, async ({ browser }) => {
-        test.setTimeout(180_000);
-        const context = await newContext(browser, lang);
+        const context = await signedInContext(browser, lang, demo.account, demo.admin);
         const page = await context.newPage();
-        await page.goto('/login');
-        await fillLogin(page, demo.account, demo.admin.username, demo.admin.password);
-        await page.getByTestId('login-submit').click();
-        await page.waitForURL('**/workbench');
-        const found: TFinding[] = [];
-        for (const check of checks) found.push(...(await visit(page, check, lang)));
+        const found = await visitAll(page, checks, lang);
         await context.close();
         expect(found.length, report(found)).toBe(0);
       });

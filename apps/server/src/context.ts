@@ -18,6 +18,11 @@ export type TDeps = {
   config: TConfig;
   database: TDatabase;
   db: TDb;
+  /**
+   * Reads that may lag the primary by moments: historic lists (audit log, bill details,
+   * statements) and their exports. A replica when DATABASE_READ_URL is set, else `db`.
+   */
+  readDb: TDb;
   clock: TClock;
   hasher: TPasswordHasher;
   secrets: TSecretBox;

@@ -45,6 +45,7 @@ export function createDeps(
     config,
     database,
     db: database.db,
+    readDb: database.db,
     clock,
     hasher: createPasswordHasher(config.hashConcurrency, config.hashQueueMax),
     secrets,

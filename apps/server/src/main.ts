@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { adapterStates, adapterTable, isDemonstration } from './adapters/registry';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
+import { ensureAuditPartitions } from './db/audit-partitions';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { closeDeps, createDeps } from './deps';
@@ -14,7 +15,11 @@ import { createJobRunner } from './jobs/runner';
 import { systemClock } from './lib/clock';
 import { auditRetentionJob, auditRetentionJobKind, scheduleAuditRetention } from './modules/audit/audit.jobs';
 import { alertJobHandlers, scheduleAlertSweep } from './modules/billing/alerts/alerts.jobs';
-import { billingJobHandlers, scheduleBillingJobs } from './modules/billing/billing.jobs';
+import {
+  billingJobHandlers,
+  ensureUsagePartitions,
+  scheduleBillingJobs,
+} from './modules/billing/billing.jobs';
 import { rechargeJobHandlers } from './modules/billing/recharge/recharge.jobs';
 import {
   createPasswordReminderJob,
@@ -38,10 +43,21 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? null : config.dataDir,
     poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
     onPoolError: (error) => console.error('database connection error:', error.message),
   });
   const applied = await migrate(database.db);
-  const deps = createDeps(config, database, systemClock);
+  // Historic lists and exports read from the replica when one is configured (docs/scaling.md).
+  const replica = config.databaseReadUrl
+    ? await openDatabase({
+        url: config.databaseReadUrl,
+        dataDir: null,
+        poolSize: config.databasePoolSize,
+        preparedStatements: config.databasePreparedStatements,
+        onPoolError: (error) => console.error('replica connection error:', error.message),
+      })
+    : null;
+  const deps = createDeps(config, database, systemClock, replica ? { readDb: replica.db } : {});
   const app = await buildApp(deps, {
     webDir: config.webDir ?? resolve(here, '../../web/dist'),
     logger: loggerOptions(config.logLevel),
@@ -53,6 +69,10 @@ async function main(): Promise<void> {
     'database ready',
   );
 
+  // This month's and the coming months' usage partitions exist before any usage arrives.
+  await ensureUsagePartitions(deps);
+  // The audit log's partitions of this month and the next (the retention job keeps them ahead).
+  await ensureAuditPartitions(deps.db, deps.clock.now());
   const isSeededNow = config.demo ? await seedDemo(deps) : false;
 
   const runner = createJobRunner(
@@ -116,6 +136,7 @@ async function main(): Promise<void> {
       await app.close();
       await closeDeps(deps);
       await database.close();
+      await replica?.close();
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');

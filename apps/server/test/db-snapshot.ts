@@ -26,6 +26,15 @@ export const defaultSnapshotOptions: Required<TSnapshotOptions> = {
 
 export type TSnapshot = Readonly<Record<string, string>>;
 
+/**
+ * A partition's rows are its partitioned table's: only the partitioned table is digested (and
+ * watched; its triggers reach the partitions).
+ */
+function isPartition(tableName: string) {
+  return sql.raw(`exists (select 1 from pg_class p join pg_namespace n on n.oid = p.relnamespace
+    where n.nspname = current_schema() and p.relname = ${tableName} and p.relispartition)`);
+}
+
 function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
@@ -48,6 +57,7 @@ export async function snapshotDatabase(
       from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
       where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+        and not ${isPartition('t.table_name')}
       order by c.table_name, c.ordinal_position`),
   );
   const byTable = new Map<string, string[]>();
@@ -100,18 +110,23 @@ export async function installChangeCounter(
       create or replace function test_log_change() returns trigger language plpgsql as $$
       declare
         ignored text[] := coalesce(tg_argv, '{}');
+        parent text;
       begin
         if tg_op = 'UPDATE' and (to_jsonb(old) - ignored) = (to_jsonb(new) - ignored) then
           return null;
         end if;
-        insert into test_change_log (table_name, op) values (tg_table_name, tg_op);
+        -- A partition's change is its partitioned table's (the trigger is cloned onto partitions).
+        select p.relname into parent from pg_inherits i join pg_class p on p.oid = i.inhparent
+          where i.inhrelid = tg_relid;
+        insert into test_change_log (table_name, op) values (coalesce(parent, tg_table_name), tg_op);
         return null;
       end $$;`),
   );
   const tables = rowsOf<{ table_name: string }>(
     await database.db.execute(sql`
       select table_name from information_schema.tables
-      where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'test_change_log'`),
+      where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'test_change_log'
+        and not ${isPartition('table_name')}`),
   );
   for (const { table_name: table } of tables) {
     if (ignoreTables.has(table)) continue;

@@ -61,6 +61,8 @@ export type TExportFormat = (typeof ExportFormats)[number];
 
 /** Limits of spec sections 5 and 9 (amounts in fen). */
 export const BillingLimits = {
+  /** The detail list counts its rows up to this many; beyond, it answers "more than" (isTotalCapped). */
+  detailCountMax: 10_000,
   /** WeChat Pay: at most 50,000 yuan per top-up. */
   wechatMaxFen: 5_000_000,
   /** Any top-up or remittance: at most 10,000,000 yuan. */

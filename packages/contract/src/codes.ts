@@ -147,6 +147,8 @@ export const ErrorCode = {
   notRegularUser: 4157,
   /** Another user's phone or e-mail changes only after the operator's identity check by code, through the user's agreement. */
   contactChangeNeedsIdentity: 4158,
+  /** The list's page cursor is not one of this list (another account, sort, search or page size) or is damaged: start from the first page. */
+  listCursorInvalid: 4159,
 
   /** The job-profile share link is unknown (never issued, or altered). */
   shareLinkInvalid: 4180,

@@ -767,9 +767,10 @@ export const routes = {
     access: 'admin',
     tag: 'users',
     summary:
-      "The account's users, paged, searchable (username, display name, phone, e-mail) and sortable; phone and e-mail masked unless `reveal`",
+      "The account's users, paged, searchable (username, display name, phone, e-mail) and sortable; phone and e-mail masked unless `reveal`. Each page answers the cursors of the next and previous pages (keyset: any depth costs what the first page does); a search counts up to 1,000 matches (`isTotalCapped` beyond)",
     body: ZUserListRequest,
     response: ZUserList,
+    codes: [ErrorCode.listCursorInvalid],
   }),
   addUser: route(apiPaths.addUser, {
     access: 'admin',

@@ -49,6 +49,21 @@ describe('configuration', () => {
     ).toEqual(['m.example.com', '*.mobile.example.com']);
   });
 
+  it('reads a read replica and the prepared-statement switch for a pooler', () => {
+    const primary = 'postgres://console@db.internal/console';
+    const replica = 'postgres://reader@replica.internal/console';
+    expect(loadConfig({}).databaseReadUrl).toBeNull();
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_READ_URL: replica,
+      DATABASE_PREPARED_STATEMENTS: '0',
+    });
+    expect(config.databaseReadUrl).toBe(replica);
+    expect(config.databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_READ_URL: replica })).toThrow(/DATABASE_READ_URL.*DATABASE_URL/);
+  });
+
   it('never seeds demo data in production and demands a secret key there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY/);
     expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), DEMO: '1' }).demo).toBe(false);
@@ -110,6 +125,12 @@ describe('configuration errors', () => {
     {
       variable: 'DATABASE_URL',
       value: 'mysql://console:Hx93kWq1zP@db.internal/console',
+      expect: /postgres:\/\//,
+    },
+    {
+      variable: 'DATABASE_READ_URL',
+      value: 'mysql://reader:Pq47sLm2Wx@replica.internal/console',
+      env: { DATABASE_URL: 'postgres://console@db.internal/console' },
       expect: /postgres:\/\//,
     },
     { variable: 'SMTP_URL', value: 'https://mailer:Jr62bnTq0w@smtp.example.com', expect: /smtps?:\/\// },

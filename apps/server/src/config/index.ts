@@ -148,6 +148,9 @@ function toConfig(s: TSettings, issues: TIssue[]) {
     dataDir,
     databaseUrl: s.DATABASE_URL ?? null,
     databasePoolSize: s.DATABASE_POOL_SIZE,
+    /** Historic lists and exports read here when set (a replica); otherwise from `databaseUrl`. */
+    databaseReadUrl: databaseReadUrl(s, issues),
+    databasePreparedStatements: s.DATABASE_PREPARED_STATEMENTS,
     edition,
     deployMode: s.DEPLOY_MODE,
     defaultLanguage: edition === 'international' ? ('en-US' as const) : ('zh-CN' as const),
@@ -297,6 +300,19 @@ function toConfig(s: TSettings, issues: TIssue[]) {
   };
 }
 
+/** A read replica serves a PostgreSQL server's reads: the embedded database has none. */
+function databaseReadUrl(s: TSettings, issues: TIssue[]): string | null {
+  if (!s.DATABASE_READ_URL) return null;
+  if (!s.DATABASE_URL) {
+    issues.push({
+      variable: 'DATABASE_READ_URL',
+      message: 'needs DATABASE_URL: the embedded database has no replica',
+    });
+    return null;
+  }
+  return s.DATABASE_READ_URL;
+}
+
 /**
  * The configuration schema: the environment in, the server's configuration out. Rules that join
  * several variables (a provider's settings that go together, production's demands) are checked in
@@ -318,6 +334,7 @@ export type TThirdPartyProvider = TConfig['thirdParty'][number];
 export const secretVariables = [
   'SECRET_KEY',
   'DATABASE_URL',
+  'DATABASE_READ_URL',
   'SMTP_URL',
   'SMS_API_KEY',
   'SMS_SECRET',

@@ -53,6 +53,13 @@ export const ZSettings = z.object({
   DATA_DIR: textOr('./data'),
   DATABASE_URL: secretUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: int(10, 1, 500),
+  /** A read replica for historic lists and exports (docs/scaling.md); unset: they read DATABASE_URL. */
+  DATABASE_READ_URL: secretUrl(['postgres', 'postgresql']),
+  /**
+   * Named prepared statements on the hottest paths. Off for a pooler in transaction mode that
+   * cannot keep them (PgBouncer before 1.21, or `max_prepared_statements = 0`).
+   */
+  DATABASE_PREPARED_STATEMENTS: bool(true),
   EDITION: oneOf(Editions, 'domestic'),
   DEPLOY_MODE: oneOf(DeployModes, 'cloud'),
   PUBLIC_URL: url(),

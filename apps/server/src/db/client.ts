@@ -35,6 +35,11 @@ export type TDatabaseOptions = {
   poolSize?: number;
   /** Called when an idle pooled connection fails (the pool replaces it). */
   onPoolError?: (error: Error) => void;
+  /**
+   * Named prepared statements (default true). False for a pooler in transaction mode that cannot
+   * keep them: every statement then goes unnamed, parsed on each call.
+   */
+  preparedStatements?: boolean;
 };
 
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
@@ -56,6 +61,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     // instead (an outage answer, 503) and the pool drops the client when it comes back.
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
+      if (options.preparedStatements === false) unnameStatements(client);
     });
     const db = drizzle(pool, { schema }) as unknown as TDb;
     return {
@@ -92,6 +98,21 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Drops the name of every statement this connection runs (node-postgres and drizzle's prepared
+ * queries name them), for poolers in transaction mode that cannot keep prepared statements.
+ */
+function unnameStatements(client: { query: (...args: never[]) => unknown }): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) =>
+    query(
+      config && Object.getPrototypeOf(config) === Object.prototype && 'name' in (config as object)
+        ? { ...(config as object), name: undefined }
+        : config,
+      ...rest,
+    );
 }
 
 /** A repository's prepared statements, made once per database handle and kept while it lives. */

@@ -255,10 +255,18 @@ export const addressAttempts = pgTable(
   ],
 );
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Partitioned by month of `created_at` (migration 0013 makes it `PARTITION BY RANGE`, which the
+ * schema cannot express): partitions `audit_entries_YYYY_MM` plus `audit_entries_default`, created
+ * ahead by `audit_ensure_partition` and dropped whole by retention.
+ */
 export const auditEntries = pgTable(
   'audit_entries',
   {
-    id: id(),
+    /** Unique by the identity; the primary key adds the partition key, as partitioning requires. */
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     /** Null for entries of the installation itself (licenses), chained under 0. */
     accountId: ref('account_id').references(() => accounts.id),
     userId: ref('user_id'),
@@ -280,9 +288,17 @@ export const auditEntries = pgTable(
     prevHash: bytea('prev_hash'),
     /** SHA-256(prev_hash || canonical entry); see `modules/audit/audit.chain.ts`. */
     hash: bytea('hash'),
+    /** The words the free-text filter finds (`audit_search_vector`, migration 0013). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`audit_search_vector("action", "object_name", "object_id", "username", "ip", "request_id", "info")`,
+      ),
   },
   (t) => [
-    uniqueIndex('audit_entries_chain_idx').on(sql`coalesce(${t.accountId}, 0)`, t.seq),
+    primaryKey({ name: 'audit_entries_pkey', columns: [t.id, t.createdAt] }),
+    /** Not unique (a partitioned table's unique index needs the partition key): the trigger numbers under the head's lock. */
+    index('audit_entries_chain_idx').on(sql`coalesce(${t.accountId}, 0)`, t.seq),
     index('audit_entries_time_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index('audit_entries_object_type_idx').on(t.accountId, t.objectType, t.createdAt.desc(), t.id.desc()),
     index('audit_entries_user_idx').on(
@@ -294,11 +310,8 @@ export const auditEntries = pgTable(
     index('audit_entries_failure_idx')
       .on(t.accountId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 0`),
-    /** Free-text search of the audit log (pg_trgm); the expression is `auditSearchText`'s. */
-    index('audit_entries_search_trgm_idx').using(
-      'gin',
-      sql`(lower(${t.action} || ' ' || coalesce(${t.objectName}, '') || ' ' || coalesce(${t.objectId}, '') || ' ' || coalesce(${t.username}, '') || ' ' || coalesce(${t.ip}, '') || ' ' || coalesce(${t.requestId}, '') || ' ' || ${t.info}::text)) gin_trgm_ops`,
-    ),
+    /** Free-text search of the audit log: `search_vector @@ audit_search_query(text)`. */
+    index('audit_entries_search_idx').using('gin', t.searchVector),
   ],
 );
 
@@ -1027,10 +1040,17 @@ export const funds = pgTable(
  * and workspace, rated and deducted when it arrived. `record_id` is the sender's: a record sent
  * again changes nothing.
  */
+/**
+ * Rated usage records. The migration (0014) makes this table partitioned by RANGE of `bill_day`,
+ * one partition a billing month (`usage_records_YYYY_MM`, made ahead by the billing jobs and on
+ * demand by the ingestion); drizzle cannot express PARTITION BY. The primary key includes the
+ * partition key, as a partitioned table's unique indexes must; record ids are kept unique in
+ * `usage_record_keys`.
+ */
 export const usageRecords = pgTable(
   'usage_records',
   {
-    id: id(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     recordId: text('record_id').notNull(),
     accountId: ref('account_id')
       .notNull()
@@ -1059,10 +1079,20 @@ export const usageRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('usage_records_record_key').on(t.recordId),
+    primaryKey({ columns: [t.billDay, t.id] }),
     index('usage_records_account_day_idx').on(t.accountId, t.billDay),
   ],
 );
+
+/**
+ * Every usage record id received, once (written with the record, in the ingesting transaction):
+ * a record resent, even with another period and so another month, is recognised and changes
+ * nothing.
+ */
+export const usageRecordKeys = pgTable('usage_record_keys', {
+  recordId: text('record_id').primaryKey(),
+  billDay: date('bill_day', { mode: 'string' }).notNull(),
+});
 
 /**
  * Daily rollup of usage per account, day, instance, workspace and SKU: summaries, details and

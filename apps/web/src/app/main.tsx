@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createLightNotifier } from '@/components/toast/light-notifier';
 import { findPublicRoute } from '@/config/paths';
 import { getLanguage, initLanguage } from '@/lib/language';
 import { loadMeta } from '@/lib/meta';
 import { setNotifier } from '@/lib/notifier';
 import { getPhrases, loadPhrases } from '@/lib/phrases';
+import { holdSubmits, setHydrating } from '@/lib/render-env';
 import { App } from './app';
 import { ConsoleApp } from './console/load-console';
 import { publicPage, publicPageOf } from './public-pages';
@@ -33,7 +34,9 @@ function BootError() {
 async function boot() {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  const root = createRoot(container);
+  // The server sends /login prerendered in the page's language (`data-prerender`, `data-lang`).
+  const prerendered = container.dataset.prerender;
+  if (prerendered) holdSubmits(container);
   try {
     const meta = await loadMeta();
     initLanguage(meta.defaultLanguage);
@@ -47,14 +50,25 @@ async function boot() {
     setNotifier(createLightNotifier(() => getPhrases('common')));
   } catch (error) {
     console.error('Start-up failed', error);
-    root.render(<BootError />);
+    setHydrating(false);
+    createRoot(container).render(<BootError />);
     return;
   }
-  root.render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  const route = findPublicRoute(window.location.pathname);
+  if (prerendered && prerendered === route?.id && container.dataset.lang === getLanguage()) {
+    // The page's first render gives the server's HTML; the page then reads the address.
+    setHydrating(true);
+    hydrateRoot(container, app);
+  } else {
+    // Anything else replaces what the server drew.
+    setHydrating(false);
+    createRoot(container).render(app);
+  }
 }
 
 void boot();

@@ -18,7 +18,11 @@ type TTo = string | { pathname?: string; search?: string; hash?: string };
 
 let seq = 0;
 let action: TNavigationType = 'POP';
-let current = read();
+// The server's prerender has no window: its location is the page it renders (`setServerLocation`).
+let current: TLocation =
+  typeof window === 'undefined'
+    ? { pathname: '/', search: '', hash: '', state: null, key: 'default' }
+    : read();
 const listeners = new Set<() => void>();
 
 function read(): TLocation {
@@ -75,6 +79,11 @@ export function useLocation(): TLocation {
 /** Current path with its query, the value of a `?redirect=`. */
 export function currentPathWithSearch(): string {
   return `${window.location.pathname}${window.location.search}`;
+}
+
+/** The location of a render on the server (the prerender of a public page). */
+export function setServerLocation(pathname: string): void {
+  current = { pathname, search: '', hash: '', state: null, key: 'default' };
 }
 
 /** Re-reads the browser location (after tests or external `history` calls). */

@@ -19,6 +19,11 @@ export function initLanguage(defaultLanguage: TLanguage): TLanguage {
   return current;
 }
 
+/** The language of a render on the server (the prerender of the login page, once per language). */
+export function setServerLanguage(lang: TLanguage): void {
+  current = lang;
+}
+
 export function getLanguage(): TLanguage {
   return current ?? resolveLanguage(getCookie(LangCookie), 'zh-CN');
 }

@@ -109,7 +109,15 @@ export const ZBillingCount = z.object({
 });
 export type TBillingCount = z.infer<typeof ZBillingCount>;
 
-export const ZBillingDetailRequest = ZBillingFilter.extend({ pageNo: ZPageNo, pageSize: ZPageSize });
+export const ZBillingDetailRequest = ZBillingFilter.extend({
+  pageNo: ZPageNo,
+  pageSize: ZPageSize,
+  /**
+   * Keyset: the `nextCursor` of the previous page, for the page after it (`pageNo` then only names
+   * it); without one, `pageNo` is read by position.
+   */
+  cursor: z.string().max(400, vkey('invalidValue')).optional(),
+});
 export type TBillingDetailRequest = z.input<typeof ZBillingDetailRequest>;
 
 /** A daily detail row with the bill columns of spec section 3. */
@@ -139,7 +147,14 @@ export const ZBillingDetailRow = z.object({
   discountRate: z.number(),
 });
 export type TBillingDetailRow = z.infer<typeof ZBillingDetailRow>;
-export const ZBillingDetailPage = page(ZBillingDetailRow);
+/**
+ * `total` counts the rows up to `BillingLimits.detailCountMax`; `isTotalCapped`: more rows match
+ * ("more than 10,000"). `nextCursor`: the cursor of the page after this one (null on the last).
+ */
+export const ZBillingDetailPage = page(ZBillingDetailRow).extend({
+  isTotalCapped: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
 export type TBillingDetailPage = z.infer<typeof ZBillingDetailPage>;
 
 export const ZBillingExportRequest = ZBillingFilter.extend({ format: z.enum(ExportFormats).default('xlsx') });
@@ -153,6 +168,11 @@ export const ZStatementListRequest = z.object({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   pageNo: ZPageNo,
   pageSize: ZPageSize,
+  /** Keyset: the `nextCursor` of the previous page (`pageNo` then only names the page). */
+  cursor: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, vkey('invalidValue'))
+    .optional(),
 });
 export type TStatementListRequest = z.input<typeof ZStatementListRequest>;
 
@@ -171,7 +191,8 @@ export const ZStatement = z.object({
   generateTime: ZTimestamp,
 });
 export type TStatement = z.infer<typeof ZStatement>;
-export const ZStatementPage = page(ZStatement);
+/** `nextCursor`: the cursor of the page after this one (null on the last). */
+export const ZStatementPage = page(ZStatement).extend({ nextCursor: z.string().nullable() });
 export type TStatementPage = z.infer<typeof ZStatementPage>;
 
 export const ZStatementYears = z.array(z.number().int());

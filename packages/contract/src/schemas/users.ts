@@ -23,6 +23,12 @@ export const UserFieldLimits = {
   bulkMax: 200,
 } as const;
 
+/**
+ * A search counts its matches up to this many: beyond, the list answers "more than" this number
+ * (`isTotalCapped`), so that a broad search costs no more than finding that many users.
+ */
+export const userListCountMax = 1_000;
+
 /** An empty string (or null) reads as absent: the spec removes empty phone and e-mail from payloads. */
 function optionalText<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
@@ -97,14 +103,27 @@ export const ZUserListRequest = z.object({
   kind: z.enum(UserKinds).optional(),
   /** Full phone numbers and e-mail addresses instead of masked ones (administrators only). */
   reveal: z.boolean().optional(),
+  /**
+   * The `nextCursor` or `prevCursor` of the page shown, to move to the page after or before it at
+   * the cost of the first page (then `pageNo` is that of the cursor). Valid only for the same
+   * account, sort, search, kind and page size (4159 otherwise).
+   */
+  cursor: z.string().max(512).optional(),
 });
 export type TUserListRequest = z.input<typeof ZUserListRequest>;
 
 export const ZUserList = z.object({
   list: z.array(ZUserRow),
+  /** Users matching (all pages); a search counts up to `userListCountMax`. */
   total: z.number().int(),
+  /** True when more users than `total` match the search (the count stopped at `userListCountMax`). */
+  isTotalCapped: z.boolean(),
   pageNo: z.number().int(),
   pageSize: z.number().int(),
+  /** The cursor of the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** The cursor of the previous page; null on the first page. */
+  prevCursor: z.string().nullable(),
   /** Days a deleted user stays recoverable. */
   retentionDays: z.number().int(),
 });

@@ -65,7 +65,11 @@ const billing = {
       outstanding: 'Outstanding amount',
     },
     trend: { title: 'Daily consumption', total: 'Total', empty: 'No consumption in this range' },
-    details: { title: 'Bill details', empty: 'No bill details in this range' },
+    details: {
+      title: 'Bill details',
+      empty: 'No bill details in this range',
+      moreThan: 'More than {{total}} records',
+    },
   },
   alerts: {
     title: 'Balance alerts',

@@ -80,6 +80,8 @@ const errors = {
     'This action is for regular users only. Service users are deleted, recovered and given new passwords with the service-user actions.',
   '4158':
     "To change another user's phone number or e-mail address, first verify your own identity with a code; the user then agrees through a confirmation link.",
+  '4159':
+    'This page of the user list no longer matches the list shown (its account, sort, search or page size). Start again from the first page.',
   '4100': 'Opening services is not configured on this installation; contact the platform operator.',
   '4101':
     'Cloud-marketplace registration is not configured on this installation; contact the platform operator.',

@@ -7,6 +7,7 @@ const users = {
   reveal: 'Show phone and e-mail',
   total_one: '{{formatted}} user',
   total_other: '{{formatted}} users',
+  totalCapped: 'More than {{formatted}} users',
   loadFailed: 'Failed to retrieve user list',
   empty: 'No users yet',
   noMatch: 'No user matches the search',

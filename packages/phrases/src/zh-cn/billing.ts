@@ -65,7 +65,11 @@ const billing: TPhrases['billing'] = {
       outstanding: '欠费金额',
     },
     trend: { title: '每日消费', total: '合计', empty: '该时间范围内没有消费' },
-    details: { title: '账单明细', empty: '该时间范围内没有账单明细' },
+    details: {
+      title: '账单明细',
+      empty: '该时间范围内没有账单明细',
+      moreThan: '超过 {{total}} 条',
+    },
   },
   alerts: {
     title: '余额预警',

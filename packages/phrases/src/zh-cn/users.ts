@@ -9,6 +9,7 @@ const users: TPhrases['users'] = {
   reveal: '显示手机号和邮箱',
   total_one: '共 {{formatted}} 个用户',
   total_other: '共 {{formatted}} 个用户',
+  totalCapped: '超过 {{formatted}} 个用户',
   loadFailed: '获取用户列表失败',
   empty: '还没有用户',
   noMatch: '没有符合搜索条件的用户',

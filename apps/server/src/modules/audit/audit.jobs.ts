@@ -1,10 +1,14 @@
 /**
- * Audit retention: entries older than `AUDIT_RETENTION_DAYS` are removed from the oldest on, per
- * chain, in small batches of short transactions. A batch removes a prefix of the chain (by `seq`)
- * and moves the chain's purge marker to its last entry in the same transaction, so the kept chain
- * stays verifiable from the marker. The chain head row, which sign-ins lock, is never touched.
+ * Audit retention: entries are kept `AUDIT_RETENTION_DAYS` at least, and go with their month once
+ * the whole month is older than that: the month's partition is dropped after each chain's purge
+ * marker moved to its last entry there, so the kept chain stays verifiable from the marker.
+ * Entries outside every monthly partition (the default partition, older than the oldest month) are
+ * removed from the oldest on, per chain, in small batches of short transactions, each moving the
+ * marker too. The chain head row, which sign-ins lock, is never touched. The job also makes the
+ * partitions of the current and the next month.
  */
 import type { TDeps } from '../../context';
+import { dropAuditPartition, ensureAuditPartitions, listAuditPartitions } from '../../db/audit-partitions';
 import { enqueueJob, type TJobHandler } from '../../jobs/runner';
 import { deleteChainPrefix, insertAuditEntry, listChains } from './audit.repository';
 
@@ -20,13 +24,24 @@ export async function purgeAuditEntries(
   options: { maxBatches?: number; batchSize?: number } = {},
 ): Promise<{ deleted: number; hasMore: boolean }> {
   const now = deps.clock.now();
-  const before = new Date(now.getTime() - deps.config.auditRetentionDays * 86_400_000);
+  const cutoff = new Date(now.getTime() - deps.config.auditRetentionDays * 86_400_000);
+  await ensureAuditPartitions(deps.db, now);
+  const removed = new Map<number, number>();
+  const partitions = await listAuditPartitions(deps.db);
+  for (const partition of partitions.filter((p) => p.to <= cutoff)) {
+    for (const [chain, n] of await dropAuditPartition(deps.db, partition, deps.clock.now()))
+      removed.set(chain, (removed.get(chain) ?? 0) + n);
+  }
+  // Row by row only before the oldest kept month: the default partition's old entries.
+  const oldestMonth = partitions.find((p) => p.to > cutoff)?.from;
+  const before = oldestMonth && oldestMonth < cutoff ? oldestMonth : cutoff;
   const maxBatches = options.maxBatches ?? batchesPerRun;
   let batches = 0;
   let deleted = 0;
   let hasMore = false;
-  for (const chain of await listChains(deps.db)) {
-    let fromChain = 0;
+  const chains = new Set([...(await listChains(deps.db)), ...removed.keys()]);
+  for (const chain of [...chains].sort((a, b) => a - b)) {
+    let fromChain = removed.get(chain) ?? 0;
     for (;;) {
       if (batches >= maxBatches) {
         hasMore = true;
@@ -50,14 +65,13 @@ export async function purgeAuditEntries(
         isSuccess: true,
         info: {
           deleted: fromChain,
-          before: before.toISOString(),
+          before: cutoff.toISOString(),
           retentionDays: deps.config.auditRetentionDays,
         },
         createdAt: deps.clock.now(),
       });
     }
     deleted += fromChain;
-    if (hasMore) break;
   }
   return { deleted, hasMore };
 }

@@ -87,13 +87,32 @@ export type TAuditQuery = {
 };
 
 /**
- * The text the free-text filter searches, lower-cased: the same expression as the trigram index
- * `audit_entries_search_trgm_idx`, so that a search uses it at any table size.
+ * The searched fields as one lower-cased text: a search word with Chinese, Japanese or Korean
+ * characters must also occur in it as typed (the word index matches it by character pairs).
  */
 const auditSearchText = sql`(lower(${auditEntries.action} || ' ' || coalesce(${auditEntries.objectName}, '') || ' ' || coalesce(${auditEntries.objectId}, '') || ' ' || coalesce(${auditEntries.username}, '') || ' ' || coalesce(${auditEntries.ip}, '') || ' ' || coalesce(${auditEntries.requestId}, '') || ' ' || ${auditEntries.info}::text))`;
 
+const cjk = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The free-text filter, through the word index `audit_entries_search_idx` (migration 0013): each
+ * word of the search (split at spaces) must start a word of the entry (`10.0.3` finds
+ * `10.0.3.7`, `zhang` finds `zhang.san@example.com`), start a run of its pieces between
+ * punctuation (`0.3` finds `10.0.3.7`, `count7` finds `test.count7`) or start a whole field
+ * (`user_7`, `object_42`); a word with CJK characters matches anywhere in the text, found by its
+ * character pairs and then checked as typed. Null when the search has no word.
+ */
+function searchCondition(search: string): SQL | null {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return null;
+  const conditions = [sql`${auditEntries.searchVector} @@ audit_search_query(${words.join(' ')})`];
+  for (const word of words)
+    if (cjk.test(word)) conditions.push(sql`${auditSearchText} like ${likePattern(word)}`);
+  return sql.join(conditions, sql` and `);
 }
 
 /** The conditions of a query: the account, each filter given, and the keyset position. */
@@ -106,7 +125,8 @@ function filtersOf(q: Omit<TAuditQuery, 'limit'>): SQL[] {
   // Literal, so that the partial index of failures applies.
   if (q.status === 0) where.push(sql`${auditEntries.status} = 0`);
   if (q.status === 1) where.push(sql`${auditEntries.status} = 1`);
-  if (q.search) where.push(sql`${auditSearchText} like ${likePattern(q.search.toLowerCase())}`);
+  const search = q.search ? searchCondition(q.search) : null;
+  if (search) where.push(search);
   if (q.after)
     where.push(
       sql`(${auditEntries.createdAt}, ${auditEntries.id}) < (${q.after.createdAt}::timestamptz, ${q.after.id}::bigint)`,

@@ -62,8 +62,8 @@ export async function listAudit(
 ): Promise<TAuditPage> {
   const query = queryOf(auth.accountId, input);
   const [rows, count] = await Promise.all([
-    listAuditEntries(deps.db, { ...query, after: parseCursor(input.cursor), limit: input.pageSize + 1 }),
-    countAuditEntries(deps.db, query, auditCountMax),
+    listAuditEntries(deps.readDb, { ...query, after: parseCursor(input.cursor), limit: input.pageSize + 1 }),
+    countAuditEntries(deps.readDb, query, auditCountMax),
   ]);
   const hasMore = rows.length > input.pageSize;
   const page = rows.slice(0, input.pageSize);
@@ -175,7 +175,7 @@ export async function exportAudit(
   let written = 0;
   try {
     while (written < exportRowsMax) {
-      const rows = await listAuditEntries(deps.db, {
+      const rows = await listAuditEntries(deps.readDb, {
         ...base,
         after,
         limit: Math.min(exportBatch, exportRowsMax - written),

@@ -5,19 +5,37 @@
  * account it is given; the repository answers facts, the services decide.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client';
 import { contactChangeRequests, roles, userRoles, users } from '../../db/schema';
 
-export type TListInput = {
+/** How the list is ordered: by creation (the id), by username (any case) or by last sign-in. */
+export type TListSort = 'id' | 'username' | 'lastLogin';
+
+/**
+ * A position in the list: a row's sort value (its lower-case username, or its last sign-in as UTC
+ * text with microseconds, null when it never signed in; none for the creation order) and its id.
+ */
+export type TListKey = { value: string | null; id: number };
+
+/** Which of the account's users the list holds. */
+export type TListFilter = {
   accountId: number;
-  pageNo: number;
-  pageSize: number;
   keyword?: string | undefined;
   kind?: 'regular' | 'service' | undefined;
-  sortField?: 'username' | 'createTime' | 'lastLoginTime' | undefined;
-  sortOrder?: 'ascend' | 'descend' | undefined;
-  ids?: readonly number[];
-  now: Date;
+};
+
+export type TListInput = TListFilter & {
+  sort: TListSort;
+  isDesc: boolean;
+  /** Rows to read. */
+  limit: number;
+  /** Rows skipped first (a page named by its number only). */
+  offset?: number | undefined;
+  /** Keyset: the rows after this key in the list's order. */
+  after?: TListKey | undefined;
+  /** Keyset: the rows before this key, nearest first (a previous page, read backwards). */
+  before?: TListKey | undefined;
 };
 
 /** A role of a listed user (`json_build_object` of the list statement). */
@@ -42,83 +60,148 @@ function likePattern(keyword: string): string {
   return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereOf(input: TListInput): SQL | undefined {
+function whereOf(filter: TListFilter): SQL | undefined {
   return and(
-    eq(users.accountId, input.accountId),
-    input.kind ? eq(users.kind, input.kind) : undefined,
-    input.keyword ? sql`${searchText} like ${likePattern(input.keyword)}` : undefined,
-    input.ids ? sql`${users.id} = any(${idArray(input.ids)}::bigint[])` : undefined,
+    eq(users.accountId, filter.accountId),
+    filter.kind ? eq(users.kind, filter.kind) : undefined,
+    filter.keyword ? sql`${searchText} like ${likePattern(filter.keyword)}` : undefined,
   );
 }
 
-function orderOf(input: TListInput): SQL[] {
-  const isDesc = input.sortOrder === 'descend' || (!input.sortField && !input.sortOrder);
-  const dir = (column: Parameters<typeof desc>[0]) => (isDesc ? desc(column) : asc(column));
-  switch (input.sortField) {
-    case 'username':
-      return [dir(sql`lower(${users.username})`)];
-    case 'lastLoginTime':
-      return [dir(users.lastLoginAt), dir(users.id)];
-    default:
-      return [dir(users.id)];
+const lowerUsername = sql<string>`lower(${users.username})`;
+
+/** The sort value a row's key carries, read from the index that orders the list. */
+const keyValueOf: Record<TListSort, SQL<string | null>> = {
+  id: sql<string | null>`null::text`,
+  username: lowerUsername,
+  lastLogin: sql<
+    string | null
+  >`to_char(${users.lastLoginAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+
+type TSegment = { where: SQL | undefined; order: SQL[] };
+
+/**
+ * The statements that read the list from `key` on, in order: each one an index range
+ * (`users_account_id_idx`, `users_account_username_cover_idx`, `users_account_last_login_idx`),
+ * so a page costs the same at any depth. The last sign-in order reads the never-signed-in users
+ * (null) as a range of their own: first when descending, last when ascending, as PostgreSQL
+ * orders nulls.
+ */
+function segmentsOf(sort: TListSort, isDesc: boolean, key: TListKey | undefined): TSegment[] {
+  const dir = (column: SQL | AnyPgColumn) => (isDesc ? desc(column) : asc(column));
+  const beyond = isDesc ? sql`<` : sql`>`;
+  if (sort === 'id') {
+    return [{ where: key ? sql`${users.id} ${beyond} ${key.id}` : undefined, order: [dir(users.id)] }];
   }
+  if (sort === 'username') {
+    return [
+      {
+        where: key ? sql`${lowerUsername} ${beyond} ${key.value ?? ''}` : undefined,
+        order: [dir(lowerUsername)],
+      },
+    ];
+  }
+  const order = [dir(users.lastLoginAt), dir(users.id)];
+  if (!key) return [{ where: undefined, order }];
+  const signedIn: TSegment | null =
+    key.value === null
+      ? isDesc
+        ? { where: isNotNull(users.lastLoginAt), order }
+        : null
+      : {
+          where: sql`(${users.lastLoginAt}, ${users.id}) ${beyond} (${key.value}::timestamptz, ${key.id}::bigint)`,
+          order,
+        };
+  const never: TSegment | null =
+    key.value === null
+      ? { where: and(isNull(users.lastLoginAt), sql`${users.id} ${beyond} ${key.id}`), order }
+      : isDesc
+        ? null
+        : { where: isNull(users.lastLoginAt), order };
+  return (isDesc ? [never, signedIn] : [signedIn, never]).filter((s): s is TSegment => s !== null);
 }
 
-/** One page of the account's users with their roles and pending contact change, and the total. */
-export async function listUsers(db: TDb, input: TListInput) {
+/**
+ * The ids and keys of one page of the account's users, in the list's order (nearest first when
+ * read `before` a key). Without a key, `offset` rows are skipped on the same index range: an
+ * index-only scan for the account's whole list.
+ */
+export async function listUserPage(db: TDb, input: TListInput): Promise<{ id: number; key: TListKey }[]> {
+  const key = input.after ?? input.before;
+  const isDesc = input.before ? !input.isDesc : input.isDesc;
   const where = whereOf(input);
-  const order = orderOf(input);
-  // The page's ids first (an index walk), then the details of those rows only.
-  const page = db.$with('page').as(
-    db
-      .select({ id: users.id })
+  const found: { id: number; key: TListKey }[] = [];
+  for (const segment of segmentsOf(input.sort, isDesc, key)) {
+    if (found.length >= input.limit) break;
+    const query = db
+      .select({ id: users.id, value: keyValueOf[input.sort] })
       .from(users)
-      .where(where)
-      .orderBy(...order)
-      .limit(input.pageSize)
-      .offset((input.pageNo - 1) * input.pageSize),
-  );
-  const [rows, counted] = await Promise.all([
-    db
-      .with(page)
-      .select({
-        id: users.id,
-        accountId: users.accountId,
-        username: users.username,
-        displayName: users.displayName,
-        phone: users.phone,
-        phoneCode: users.phoneCode,
-        email: users.email,
-        title: users.title,
-        remark: users.remark,
-        kind: users.kind,
-        serviceKind: users.serviceKind,
-        isEnabled: users.isEnabled,
-        deletedAt: users.deletedAt,
-        lastLoginAt: users.lastLoginAt,
-        createdAt: users.createdAt,
-        roles: sql<TListedRole[]>`coalesce((
-          select json_agg(json_build_object('id', ${roles.id}, 'code', ${roles.code}, 'name', ${roles.name}) order by ${roles.id})
-            from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-           where ${userRoles.userId} = ${users.id}), '[]'::json)`,
-        pending: sql<TListedPending | null>`(
-          select json_build_object('id', ${contactChangeRequests.id}, 'email', ${contactChangeRequests.newEmail},
-                                   'phone', ${contactChangeRequests.newPhone}, 'phoneCode', ${contactChangeRequests.newPhoneCode},
-                                   'expireTime', ${contactChangeRequests.expiresAt})
-            from ${contactChangeRequests}
-           where ${contactChangeRequests.userId} = ${users.id} and ${contactChangeRequests.consumedAt} is null
-             and ${contactChangeRequests.revokedAt} is null and ${contactChangeRequests.expiresAt} > ${input.now}
-           order by ${contactChangeRequests.id} desc limit 1)`,
-      })
-      .from(page)
-      .innerJoin(users, eq(users.id, page.id))
-      .orderBy(...order),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { rows, total: counted[0]?.n ?? 0 };
+      .where(and(where, segment.where))
+      .orderBy(...segment.order)
+      .limit(input.limit - found.length);
+    const rows = !key && input.offset ? await query.offset(input.offset) : await query;
+    for (const r of rows) found.push({ id: r.id, key: { value: r.value, id: r.id } });
+  }
+  return found;
 }
 
-export type TListedUser = Awaited<ReturnType<typeof listUsers>>['rows'][number];
+/**
+ * How many of the account's users the filter holds; with `max`, counting at most `max + 1` of
+ * them, so that a broad search costs no more than finding that many.
+ */
+export async function countUsers(db: TDb, filter: TListFilter, max?: number): Promise<number> {
+  if (max === undefined) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(whereOf(filter));
+    return row?.n ?? 0;
+  }
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(users)
+    .where(whereOf(filter))
+    .limit(max + 1)
+    .as('matching');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  return row?.n ?? 0;
+}
+
+/** The account's users of `ids` with their roles and pending contact change (any order). */
+export function listUsersByIds(db: TDb, accountId: number, ids: readonly number[], now: Date) {
+  return db
+    .select({
+      id: users.id,
+      accountId: users.accountId,
+      username: users.username,
+      displayName: users.displayName,
+      phone: users.phone,
+      phoneCode: users.phoneCode,
+      email: users.email,
+      title: users.title,
+      remark: users.remark,
+      kind: users.kind,
+      serviceKind: users.serviceKind,
+      isEnabled: users.isEnabled,
+      deletedAt: users.deletedAt,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+      roles: sql<TListedRole[]>`coalesce((
+        select json_agg(json_build_object('id', ${roles.id}, 'code', ${roles.code}, 'name', ${roles.name}) order by ${roles.id})
+          from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+         where ${userRoles.userId} = ${users.id}), '[]'::json)`,
+      pending: sql<TListedPending | null>`(
+        select json_build_object('id', ${contactChangeRequests.id}, 'email', ${contactChangeRequests.newEmail},
+                                 'phone', ${contactChangeRequests.newPhone}, 'phoneCode', ${contactChangeRequests.newPhoneCode},
+                                 'expireTime', ${contactChangeRequests.expiresAt})
+          from ${contactChangeRequests}
+         where ${contactChangeRequests.userId} = ${users.id} and ${contactChangeRequests.consumedAt} is null
+           and ${contactChangeRequests.revokedAt} is null and ${contactChangeRequests.expiresAt} > ${now}
+         order by ${contactChangeRequests.id} desc limit 1)`,
+    })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), sql`${users.id} = any(${idArray(ids)}::bigint[])`));
+}
+
+export type TListedUser = Awaited<ReturnType<typeof listUsersByIds>>[number];
 
 /** The users of `ids` in the account (those outside it are left out), locked for the change. */
 export async function lockUsers(db: TDb, accountId: number, ids: readonly number[]) {

@@ -1,9 +1,12 @@
 /** antd for the console: theme from the design tokens, locale of the page language, the notifier. */
 import type { TLanguage } from '@console/contract/enums';
 import type { TPhrases } from '@console/phrases';
-import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider, type ThemeConfig } from 'antd';
+import useAppStyle from 'antd/es/app/style';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import useMessage from 'antd/es/message/useMessage';
+import useNotification from 'antd/es/notification/useNotification';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissToast } from '@/components/toast/toast-store';
@@ -71,9 +74,15 @@ export const consoleTheme: ThemeConfig = {
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS } as const;
 
-/** Registers antd's message/notification as the API client's notifier (one toast at a time). */
-function AntdNotifier() {
-  const { message, notification } = AntdApp.useApp();
+/**
+ * Registers antd's message/notification as the API client's notifier (one toast at a time). What
+ * antd's App does for them, without its modal (no console page opens one through it), which would
+ * add antd's modal to every page's first load: the holders of both, and App's root styles.
+ */
+function AntdNotifier({ children }: { children: ReactNode }) {
+  const [message, messageHolder] = useMessage({ maxCount: 1 });
+  const [notification, notificationHolder] = useNotification({ maxCount: 1, placement: 'topRight' });
+  const [hashId, cssVarCls] = useAppStyle('ant-app');
   const { i18n } = useTranslation();
   useEffect(() => {
     const common = () => i18n.getResourceBundle(i18n.language, 'common') as TPhrases['common'];
@@ -103,16 +112,19 @@ function AntdNotifier() {
     };
     return setNotifier({ show, notifyApiEvent: (event) => show(describeApiEvent(event, common())) });
   }, [message, notification, i18n]);
-  return null;
+  return (
+    <div className={['ant-app', hashId, cssVarCls].filter(Boolean).join(' ')}>
+      {messageHolder}
+      {notificationHolder}
+      {children}
+    </div>
+  );
 }
 
 export function AntdProvider({ lang, children }: { lang: TLanguage; children: ReactNode }) {
   return (
     <ConfigProvider theme={consoleTheme} locale={antdLocales[lang]}>
-      <AntdApp message={{ maxCount: 1 }} notification={{ maxCount: 1, placement: 'topRight' }}>
-        <AntdNotifier />
-        {children}
-      </AntdApp>
+      <AntdNotifier>{children}</AntdNotifier>
     </ConfigProvider>
   );
 }

@@ -12,11 +12,10 @@ import { chunkLoader, lazyPage } from '@/lib/lazy';
 import type { TAccessDecision } from '../access';
 import { ErrorBoundary } from '../error-boundary';
 import { AntdProvider } from './antd-provider';
-import { NotBuiltPage } from './not-built';
 import { PageError } from './page-error';
 import { appNavigator } from './router-navigator';
 import { ShellHeader } from './shell-header';
-import { ShellMenuDrawer, ShellSider } from './shell-sider';
+import { ShellSider } from './shell-sider';
 import { useIsNarrow } from './use-narrow';
 import './console.css';
 
@@ -37,6 +36,9 @@ const CostPage = lazyPage(chunkLoader(() => import('@/features/billing/routes/co
 const MonthBillPage = lazyPage(chunkLoader(() => import('@/features/billing/routes/month-bill')));
 const BalancePage = lazyPage(chunkLoader(() => import('@/features/billing/routes/balance')));
 const TopUpPage = lazyPage(chunkLoader(() => import('@/features/billing/routes/top-up')));
+const NotBuiltPage = lazyPage(chunkLoader(() => import('./not-built')));
+/** The drawer of narrow windows: wide windows never load it. */
+const ShellMenuDrawer = lazyPage(chunkLoader(() => import('./shell-menu-drawer')));
 
 /** Fetches the page chunks ahead of need. */
 export function prefetchPages(): void {
@@ -82,7 +84,9 @@ export default function ConsoleShell({ decision, user, auths, isBillingAvailable
         <DocumentTitle title={t(`titles.${route.id}`)} />
         <Layout className="cz-shell" data-narrow={isNarrow || undefined}>
           {isNarrow ? (
-            <ShellMenuDrawer {...sider} isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
+            <Suspense fallback={null}>
+              <ShellMenuDrawer {...sider} isOpen={isMenuOpen} onClose={() => setIsMenuOpen(false)} />
+            </Suspense>
           ) : (
             <ShellSider {...sider} />
           )}

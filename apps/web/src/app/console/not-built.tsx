@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 
 /** A console route whose page a later issue builds: the not-found result, inside the shell. */
-export function NotBuiltPage() {
+export default function NotBuiltPage() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   return (

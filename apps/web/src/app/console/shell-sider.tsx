@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import type { TAuthVo } from '@console/contract';
 import { Languages } from '@console/contract/enums';
-import { Drawer, Layout, Menu, type MenuProps, Tooltip } from 'antd';
+import { Layout, Menu, type MenuProps, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -64,7 +64,7 @@ type TSiderBodyProps = TShellSiderProps & {
 };
 
 /** The menu, bottom links and user popover: the sidebar's content, and the drawer's. */
-function SiderBody({
+export function SiderBody({
   route,
   prefix,
   user,
@@ -276,30 +276,5 @@ export function ShellSider(props: TShellSiderProps) {
     >
       <SiderBody {...props} isCollapsed={isCollapsed} onToggleCollapsed={toggleCollapsed} />
     </Layout.Sider>
-  );
-}
-
-/** The menu of narrow windows: a drawer from the left, opened by the header's menu button. */
-export function ShellMenuDrawer({
-  isOpen,
-  onClose,
-  ...props
-}: TShellSiderProps & { isOpen: boolean; onClose: () => void }) {
-  const { t } = useTranslation('shell');
-  return (
-    <Drawer
-      open={isOpen}
-      onClose={onClose}
-      placement="left"
-      size={280}
-      closable={false}
-      title={null}
-      rootClassName="cz-menu-drawer"
-      styles={{ body: { padding: 0 } }}
-      aria-label={t('menuLabel')}
-      data-testid="menu-drawer"
-    >
-      <SiderBody {...props} isCollapsed={false} onNavigate={onClose} />
-    </Drawer>
   );
 }

@@ -21,7 +21,7 @@ import { queryClient } from '@/lib/query-client';
 import { consoleI18n, fakeApi, renderConsole, type TApiCall } from '@/testing/console-render';
 import { testMeta } from '@/testing/meta';
 import { testAdmin } from '@/testing/user';
-import WorkbenchRoute from './workbench';
+import WorkbenchRoute, { preloadWorkbenchCards } from './workbench';
 import { workbenchCardRequests } from './workbench-cards';
 
 let en: i18n;
@@ -48,7 +48,16 @@ const consumption = {
   trend: [],
 } as unknown as TBillingCount;
 
-const userList = (total: number) => ({ list: [], total, pageNo: 1, pageSize: 1, retentionDays: 7 });
+const userList = (total: number) => ({
+  list: [],
+  total,
+  isTotalCapped: false,
+  pageNo: 1,
+  pageSize: 1,
+  nextCursor: null,
+  prevCursor: null,
+  retentionDays: 7,
+});
 
 const overview: TWorkbenchOverview = {
   services: [{ id: 1, kind: 1, code: 'lakehouse', name: 'Lakehouse', description: '' }],
@@ -125,7 +134,10 @@ function cardAnswer(call: TApiCall): unknown {
 
 beforeAll(async () => {
   en = await consoleI18n('en-US', ['shell', 'billing', 'users', 'services', 'mfa', 'common']);
-});
+  // The feature cards' chunk, as the route's module asks for it when it runs (these tests are about
+  // the cards' calls, not the chunk's arrival).
+  await preloadWorkbenchCards();
+}, 60_000);
 
 beforeEach(() => {
   setMeta(testMeta());

@@ -22,7 +22,7 @@ import { nameIn } from '../../service';
 import { currencyOf, ratio, trimDecimal } from '../money';
 import { readBillDetail } from './bill-detail-read';
 import {
-  countDetails,
+  countDetailsUpTo,
   detailBatch,
   detailPage,
   instanceRows,
@@ -143,10 +143,10 @@ export async function countOver(
   range: TRange,
 ): Promise<TBillingCount> {
   const usage = usageFilterOf(auth, filter);
-  const sums = await sumsPerDay(deps.db, usage, range);
+  const sums = await sumsPerDay(deps.readDb, usage, range);
   const today = dayOf(deps.clock.now());
   const yesterday = addDays(today, -1);
-  const nearby = await sumsOfDays(deps.db, usage, [today, yesterday]);
+  const nearby = await sumsOfDays(deps.readDb, usage, [today, yesterday]);
   const sumsOf = (day: string): TSums => {
     const r = nearby.find((n) => n.day === day);
     return r ? { a: r.a, d: r.d, v: r.v, c: r.c, o: r.o } : zero();
@@ -216,26 +216,69 @@ function detailRowOf(lang: TLanguage, r: TDetailRow): TBillingDetailRow {
   return { date: r.day, instanceId, instanceName, serviceName, regionName, workspace: r.workspace, ...rest };
 }
 
+/** The opaque cursor of a detail row: its key, as base64url JSON. */
+function detailCursorOf(r: TDetailKey): string {
+  return Buffer.from(JSON.stringify([r.day, r.instanceId, r.workspace, r.skuCode])).toString('base64url');
+}
+
+/** The key a cursor names; a cursor that names none is refused (400). */
+function parseDetailCursor(cursor: string, lang: TLanguage): TDetailKey {
+  try {
+    const [day, instanceId, workspace, skuCode] = JSON.parse(
+      Buffer.from(cursor, 'base64url').toString('utf8'),
+    ) as unknown[];
+    if (
+      typeof day === 'string' &&
+      /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+      Number.isSafeInteger(instanceId) &&
+      typeof workspace === 'string' &&
+      typeof skuCode === 'string'
+    ) {
+      return { day, instanceId: instanceId as number, workspace, skuCode };
+    }
+  } catch {
+    // refused below
+  }
+  throw new AppError(ErrorCode.badRequest, {
+    data: { fieldErrors: { cursor: translateValidation(lang, 'invalidValue') } },
+  });
+}
+
+/**
+ * A page of the daily details: after the cursor when one is given (keyset), else by position; the
+ * total is counted up to `BillingLimits.detailCountMax` ("more than 10,000" beyond).
+ */
 export async function billingDetails(
   deps: TDeps,
   auth: TAuth,
   lang: TLanguage,
-  filter: TFilter & { pageNo: number; pageSize: number },
+  filter: TFilter & { pageNo: number; pageSize: number; cursor?: string | undefined },
 ): Promise<TBillingDetailPage> {
   await requireOwnInstance(deps, auth, filter.instanceId);
   const range = resolveRange(filter, deps.clock.now(), lang);
   const usage = usageFilterOf(auth, filter);
+  const after = filter.cursor ? parseDetailCursor(filter.cursor, lang) : null;
+  const cap = BillingLimits.detailCountMax;
   // The details come from the usage store: a failed read answers 4073.
-  const { total, rows } = await readBillDetail(async () => ({
-    total: await countDetails(deps.db, usage, range),
-    rows: await detailPage(deps.db, usage, range, {
-      limit: filter.pageSize,
-      offset: (filter.pageNo - 1) * filter.pageSize,
-    }),
-  }));
+  // The count and the page are read side by side; one row more than the page tells whether a
+  // page follows.
+  const [counted, rows] = await readBillDetail(() =>
+    Promise.all([
+      countDetailsUpTo(deps.readDb, usage, range, cap),
+      detailPage(deps.readDb, usage, range, {
+        after,
+        offset: after ? 0 : (filter.pageNo - 1) * filter.pageSize,
+        limit: filter.pageSize + 1,
+      }),
+    ]),
+  );
+  const list = rows.slice(0, filter.pageSize);
+  const last = list.at(-1);
   return {
-    list: rows.map((r) => detailRowOf(lang, r)),
-    total,
+    list: list.map((r) => detailRowOf(lang, r)),
+    total: Math.min(counted, cap),
+    isTotalCapped: counted > cap,
+    nextCursor: rows.length > filter.pageSize && last ? detailCursorOf(last) : null,
     pageNo: filter.pageNo,
     pageSize: filter.pageSize,
   };
@@ -255,7 +298,7 @@ export async function* detailBatches(
   // Keyset over the rollup's key: the thousandth batch costs what the first does.
   let after: TDetailKey | null = null;
   for (;;) {
-    const rows: TDetailRow[] = await detailBatch(deps.db, usage, range, after, batch);
+    const rows: TDetailRow[] = await detailBatch(deps.readDb, usage, range, after, batch);
     const last = rows.at(-1);
     if (!last) return;
     yield rows.map((r) => detailRowOf(lang, r));

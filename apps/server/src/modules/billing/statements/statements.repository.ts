@@ -3,7 +3,7 @@
  * (`usage_daily`, never the raw usage records, so a year costs what a month does), monthly
  * statements, the filters' instances and the SKUs. Every statement filters by the account.
  */
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../../db/client';
 import {
@@ -132,14 +132,93 @@ function selectDetails(db: TDb) {
     .innerJoin(csps, eq(csps.code, regions.csp));
 }
 
-export async function countDetails(db: TDb, filter: TUsageFilter, range: TRange): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * The rollup rows the filters keep, counted up to `cap + 1`: a broad range answers "more than
+ * `cap`" at the cost of `cap` index entries, never of the whole range.
+ */
+export async function countDetailsUpTo(
+  db: TDb,
+  filter: TUsageFilter,
+  range: TRange,
+  cap: number,
+): Promise<number> {
+  const kept = db
+    .select({ one: sql`1`.as('one') })
     .from(usageDaily)
-    .innerJoin(skus, eq(skus.code, usageDaily.skuCode))
-    .where(and(filterOf(filter), inRange(range)));
+    .where(and(keyFilterOf(db, filter), inRange(range)))
+    .limit(cap + 1)
+    .as('kept');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(kept);
   return row?.n ?? 0;
 }
+
+/** The filters on the rollup's own columns (the category as the set of its SKUs). */
+const keyFilterOf = (db: TDb, f: TUsageFilter) =>
+  and(
+    eq(usageDaily.accountId, f.accountId),
+    f.instanceId ? eq(usageDaily.instanceId, f.instanceId) : undefined,
+    f.workspace ? eq(usageDaily.workspace, f.workspace) : undefined,
+    f.category
+      ? inArray(
+          usageDaily.skuCode,
+          db.select({ code: skus.code }).from(skus).where(eq(skus.category, f.category)),
+        )
+      : undefined,
+    f.skuCode ? eq(usageDaily.skuCode, f.skuCode) : undefined,
+  );
+
+/** A position in the rollup's key. */
+export type TDetailKey = { day: string; instanceId: number; workspace: string; skuCode: string };
+
+/**
+ * A page of detail rows (day, instance, workspace, SKU), newest first: after a position of the
+ * key (keyset: any page costs what the first does), else after skipping `offset` rows. The page's
+ * keys are found in the rollup's primary key alone (an index-only scan, even when skipping), and
+ * only its rows are joined to their instance, service, region and SKU.
+ */
+export function detailPage(
+  db: TDb,
+  filter: TUsageFilter,
+  range: TRange,
+  page: { after: TDetailKey | null; offset: number; limit: number },
+) {
+  const keys = db
+    .select({
+      day: sql<string>`${usageDaily.day}`.as('k_day'),
+      instanceId: sql<number>`${usageDaily.instanceId}`.as('k_instance_id'),
+      workspace: sql<string>`${usageDaily.workspace}`.as('k_workspace'),
+      skuCode: sql<string>`${usageDaily.skuCode}`.as('k_sku_code'),
+    })
+    .from(usageDaily)
+    .where(
+      and(
+        keyFilterOf(db, filter),
+        inRange(range),
+        page.after
+          ? sql`(${usageDaily.day}, ${usageDaily.instanceId}, ${usageDaily.workspace}, ${usageDaily.skuCode})
+                < (${page.after.day}::date, ${page.after.instanceId}, ${page.after.workspace}, ${page.after.skuCode})`
+          : undefined,
+      ),
+    )
+    .orderBy(...detailOrder())
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('k');
+  return selectDetails(db)
+    .innerJoin(
+      keys,
+      and(
+        eq(usageDaily.accountId, filter.accountId),
+        eq(usageDaily.day, keys.day),
+        eq(usageDaily.instanceId, keys.instanceId),
+        eq(usageDaily.workspace, keys.workspace),
+        eq(usageDaily.skuCode, keys.skuCode),
+      ),
+    )
+    .orderBy(...detailOrder());
+}
+
+export type TDetailRow = Awaited<ReturnType<typeof detailPage>>[number];
 
 /** The rollup's key, backwards: the primary key's index serves it, however deep the page. */
 const detailOrder = () => [
@@ -149,25 +228,6 @@ const detailOrder = () => [
   desc(usageDaily.skuCode),
 ];
 
-/** A page of detail rows (day, instance, workspace, SKU), newest first. */
-export function detailPage(
-  db: TDb,
-  filter: TUsageFilter,
-  range: TRange,
-  page: { limit: number; offset: number },
-) {
-  return selectDetails(db)
-    .where(and(filterOf(filter), inRange(range)))
-    .orderBy(...detailOrder())
-    .limit(page.limit)
-    .offset(page.offset);
-}
-
-export type TDetailRow = Awaited<ReturnType<typeof detailPage>>[number];
-
-/** A position in the rollup's key. */
-export type TDetailKey = { day: string; instanceId: number; workspace: string; skuCode: string };
-
 /** The next `limit` detail rows after a position of the rollup's key (keyset, for the exports). */
 export function detailBatch(
   db: TDb,
@@ -176,19 +236,7 @@ export function detailBatch(
   after: TDetailKey | null,
   limit: number,
 ): Promise<TDetailRow[]> {
-  return selectDetails(db)
-    .where(
-      and(
-        filterOf(filter),
-        inRange(range),
-        after
-          ? sql`(${usageDaily.day}, ${usageDaily.instanceId}, ${usageDaily.workspace}, ${usageDaily.skuCode})
-                < (${after.day}::date, ${after.instanceId}, ${after.workspace}, ${after.skuCode})`
-          : undefined,
-      ),
-    )
-    .orderBy(...detailOrder())
-    .limit(limit);
+  return detailPage(db, filter, range, { after, offset: 0, limit });
 }
 
 /** The account's lines per instance and SKU over the range (a statement's). */
@@ -258,17 +306,20 @@ export async function countStatements(db: TDb, accountId: number, year: number |
   return row?.n ?? 0;
 }
 
-/** A page of the account's statements (of a year, or all), newest month first. */
+/**
+ * A page of the account's statements (of a year, or all), newest month first: before the month
+ * `before` (keyset), else after skipping `offset` statements.
+ */
 export function statementPage(
   db: TDb,
   accountId: number,
   year: number | undefined,
-  page: { limit: number; offset: number },
+  page: { before: string | null; limit: number; offset: number },
 ): Promise<TStatementRow[]> {
   return db
     .select(statementColumns)
     .from(statements)
-    .where(statementFilter(accountId, year))
+    .where(and(statementFilter(accountId, year), page.before ? lt(statements.month, page.before) : undefined))
     .orderBy(desc(statements.month))
     .limit(page.limit)
     .offset(page.offset);

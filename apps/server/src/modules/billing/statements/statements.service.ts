@@ -67,30 +67,35 @@ async function isOwing(deps: TDeps, accountId: number): Promise<boolean> {
 export async function listStatements(
   deps: TDeps,
   auth: TAuth,
-  query: { year?: number | undefined; pageNo: number; pageSize: number },
+  query: { year?: number | undefined; pageNo: number; pageSize: number; cursor?: string | undefined },
 ): Promise<TStatementPage> {
-  const total = await countStatements(deps.db, auth.accountId, query.year);
-  const rows = await statementPage(deps.db, auth.accountId, query.year, {
-    limit: query.pageSize,
-    offset: (query.pageNo - 1) * query.pageSize,
+  // At most twelve statements a year: the count is exact and cheap; the page reads by keyset
+  // (the month before the cursor's) when given one.
+  const total = await countStatements(deps.readDb, auth.accountId, query.year);
+  const rows = await statementPage(deps.readDb, auth.accountId, query.year, {
+    before: query.cursor ?? null,
+    limit: query.pageSize + 1,
+    offset: query.cursor ? 0 : (query.pageNo - 1) * query.pageSize,
   });
   const owing = await isOwing(deps, auth.accountId);
+  const list = rows.slice(0, query.pageSize);
   return {
-    list: rows.map((r) => statementOf(r, owing)),
+    list: list.map((r) => statementOf(r, owing)),
     total,
+    nextCursor: rows.length > query.pageSize ? (list.at(-1)?.month ?? null) : null,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
   };
 }
 
 export async function statementYears(deps: TDeps, auth: TAuth): Promise<number[]> {
-  const years = await statementYearTexts(deps.db, auth.accountId);
+  const years = await statementYearTexts(deps.readDb, auth.accountId);
   return years.map(Number);
 }
 
 /** The account's statement, or 403 (another account's, or none). */
 export async function requireStatement(deps: TDeps, auth: TAuth, id: number): Promise<TStatementRow> {
-  const row = await findStatement(deps.db, auth.accountId, id);
+  const row = await findStatement(deps.readDb, auth.accountId, id);
   if (!row) throw new AppError(ErrorCode.forbidden);
   return row;
 }
@@ -103,7 +108,7 @@ export function monthRange(month: string): TRange {
 
 /** A statement's lines: per instance and SKU over its month. */
 export async function statementLines(deps: TDeps, auth: TAuth, lang: TLanguage, month: string) {
-  const rows = await linesPerSku(deps.db, auth.accountId, monthRange(month));
+  const rows = await linesPerSku(deps.readDb, auth.accountId, monthRange(month));
   return rows.map((r) => lineOf(lang, r));
 }
 

@@ -26,6 +26,7 @@ import {
   addVoucherDeduction,
   allSkus,
   discountRates,
+  ensureUsageMonths,
   insertUsageRecords,
   instancesByName,
   knownRecordIds,
@@ -112,6 +113,10 @@ export async function ingestUsage(deps: TDeps, records: readonly TUsageRecord[])
     else valid.push({ ...r, instance: instance as TInstanceRow, sku: sku as TSkuRow });
   }
   if (valid.length === 0) return { accepted: 0, duplicates, rejected };
+  await ensureUsageMonths(
+    deps.db,
+    valid.map((r) => dayOf(new Date(r.periodStart))),
+  );
 
   const accepted = await deps.db.transaction(async (tx) => {
     const accountIds = [...new Set(valid.map((r) => r.instance.accountId))];

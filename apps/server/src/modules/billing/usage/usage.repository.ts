@@ -12,7 +12,7 @@ import {
   hookReplays,
   instances,
   skus,
-  usageRecords,
+  usageRecordKeys,
   voucherDeductions,
   vouchers,
 } from '../../../db/schema';
@@ -55,13 +55,37 @@ export async function allSkus(db: TDb) {
     .from(skus);
 }
 
-/** Which of these record ids were received before. */
+/**
+ * Which of these record ids were received before: `usage_record_keys` holds every id once, whatever
+ * the month (and so the partition of `usage_records`) its record went to.
+ */
 export async function knownRecordIds(db: TDb, recordIds: readonly string[]): Promise<Set<string>> {
   const rows = await db
-    .select({ recordId: usageRecords.recordId })
-    .from(usageRecords)
-    .where(sql`${usageRecords.recordId} = any(${textArray(recordIds)}::text[])`);
+    .select({ recordId: usageRecordKeys.recordId })
+    .from(usageRecordKeys)
+    .where(sql`${usageRecordKeys.recordId} = any(${textArray(recordIds)}::text[])`);
   return new Set(rows.map((r) => r.recordId));
+}
+
+/** The months (`YYYY-MM`) whose partition of `usage_records` is known to exist, per database. */
+const monthsMade = new WeakMap<TDb, Set<string>>();
+
+/**
+ * Makes sure the monthly partitions of `usage_records` for these billing days exist (the
+ * migration's `usage_records_ensure_month`, a no-op for a month that has one; the months seen are
+ * remembered). Outside the ingesting transaction, so that a batch never holds the lock a new
+ * partition takes on the table. The background job makes the coming months ahead; this covers
+ * usage of a month it did not foresee (late or early records).
+ */
+export async function ensureUsageMonths(db: TDb, days: readonly string[]): Promise<void> {
+  const made = monthsMade.get(db) ?? new Set<string>();
+  monthsMade.set(db, made);
+  const months = [...new Set(days.map((d) => d.slice(0, 7)))].filter((m) => !made.has(m));
+  if (months.length === 0) return;
+  await db.execute(
+    sql`select usage_records_ensure_month(m) from unnest(${textArray(months.map((m) => `${m}-01`))}::date[]) as m`,
+  );
+  for (const m of months) made.add(m);
 }
 
 /** The discount rates of the accounts, per category ('*': all categories). */
@@ -165,13 +189,20 @@ export type TUsageRecordRow = {
   outstanding_fen: number;
 };
 
-/** Inserts rated records (one statement per 2000). */
+/**
+ * Inserts rated records and their ids (one statement each per 2000); an id already kept fails the
+ * insert (primary key of `usage_record_keys`), so a record is never rated twice.
+ */
 export async function insertUsageRecords(
   db: TDb,
   rows: readonly TUsageRecordRow[],
   now: Date,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 2000) {
+    const batch = JSON.stringify(rows.slice(i, i + 2000));
+    await db.execute(sql`
+      insert into usage_record_keys (record_id, bill_day)
+      select record_id, bill_day from jsonb_to_recordset(${batch}::jsonb) as x(record_id text, bill_day date)`);
     await db.execute(sql`
       insert into usage_records (record_id, account_id, instance_id, region_id, sku_code, workspace, period_start,
                                  period_end, bill_day, quantity, unit_price_fen, discount_rate, amount_fen,
@@ -179,7 +210,7 @@ export async function insertUsageRecords(
       select record_id, account_id, instance_id, region_id, sku_code, workspace, period_start, period_end, bill_day,
              quantity, unit_price_fen, discount_rate, amount_fen, discounted_fen, voucher_fen, cash_fen,
              outstanding_fen, ${now}
-        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 2000))}::jsonb) as x(
+        from jsonb_to_recordset(${batch}::jsonb) as x(
           record_id text, account_id bigint, instance_id bigint, region_id bigint, sku_code text, workspace text,
           period_start timestamptz, period_end timestamptz, bill_day date, quantity numeric, unit_price_fen numeric,
           discount_rate numeric, amount_fen bigint, discounted_fen bigint, voucher_fen bigint, cash_fen bigint,

@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { findPasswordPath, paths } from '@/config/paths';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { loadPhrases } from '@/lib/phrases';
+import { isPrerenderPass, takeHeldSubmit } from '@/lib/render-env';
 import type { TLoginBody, TLoginResult } from '../api/login';
 import { addRecentAccount, readRecentAccounts, removeRecentAccount } from '../lib/recent-accounts';
 import type { TFieldErrors } from '../lib/submit-login';
@@ -74,7 +75,8 @@ export function LoginForm({
   const [dirty, setDirty] = useState<Partial<Record<TLoginField, boolean>>>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
-  const [recent, setRecent] = useState<string[]>(() => readRecentAccounts());
+  // The prerendered form knows no cookie: the recent accounts come once it is hydrated.
+  const [recent, setRecent] = useState<string[]>(() => (isPrerenderPass() ? [] : readRecentAccounts()));
   const signIn = useSignIn({
     meta,
     texts: { validation: v, common: c },
@@ -98,6 +100,23 @@ export function LoginForm({
     return () => clearTimeout(id);
   }, [values.accountDisplayName]);
   const ssoAccount = validateLoginField('accountDisplayName', ssoName) ? '' : ssoName;
+
+  // Once hydrated: the recent accounts, what was typed (or filled in by the browser) into the
+  // prerendered form before its script ran, and the submit made meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render's inputs
+  useEffect(() => {
+    setRecent((prev) => (prev.length > 0 ? prev : readRecentAccounts()));
+    const typed: Partial<TLoginValues> = {};
+    for (const field of loginFields) {
+      const value = refs[field].current?.value ?? '';
+      if (value !== values[field]) typed[field] = value;
+    }
+    if (Object.keys(typed).length > 0) setValues((prev) => ({ ...prev, ...typed }));
+    if (takeHeldSubmit()) {
+      setIsSubmitted(true);
+      void signIn.submit({ ...values, ...typed });
+    }
+  }, []);
 
   // A new notice object shows it again.
   useEffect(() => {
@@ -134,6 +153,9 @@ export function LoginForm({
   return (
     <form
       className="cz-login-form"
+      // The prerendered form, before its script runs, posts a submit (never a query with the
+      // password in the address); the server answers it by showing the login again.
+      method={isPrerenderPass() ? 'post' : undefined}
       noValidate
       onSubmit={submit}
       aria-labelledby="login-title"

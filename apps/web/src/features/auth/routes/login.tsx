@@ -1,3 +1,4 @@
+import type { TMeta } from '@console/contract';
 import type { TLanguage } from '@console/contract/enums';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrandMark } from '@/components/brand-mark';
@@ -7,6 +8,7 @@ import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
 import { getNotifier } from '@/lib/notifier';
 import { getPhrases, interpolate, loadPhrases } from '@/lib/phrases';
+import { isPrerenderPass, isServerRender, setHydrating } from '@/lib/render-env';
 import { takeSessionNotice } from '@/lib/session-notice';
 import type { TLoginBody, TLoginResult } from '../api/login';
 import { lookupPublicIp } from '../api/lookup-ip';
@@ -44,6 +46,41 @@ const SecondStep = lazyPage<TSecondStepProps>(
 /** The simplified mobile login (phones on the configured hosts, the face pages), loaded only there. */
 const MobileLogin = lazyPage<TMobileLoginProps>(chunkLoader(() => import('../components/mobile-login')));
 
+/** What the first render takes from the address: the phone's login, the account and username known. */
+type TLoginStart = {
+  isMobile: boolean;
+  /** The account name of an account's own login address (host). */
+  presetAccount: string | null;
+  /** `?account=` (from recovery and registration) fills the account name in. */
+  queryAccount: string | null;
+  /** `?username=` (from an accepted invitation) fills the username in. */
+  queryUsername: string | null;
+};
+
+/** The start of the prerendered page (the server prerenders only the plain form, see decision 0027). */
+const plainStart: TLoginStart = {
+  isMobile: false,
+  presetAccount: null,
+  queryAccount: null,
+  queryUsername: null,
+};
+
+function readStart(meta: TMeta): TLoginStart {
+  const query = new URLSearchParams(window.location.search);
+  return {
+    isMobile: isMobileLoginHere(meta.mobileLoginHosts),
+    presetAccount: accountNameFromHost(window.location.host, meta.consoleUrl),
+    queryAccount: query.get('account'),
+    queryUsername: query.get('username'),
+  };
+}
+
+const isSameStart = (a: TLoginStart, b: TLoginStart) =>
+  a.isMobile === b.isMobile &&
+  a.presetAccount === b.presetAccount &&
+  a.queryAccount === b.queryAccount &&
+  a.queryUsername === b.queryUsername;
+
 /** /login (spec section 2 "Login"). */
 export default function LoginPage() {
   const meta = getMeta();
@@ -54,20 +91,20 @@ export default function LoginPage() {
   const [step, setStep] = useState<{ challenge: TLoginResult; body: TLoginBody } | null>(null);
   const [notice, setNotice] = useState<{ text: string } | null>(null);
   const [isLicense, setIsLicense] = useState(false);
-  const [isMobile] = useState(() => isMobileLoginHere(meta.mobileLoginHosts));
-  const presetAccount = useMemo(
-    () => accountNameFromHost(window.location.host, meta.consoleUrl),
-    [meta.consoleUrl],
-  );
-  // `?account=` (from recovery and registration) fills the account name in.
-  const [queryAccount] = useState(() => new URLSearchParams(window.location.search).get('account'));
-  // `?username=` (from an accepted invitation) fills the username in.
-  const [queryUsername] = useState(() => new URLSearchParams(window.location.search).get('username'));
+  // A render that must equal the prerendered page reads nothing of the address; once hydrated,
+  // the page reads it (the server serves the prerendered page only where it is the same).
+  const [start, setStart] = useState(() => (isPrerenderPass() ? plainStart : readStart(meta)));
+  const { isMobile, presetAccount, queryAccount, queryUsername } = start;
+  useEffect(() => {
+    setHydrating(false);
+    const read = readStart(meta);
+    setStart((prev) => (isSameStart(prev, read) ? prev : read));
+  }, [meta]);
 
   // The public IP lookup starts with the page, so that the login does not wait for it.
   const ipLookup = useMemo(() => {
     const url = meta.ipLookupUrl;
-    if (!url) return undefined;
+    if (!url || isServerRender) return undefined;
     const lookup = lookupPublicIp(url);
     return () =>
       Promise.race([lookup, new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500))]);
@@ -155,6 +192,7 @@ export default function LoginPage() {
               </p>
             ) : null}
             <LoginForm
+              key={`${knownAccount ?? ''}\n${queryUsername ?? ''}`}
               meta={meta}
               texts={{ login: t, validation: v, common: c }}
               presetAccount={knownAccount}

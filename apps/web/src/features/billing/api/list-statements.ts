@@ -10,12 +10,18 @@ export type TStatementRow = TRouteData<'statementList'>['list'][number];
 
 export const statementPageSize = 12;
 
-export function useStatements(year: number | null, pageNo: number) {
+/** A page of the statements; `cursor` (the previous page's `nextCursor`) asks for it by keyset. */
+export function useStatements(year: number | null, pageNo: number, cursor?: string) {
   return useQuery({
     queryKey: billingKeys.statements(year, pageNo),
     queryFn: ({ signal }) =>
       callApi(statementListEndpoint, {
-        body: { ...(year === null ? {} : { year }), pageNo, pageSize: statementPageSize },
+        body: {
+          ...(year === null ? {} : { year }),
+          pageNo,
+          pageSize: statementPageSize,
+          ...(cursor ? { cursor } : {}),
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import type { TBillingDetailRow, TTransaction } from '@console/contract';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMeta } from '@/lib/meta';
@@ -50,6 +50,7 @@ const transaction: TTransaction = {
 let en: i18n;
 let zh: i18n;
 let details: TBillingDetailRow[];
+let calls: { path: string; body: unknown }[];
 let detailTotal: number;
 let transactions: TTransaction[];
 
@@ -63,9 +64,17 @@ beforeEach(() => {
   transactions = [transaction];
   setMeta(testMeta());
   setNotifier({ show: () => {}, notifyApiEvent: () => {} });
-  fakeApi((call) => {
+  calls = fakeApi((call) => {
     if (call.path === '/api/portal/billing/detail/list') {
-      return { list: details, total: detailTotal, pageNo: 1, pageSize: 20 };
+      const pageNo = (call.body as { pageNo: number }).pageNo;
+      return {
+        list: details,
+        total: Math.min(detailTotal, 10_000),
+        isTotalCapped: detailTotal > 10_000,
+        nextCursor: detailTotal > pageNo * 20 ? `after-page-${pageNo}` : null,
+        pageNo,
+        pageSize: 20,
+      };
     }
     if (call.path === '/api/portal/billing/transaction/list') {
       return { list: transactions, total: transactions.length, pageNo: 1, pageSize: 10 };
@@ -117,6 +126,32 @@ describe('the bill details table', () => {
     expect(headers()).toContain('应付金额（USD）');
     expect(headers()).toContain('原价消费金额（USD）');
     expect(screen.getByText('共 45 条')).toBeTruthy();
+  });
+
+  it('says "more than 10,000" when the count stopped at its bound, in both languages', async () => {
+    detailTotal = 140_000;
+    renderConsole(<DetailsTable filter={{ range: 'last30Days' }} />, en);
+    expect(await screen.findByText('More than 10,000 records')).toBeTruthy();
+    cleanup();
+    queryClient.clear();
+    renderConsole(<DetailsTable filter={{ range: 'last30Days' }} />, zh);
+    expect(await screen.findByText('超过 10,000 条')).toBeTruthy();
+  });
+
+  it('asks for the next page by the cursor of the page before, and for a page jumped to by its number', async () => {
+    detailTotal = 140_000;
+    renderConsole(<DetailsTable filter={{ range: 'last30Days' }} />, en);
+    await screen.findByTestId('billing-detail-row');
+    const listed = () =>
+      calls
+        .filter((c) => c.path === '/api/portal/billing/detail/list')
+        .map((c) => c.body as { pageNo: number; cursor?: string });
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(listed().at(-1)).toMatchObject({ pageNo: 2, cursor: 'after-page-1' }));
+    fireEvent.click(screen.getByTitle('5'));
+    await waitFor(() => expect(listed().at(-1)?.pageNo).toBe(5));
+    expect(listed().at(-1)?.cursor).toBeUndefined();
+    expect(listed()[0]?.cursor).toBeUndefined();
   });
 
   it('says when the range has no details', async () => {

@@ -12,16 +12,23 @@ import {
 import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { downloadBillingDetails } from '../api/download-billing-details';
 import { type TBillingDetailRowData, useBillingDetails } from '../api/list-billing-details';
+import { usePageCursors } from '../lib/page-cursors';
 import { billColumns } from './bill-columns';
 import { ExportButtons } from './export-buttons';
 import { useCurrency } from './money';
 
-/** The daily bill details of the filters, paged, with the XLSX and CSV export of the same filters. */
+/**
+ * The daily bill details of the filters, paged (the next page by the server's cursor), with the
+ * XLSX and CSV export of the same filters.
+ */
 export function DetailsTable({ filter }: { filter: TBillingFilter | null }) {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
-  const details = useBillingDetails(filter, page.pageNo, page.pageSize);
   const filterKey = JSON.stringify(filter);
+  const cursors = usePageCursors(`${filterKey}|${page.pageSize}`);
+  const details = useBillingDetails(filter, page.pageNo, page.pageSize, cursors.cursorOf(page.pageNo));
+  // Rows kept on screen while the next filters load are not this list's.
+  if (!details.isPlaceholderData) cursors.remember(details.data?.pageNo ?? 0, details.data?.nextCursor);
   const table = useKeyboardScroll(t('overview.details.title'));
   const currency = useCurrency();
   const showTotal = useShowTotal();
@@ -67,7 +74,11 @@ export function DetailsTable({ filter }: { filter: TBillingFilter | null }) {
             pageSize: page.pageSize,
             total: details.data?.total ?? 0,
             showSizeChanger: true,
-            showTotal,
+            // A broad range is counted up to a bound: "More than 10,000 records".
+            showTotal: (total) =>
+              details.data?.isTotalCapped
+                ? t('overview.details.moreThan', { total: total.toLocaleString(i18n.language) })
+                : showTotal(total),
             onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
           }}
         />

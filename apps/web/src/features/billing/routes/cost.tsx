@@ -22,6 +22,7 @@ import { statementPageSize, type TStatementRow, useStatements } from '../api/lis
 import { AdminOnly } from '../components/admin-only';
 import { amountTitle } from '../components/bill-columns';
 import { Money, useCurrency } from '../components/money';
+import { usePageCursors } from '../lib/page-cursors';
 import '../billing.css';
 
 function Statements() {
@@ -35,7 +36,11 @@ function Statements() {
     if (year === undefined && years.data) setYear(years.data.length > 0 ? Math.max(...years.data) : null);
   }, [year, years.data]);
   const isYearKnown = year !== undefined || years.isError;
-  const statements = useStatements(year ?? null, pageNo);
+  const cursors = usePageCursors(String(year));
+  const statements = useStatements(year ?? null, pageNo, cursors.cursorOf(pageNo));
+  if (!statements.isPlaceholderData) {
+    cursors.remember(statements.data?.pageNo ?? 0, statements.data?.nextCursor);
+  }
   const open = (row: TStatementRow) => navigate(buildPath(paths.monthBill, { id: row.id }));
   const currency = useCurrency();
   const showTotal = useShowTotal();

@@ -54,7 +54,16 @@ beforeEach(() => {
     if (call.path.includes('userList')) {
       const keyword = (call.body as { keyword?: string }).keyword;
       const list = users.filter((u) => !keyword || u.username.includes(keyword));
-      return { list, total: list.length, pageNo: 1, pageSize: 20, retentionDays: 7 };
+      return {
+        list,
+        total: list.length,
+        isTotalCapped: false,
+        pageNo: 1,
+        pageSize: 20,
+        nextCursor: null,
+        prevCursor: null,
+        retentionDays: 7,
+      };
     }
     if (call.path.includes('roleList')) return [];
     return { list: [], total: 0 };
@@ -122,6 +131,65 @@ describe('the user list', () => {
     });
     expect(await screen.findByText('No user matches the search')).toBeTruthy();
   });
+
+  /** Pages of a search whose count stopped at 1,000 users: one row each, always a next page. */
+  function serveCappedPages() {
+    const calls = fakeApi((call) => {
+      if (call.path === '/api/portal/user/getCurrentUser') return testAdmin;
+      if (call.path.includes('roleList')) return [];
+      if (!call.path.includes('userList')) return { list: [], total: 0 };
+      const pageNo = (call.body as { pageNo?: number }).pageNo ?? 1;
+      return {
+        list: [row({ id: pageNo, username: `user_p${pageNo}` })],
+        total: 1000,
+        isTotalCapped: true,
+        pageNo,
+        pageSize: 20,
+        nextCursor: `next-${pageNo}`,
+        prevCursor: pageNo > 1 ? `prev-${pageNo}` : null,
+        retentionDays: 7,
+      };
+    });
+    return () => calls.filter((c) => c.path.includes('userList')).map((c) => c.body);
+  }
+  const slow = { timeout: 15_000 };
+  const pageItem = (n: number) => document.querySelector(`.ant-pagination-item-${n}`);
+  const click = (selector: string) => fireEvent.click(document.querySelector(selector) as HTMLElement);
+
+  it('says "more than" a capped total in both languages and offers only the pages counted', async () => {
+    serveCappedPages();
+    renderPage(en);
+    expect(await screen.findByText('More than 1,000 users', {}, slow)).toBeTruthy();
+    // The 1,000 counted users make 50 pages: offered, and no page beyond them yet.
+    expect(pageItem(50)).toBeTruthy();
+    expect(pageItem(51)).toBeNull();
+    cleanup();
+    queryClient.clear();
+    renderPage(zh);
+    expect(await screen.findByText('超过 1,000 个用户', {}, slow)).toBeTruthy();
+  }, 60_000);
+
+  it('moves to the page beside by cursor, to others by number, and past the counted pages by next', async () => {
+    const lists = serveCappedPages();
+    renderPage(en);
+    await screen.findByText('user_p1', {}, slow);
+    click('.ant-pagination-next');
+    await screen.findByText('user_p2', {}, slow);
+    expect(lists().at(-1)).toMatchObject({ pageNo: 2, cursor: 'next-1' });
+    click('.ant-pagination-prev');
+    await screen.findByText('user_p1', {}, slow);
+    expect(lists().at(-1)).toMatchObject({ pageNo: 1, cursor: 'prev-2' });
+    click('.ant-pagination-item-50');
+    await screen.findByText('user_p50', {}, slow);
+    expect(lists().at(-1)).toMatchObject({ pageNo: 50 });
+    expect(lists().at(-1)).not.toHaveProperty('cursor');
+    // The list goes on past the 1,000 counted users: one more page, and no further.
+    await waitFor(() => expect(pageItem(51)).toBeTruthy(), slow);
+    expect(pageItem(52)).toBeNull();
+    click('.ant-pagination-next');
+    await screen.findByText('user_p51', {}, slow);
+    expect(lists().at(-1)).toMatchObject({ pageNo: 51, cursor: 'next-50' });
+  }, 90_000);
 
   it('counts the users and says there is none in Chinese', async () => {
     renderPage(zh);

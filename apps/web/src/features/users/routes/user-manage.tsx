@@ -75,6 +75,20 @@ export default function UserManagePage() {
   const adminRoleId = roles.find((r) => r.isAdminRole)?.id ?? null;
   const retentionDays = list.data?.retentionDays ?? 7;
   const screenColumns = useScreenColumns();
+  const pageSize = Number(params.pageSize ?? 20);
+  // The page the answer is (a previous-page cursor that reached the list's start answers page 1).
+  const shown = list.data && !list.isPlaceholderData ? list.data : undefined;
+  const page = shown?.pageNo ?? Number(params.pageNo ?? 1);
+  const total = list.data?.total ?? 0;
+  const formatted = new Intl.NumberFormat(i18n.language).format(total);
+  const totalText = list.data?.isTotalCapped
+    ? t('totalCapped', { formatted })
+    : t('total', { count: total, formatted });
+  // A capped total ("more than 1,000") offers the pages it counted, and one more while the list
+  // goes on, so that "next" keeps working past them and no page beyond the list is offered.
+  const pagerTotal = list.data?.isTotalCapped
+    ? Math.max(total, page * pageSize + (list.data.nextCursor ? 1 : 0))
+    : total;
 
   async function run(work: Promise<unknown>, done: string) {
     try {
@@ -287,7 +301,7 @@ export default function UserManagePage() {
             placeholder={t('search')}
             className="cz-table-toolbar__search"
             onSearch={(keyword) =>
-              setParams((p) => ({ ...p, pageNo: 1, keyword: keyword.trim() || undefined }))
+              setParams((p) => ({ ...p, pageNo: 1, cursor: undefined, keyword: keyword.trim() || undefined }))
             }
             {...testId('user-search')}
           />
@@ -360,12 +374,11 @@ export default function UserManagePage() {
           }),
         }}
         pagination={{
-          current: Number(params.pageNo ?? 1),
-          pageSize: Number(params.pageSize ?? 20),
-          total: list.data?.total ?? 0,
+          current: page,
+          pageSize,
+          total: pagerTotal,
           showSizeChanger: true,
-          showTotal: (total) =>
-            t('total', { count: total, formatted: new Intl.NumberFormat(i18n.language).format(total) }),
+          showTotal: () => totalText,
         }}
         onChange={(pagination, _filters, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -374,12 +387,25 @@ export default function UserManagePage() {
               ? 'lastLoginTime'
               : 'username'
             : undefined;
+          const order = one?.order ?? undefined;
+          const size = pagination.pageSize ?? 20;
+          const isSameList = field === params.sortField && order === params.sortOrder && size === pageSize;
+          const to = isSameList ? (pagination.current ?? 1) : 1;
+          // The page next to the one shown is read from its edge row (keyset); any other by number.
+          const cursor = !isSameList
+            ? undefined
+            : to === page + 1
+              ? (shown?.nextCursor ?? undefined)
+              : to === page - 1
+                ? (shown?.prevCursor ?? undefined)
+                : undefined;
           setParams((p) => ({
             ...p,
-            pageNo: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? 20,
+            pageNo: to,
+            pageSize: size,
             sortField: field,
-            sortOrder: one?.order ?? undefined,
+            sortOrder: order,
+            cursor,
           }));
         }}
       />
