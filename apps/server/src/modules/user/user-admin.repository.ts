@@ -165,6 +165,12 @@ export async function countUsers(db: TDb, filter: TListFilter, max?: number): Pr
   return row?.n ?? 0;
 }
 
+/**
+ * The listed user's id, qualified: drizzle writes a single table's columns unqualified, and inside
+ * the subqueries below a bare `id` or `user_id` would name the subquery's own columns.
+ */
+const listedUserId = sql`${users}.${sql.identifier(users.id.name)}`;
+
 /** The account's users of `ids` with their roles and pending contact change (any order). */
 export function listUsersByIds(db: TDb, accountId: number, ids: readonly number[], now: Date) {
   return db
@@ -187,13 +193,13 @@ export function listUsersByIds(db: TDb, accountId: number, ids: readonly number[
       roles: sql<TListedRole[]>`coalesce((
         select json_agg(json_build_object('id', ${roles.id}, 'code', ${roles.code}, 'name', ${roles.name}) order by ${roles.id})
           from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-         where ${userRoles.userId} = ${users.id}), '[]'::json)`,
+         where ${userRoles.userId} = ${listedUserId}), '[]'::json)`,
       pending: sql<TListedPending | null>`(
         select json_build_object('id', ${contactChangeRequests.id}, 'email', ${contactChangeRequests.newEmail},
                                  'phone', ${contactChangeRequests.newPhone}, 'phoneCode', ${contactChangeRequests.newPhoneCode},
                                  'expireTime', ${contactChangeRequests.expiresAt})
           from ${contactChangeRequests}
-         where ${contactChangeRequests.userId} = ${users.id} and ${contactChangeRequests.consumedAt} is null
+         where ${contactChangeRequests.userId} = ${listedUserId} and ${contactChangeRequests.consumedAt} is null
            and ${contactChangeRequests.revokedAt} is null and ${contactChangeRequests.expiresAt} > ${now}
          order by ${contactChangeRequests.id} desc limit 1)`,
     })

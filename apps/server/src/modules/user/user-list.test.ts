@@ -123,6 +123,24 @@ describe('user list paging', () => {
     expect(new Set(times).size).toBeLessThan(times.length / 4);
   });
 
+  it("shows each user's own roles and pending change, whatever their ids", async () => {
+    type TRow = { username: string; isAdmin: boolean; roles: { code: string }[]; pendingChange: unknown };
+    const page = await ok<{ list: TRow[] }>('userList', admin, { pageNo: 1, pageSize: 100 });
+    const byName = new Map(page.list.map((u) => [u.username, u]));
+    const administrator = byName.get(paged.admin.username);
+    expect(administrator?.isAdmin).toBe(true);
+    expect(administrator?.roles.map((r) => r.code)).toEqual(['account_admin']);
+    expect(byName.get(paged.member.username)?.roles.map((r) => r.code)).toEqual(['account_member']);
+    // The seeded users hold no role and asked for no contact change.
+    const plain = page.list.filter((u) => u.username.toLowerCase().startsWith('user_'));
+    expect(plain.length).toBeGreaterThan(30);
+    for (const u of plain) {
+      expect(u.isAdmin).toBe(false);
+      expect(u.roles).toEqual([]);
+      expect(u.pendingChange).toBeNull();
+    }
+  });
+
   it('refuses a cursor of another account, order, search or page size, in the user’s language (4159)', async () => {
     const first = await ok<TPage>('userList', admin, {
       sortField: 'username',
