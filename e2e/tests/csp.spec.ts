@@ -33,7 +33,7 @@ const publicPages = [
 for (const lang of ['en-US', 'zh-CN'] as const) {
   test(`signs in and walks the console pages with no policy violation (${lang})`, async ({ page }) => {
     // Twelve pages, each waited on until its network is idle: more than one test's default time.
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await signIn(page, demo.admin, lang);
     for (const [path, testId] of consolePages) {
       const answer = await page.goto(path);

@@ -14,7 +14,7 @@ test('a member shares a job profile, a browser without a session opens it, then 
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signIn(page, demo.member, 'en-US');
   await page.goto('/serviceManage');
   const studio = page.getByTestId('service-section-studio');

@@ -68,6 +68,8 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
   test(`every page highlights its menu item, sub-pages included, at 1440 px (${lang})`, async ({
     page,
   }, testInfo) => {
+    // Thirteen full page loads and their screenshots: on a loaded 2-core machine, minutes.
+    test.setTimeout(360_000);
     await page.setViewportSize(desktop);
     await signInAdmin(page, lang);
     const selected = page.locator('[data-testid="main-menu"] .ant-menu-item-selected');
@@ -95,6 +97,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
   });
 
   test(`every page fits a 390 px phone with the menu in a drawer (${lang})`, async ({ page }, testInfo) => {
+    test.setTimeout(360_000);
     await page.setViewportSize(phone);
     await signInAdmin(page, lang);
     for (const item of consolePages) {
