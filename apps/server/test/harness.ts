@@ -5,7 +5,7 @@
  * manual clock.
  */
 import { randomBytes } from 'node:crypto';
-import { routes, type TRouteId } from '@console/contract';
+import { routes, type TRouteId, type TUsageBatchResult } from '@console/contract';
 import { ClientHeader, ClientHeaderValue, SessionCookie } from '@console/contract/enums';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -21,6 +21,8 @@ import { closeDeps, createDeps } from '../src/deps';
 import { createManualClock } from '../src/lib/clock';
 import { sha256 } from '../src/lib/tokens';
 import { createAccountWithRoles } from '../src/modules/account/account.repository';
+import { insertAuditEntry } from '../src/modules/audit/audit.repository';
+import { signUsage } from '../src/modules/billing/usage/usage-hook';
 import { markAllUsersForSync } from '../src/modules/service';
 import { newInstanceName } from '../src/modules/service/service.service';
 import { grantRole, insertUser } from '../src/modules/user/user.repository';
@@ -305,4 +307,44 @@ export function routeClient(
     return body.data;
   }
   return { call, ok };
+}
+
+/**
+ * Sends usage records through the signed usage hook, signed at the test clock's time; answers the
+ * batch's result and throws on an answer other than code 0.
+ */
+export async function postUsage(t: TTestApp, records: readonly unknown[]): Promise<TUsageBatchResult> {
+  const body = JSON.stringify({ records });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/hooks/usage',
+    headers: {
+      'content-type': 'application/json',
+      'x-cz-signature': signUsage(t.deps.config.billing.usageHookSecret, body, t.clock.now()),
+    },
+    payload: body,
+  });
+  const answer = envelope<TUsageBatchResult>(res);
+  if (answer.code !== 0) throw new Error(`usage: ${answer.code} ${answer.message}`);
+  return answer.data;
+}
+
+/** Writes an audit entry of a robot user at the test clock's time (fields overridable). */
+export async function writeAuditEntry(
+  t: TTestApp,
+  accountId: number,
+  action: string,
+  extra: Partial<Parameters<typeof insertAuditEntry>[1]> = {},
+): Promise<void> {
+  await insertAuditEntry(t.deps.db, {
+    accountId,
+    userId: null,
+    username: 'robot',
+    action,
+    objectType: 'user',
+    objectName: 'someone',
+    isSuccess: true,
+    createdAt: t.clock.now(),
+    ...extra,
+  });
 }

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  postUsage,
   routeClient,
   seedAccount,
   seedOpenedInstance,
@@ -18,7 +19,6 @@ import {
   type TTestApp,
 } from '../../test/harness';
 import { generateStatements } from '../modules/billing/statements/statements.service';
-import { signUsage } from '../modules/billing/usage/usage-hook';
 import type { TDb } from './client';
 import { rowsOf } from './client';
 import * as schema from './schema';
@@ -42,8 +42,9 @@ describe.skipIf(!isPostgres)('a read replica', () => {
       await t.deps.db.execute(sql`select instance_name from instances where id = ${instanceId}`),
     );
     // A day of usage in October, then the October statement.
-    const body = JSON.stringify({
-      records: Array.from({ length: 24 }, (_, hour) => ({
+    await postUsage(
+      t,
+      Array.from({ length: 24 }, (_, hour) => ({
         recordId: `replica-${hour}`,
         accountName: 'demo',
         instanceName: instance?.instance_name,
@@ -53,17 +54,7 @@ describe.skipIf(!isPostgres)('a read replica', () => {
         periodEnd: new Date(Date.UTC(2026, 9, 14, hour + 1)).toISOString(),
         quantity: '10',
       })),
-    });
-    const hook = await t.app.inject({
-      method: 'POST',
-      url: '/api/hooks/usage',
-      headers: {
-        'content-type': 'application/json',
-        'x-cz-signature': signUsage(t.deps.config.billing.usageHookSecret, body, t.clock.now()),
-      },
-      payload: body,
-    });
-    expect(hook.json().code).toBe(0);
+    );
     t.clock.set(new Date('2026-11-02T08:00:00Z'));
     expect(await generateStatements(t.deps)).toBeGreaterThan(0);
     admin = await signIn(t.app, 'demo', demo.admin);

@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedAccount, type TSeededAccount, type TTestApp } from '../../../test/harness';
+import {
+  createTestApp,
+  seedAccount,
+  type TSeededAccount,
+  type TTestApp,
+  writeAuditEntry,
+} from '../../../test/harness';
 import { ensureAuditPartitions, listAuditPartitions, monthStart } from '../../db/audit-partitions';
 import { rowsOf } from '../../db/client';
 import { verifyChain } from './audit.chain';
 import { purgeAuditEntries } from './audit.jobs';
-import { countAuditEntries, insertAuditEntry, listAuditEntries, listChains } from './audit.repository';
+import { countAuditEntries, listAuditEntries, listChains } from './audit.repository';
 
 let t: TTestApp;
 let acme: TSeededAccount;
@@ -15,23 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function entry(
-  accountId: number,
-  action: string,
-  extra: Partial<Parameters<typeof insertAuditEntry>[1]> = {},
-) {
-  await insertAuditEntry(t.deps.db, {
-    accountId,
-    userId: null,
-    username: 'robot',
-    action,
-    objectType: 'user',
-    objectName: 'someone',
-    isSuccess: true,
-    createdAt: t.clock.now(),
-    ...extra,
-  });
-}
+const entry = (accountId: number, action: string, extra?: Parameters<typeof writeAuditEntry>[3]) =>
+  writeAuditEntry(t, accountId, action, extra);
 
 async function partitionOf(accountId: number, action: string): Promise<string | undefined> {
   const [row] = rowsOf<{ partition: string }>(

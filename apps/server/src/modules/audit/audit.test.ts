@@ -9,6 +9,7 @@ import {
   signIn,
   type TSeededAccount,
   type TTestApp,
+  writeAuditEntry,
 } from '../../../test/harness';
 import { rowsOf } from '../../db/client';
 import { verifyChain } from './audit.chain';
@@ -52,23 +53,8 @@ async function list(token: string, body: object) {
   });
 }
 
-async function entry(
-  accountId: number,
-  action: string,
-  extra: Partial<Parameters<typeof insertAuditEntry>[1]> = {},
-) {
-  await insertAuditEntry(t.deps.db, {
-    accountId,
-    userId: null,
-    username: 'robot',
-    action,
-    objectType: 'user',
-    objectName: 'someone',
-    isSuccess: true,
-    createdAt: t.clock.now(),
-    ...extra,
-  });
-}
+const entry = (accountId: number, action: string, extra?: Parameters<typeof writeAuditEntry>[3]) =>
+  writeAuditEntry(t, accountId, action, extra);
 
 /** The cells of one CSV line (quoted cells may hold commas and doubled quotes, never a line break here). */
 function csvCells(line: string): string[] {

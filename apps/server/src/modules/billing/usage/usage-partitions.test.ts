@@ -8,13 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TUsageBatchResult } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
-  envelope,
+  postUsage,
   seedAccount,
   seedOpenedInstance,
   type TTestApp,
@@ -22,7 +21,6 @@ import {
 import { openDatabase, rowsOf, type TDatabase, type TDb } from '../../../db/client';
 import { defaultMigrationsDir, migrate } from '../../../db/migrate';
 import { billingJobHandlers, ensureUsagePartitions, usagePartitionsJobKind } from '../billing.jobs';
-import { signUsage } from './usage-hook';
 
 async function partitionsOf(db: TDb): Promise<string[]> {
   const rows = rowsOf<{ name: string }>(
@@ -163,21 +161,7 @@ describe('ingesting into monthly partitions', () => {
   let t: TTestApp;
   let instanceName = '';
 
-  async function ingest(records: unknown[]): Promise<TUsageBatchResult> {
-    const body = JSON.stringify({ records });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/hooks/usage',
-      headers: {
-        'content-type': 'application/json',
-        'x-cz-signature': signUsage(t.deps.config.billing.usageHookSecret, body, t.clock.now()),
-      },
-      payload: body,
-    });
-    const answer = envelope<TUsageBatchResult>(res);
-    if (answer.code !== 0) throw new Error(`usage: ${answer.code} ${answer.message}`);
-    return answer.data;
-  }
+  const ingest = (records: unknown[]) => postUsage(t, records);
 
   function record(recordId: string, start: string, quantity = '1') {
     return {
