@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { testBrowserPath } from '../scripts/lib/browser-needs.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8480);
 const onpremPort = port + 1;
@@ -61,7 +63,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's headless shell of Chromium where installed (scripts/lib/browser-needs.mjs).
+      executablePath: testBrowserPath(process.env.CHROMIUM_PATH, existsSync),
       args: [
         '--no-sandbox',
         '--disable-gpu',

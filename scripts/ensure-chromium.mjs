@@ -1,16 +1,15 @@
 #!/usr/bin/env node
-// The browser tests run in Debian's Chromium (browser tools cannot download their own here), with
-// CJK fonts so that the Chinese pages are drawn (and measured) as users see them. What is missing
-// is installed with apt-get (as root, or through `sudo -n`); otherwise the script stops with one
-// line saying how (scripts/lib/browser-needs.mjs decides). `CHROMIUM_PATH` names another
-// executable. `npm test` runs it first, before any suite; `npm run test:e2e` too.
+// The browser tests run in Debian's headless shell of Chromium (browser tools cannot download
+// their own here), with CJK fonts so that the Chinese pages are drawn (and measured) as users see
+// them. What is missing is installed with apt-get (as root, or through `sudo -n`); otherwise the
+// script stops with one line saying how (scripts/lib/browser-needs.mjs decides). `CHROMIUM_PATH`
+// names another executable. `npm test` runs it first, before any suite; `npm run test:e2e` too.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { planAfterInstall, planBrowserNeeds } from './lib/browser-needs.mjs';
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { planAfterInstall, planBrowserNeeds, testBrowserPath } from './lib/browser-needs.mjs';
 
 function look() {
+  const chromiumPath = testBrowserPath(process.env.CHROMIUM_PATH, existsSync);
   const fontsList = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
   const isRoot = process.getuid?.() === 0;
   return {

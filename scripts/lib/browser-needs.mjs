@@ -1,7 +1,25 @@
-// What the browser tests need from the machine (Debian's Chromium, and CJK fonts so that the
+// What the browser tests need from the machine (a Chromium of Debian's, and CJK fonts so that the
 // Chinese pages are drawn and measured as users see them), and what to do when some is missing:
 // nothing, install with apt-get (as root, or through `sudo -n`), or stop with one line saying how.
 // A pure decision over what was found, so that it can be tested without the machine.
+//
+// The tests run in Debian's headless shell of Chromium (package chromium-headless-shell): the same
+// engine without the browser's own windows and services, it starts in a third of the time and
+// spends less of the two cores per page (docs/decisions/0029-test-suite-speed.md). Where only the
+// full browser is installed, they run in it.
+
+export const headlessShellPath = '/usr/bin/chromium-headless-shell';
+export const fullChromiumPath = '/usr/bin/chromium';
+
+/**
+ * The browser the tests run in: `CHROMIUM_PATH`, else the headless shell, else the full browser
+ * when only it is there. @param {string | undefined} fromEnv @param {(path: string) => boolean} exists
+ */
+export function testBrowserPath(fromEnv, exists) {
+  if (fromEnv) return fromEnv;
+  if (!exists(headlessShellPath) && exists(fullChromiumPath)) return fullChromiumPath;
+  return headlessShellPath;
+}
 
 /**
  * @typedef {{
@@ -29,7 +47,7 @@ export function planBrowserNeeds(found) {
     return { kind: 'stop', message: `CHROMIUM_PATH names ${found.chromiumPath}, which does not exist.` };
   }
   const packages = [
-    ...(found.hasChromium ? [] : ['chromium']),
+    ...(found.hasChromium ? [] : ['chromium-headless-shell']),
     ...(found.hasCjkFonts ? [] : ['fonts-noto-cjk']),
   ];
   if (packages.length === 0) return { kind: 'ready' };

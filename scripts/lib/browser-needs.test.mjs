@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { planAfterInstall, planBrowserNeeds } from './browser-needs.mjs';
+import { planAfterInstall, planBrowserNeeds, testBrowserPath } from './browser-needs.mjs';
 
 /** A machine with everything the browser tests need, as a normal user without sudo. */
 const ready = {
-  chromiumPath: '/usr/bin/chromium',
+  chromiumPath: '/usr/bin/chromium-headless-shell',
   pathFromEnv: false,
   hasChromium: true,
   hasCjkFonts: true,
@@ -16,12 +16,12 @@ describe('what the browser tests need from the machine', () => {
     expect(planBrowserNeeds(ready)).toEqual({ kind: 'ready' });
   });
 
-  it('installs Debian’s Chromium and the fonts as root, with apt-get itself', () => {
+  it('installs Debian’s headless Chromium and the fonts as root, with apt-get itself', () => {
     expect(planBrowserNeeds({ ...ready, hasChromium: false, hasCjkFonts: false, isRoot: true })).toEqual({
       kind: 'install',
-      packages: ['chromium', 'fonts-noto-cjk'],
+      packages: ['chromium-headless-shell', 'fonts-noto-cjk'],
       sudo: false,
-      how: 'apt-get install -y chromium fonts-noto-cjk',
+      how: 'apt-get install -y chromium-headless-shell fonts-noto-cjk',
     });
   });
 
@@ -37,7 +37,8 @@ describe('what the browser tests need from the machine', () => {
     const plan = planBrowserNeeds({ ...ready, hasChromium: false });
     expect(plan).toEqual({
       kind: 'stop',
-      message: 'Chromium is missing: install it with `apt-get install -y chromium` (or set CHROMIUM_PATH).',
+      message:
+        'Chromium is missing: install it with `apt-get install -y chromium-headless-shell` (or set CHROMIUM_PATH).',
     });
     expect(plan.kind === 'stop' && plan.message.includes('\n')).toBe(false);
   });
@@ -63,7 +64,7 @@ describe('what the browser tests need from the machine', () => {
   });
 
   it('after an install: stops when Chromium is still missing, warns when only the fonts are', () => {
-    const how = 'apt-get install -y chromium fonts-noto-cjk';
+    const how = 'apt-get install -y chromium-headless-shell fonts-noto-cjk';
     expect(planAfterInstall({ ...ready, hasChromium: false }, false, how)).toEqual({
       kind: 'stop',
       message: `Could not install Chromium: install it with \`${how}\` (or set CHROMIUM_PATH).`,
@@ -74,5 +75,19 @@ describe('what the browser tests need from the machine', () => {
     });
     expect(planAfterInstall({ ...ready, hasCjkFonts: false }, false, how)).toMatchObject({ kind: 'warn' });
     expect(planAfterInstall(ready, true, how)).toEqual({ kind: 'ready' });
+  });
+
+  it('runs the tests in CHROMIUM_PATH, else the headless shell, else the full browser if only it is there', () => {
+    const only =
+      (...paths) =>
+      (path) =>
+        paths.includes(path);
+    expect(testBrowserPath('/opt/chrome', only())).toBe('/opt/chrome');
+    expect(testBrowserPath(undefined, only('/usr/bin/chromium-headless-shell', '/usr/bin/chromium'))).toBe(
+      '/usr/bin/chromium-headless-shell',
+    );
+    expect(testBrowserPath(undefined, only('/usr/bin/chromium'))).toBe('/usr/bin/chromium');
+    // Neither: the headless shell, which the plan installs.
+    expect(testBrowserPath(undefined, only())).toBe('/usr/bin/chromium-headless-shell');
   });
 });

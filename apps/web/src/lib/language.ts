@@ -24,6 +24,14 @@ export function setServerLanguage(lang: TLanguage): void {
   current = lang;
 }
 
+/**
+ * For tests, which share modules between files: the next `getLanguage` reads the cookie again, as
+ * a page that has not decided yet does.
+ */
+export function forgetLanguage(): void {
+  current = null;
+}
+
 export function getLanguage(): TLanguage {
   return current ?? resolveLanguage(getCookie(LangCookie), 'zh-CN');
 }
