@@ -177,7 +177,8 @@ async function signIn() {
 async function newestStatementId(cookie) {
   const res = await fetch(`${base}/api/portal/billing/history/list`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'cz-lang': lang, cookie },
+    // A cookie session's calls name the console's client (the server refuses them otherwise).
+    headers: { 'content-type': 'application/json', 'cz-lang': lang, 'x-cz-client': 'web', cookie },
     body: JSON.stringify({ pageNo: 1, pageSize: 1 }),
   });
   const body = await res.json();
