@@ -1,22 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
 
-/**
- * The files that mock a module of the app (`vi.mock`): a mock holds only where the module was not
- * imported before, so these run each in modules of their own (the project `web-isolated`, which
- * the root config lists). Every other file shares one page and its modules with the files before
- * it in its worker (`isolate: false`): importing antd and the app once per worker rather than once
- * per file makes the project about four times faster. The setup file gives each file a fresh page.
- */
-const isolatedFiles = [
-  'src/features/auth/components/help-widget.test.tsx',
-  'src/features/auth/components/login-submit-chunk.test.tsx',
-  'src/features/billing/routes/billing-overview.test.tsx',
-  'src/features/certification/routes/authentication.test.tsx',
-];
-
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The test files under `dir` that mock a module (`vi.mock`, `vi.doMock`). */
+function filesThatMock(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesThatMock(path);
+    if (!/\.test\.tsx?$/.test(entry.name)) return [];
+    return /\bvi\.(mock|doMock)\(/.test(readFileSync(path, 'utf8')) ? [relative(root, path)] : [];
+  });
+}
+
+/**
+ * The files that mock a module of the app, found in the sources so that a new one cannot be
+ * missed: a mock holds only where the module was not imported before, so these run each in
+ * modules of their own (the project `web-isolated`, which the root config lists). Every other file
+ * shares one page and its modules with the files before it in its worker (`isolate: false`):
+ * importing antd and the app once per worker rather than once per file makes the project about
+ * four times faster. The setup file gives each file a fresh page.
+ */
+const isolatedFiles = filesThatMock(join(root, 'src'));
 
 const shared = {
   root,
