@@ -26,7 +26,8 @@
 // WEB_BENCH_RUNS (default 3), WEB_BENCH_PORT (default 8530), WEB_BENCH_LANG (zh-CN or en-US;
 // default zh-CN, the domestic edition's language), WEB_BENCH_PAGES (comma-separated paths to audit
 // instead of the default list), WEB_BENCH_MOBILE=0 skips the mobile row of /login,
-// WEB_BENCH_KEEP=1 keeps the database, WEB_BENCH_BUILD=1 rebuilds first, CHROMIUM_PATH (default
+// WEB_BENCH_KEEP=1 keeps the database, WEB_BENCH_REPORTS=<dir> keeps each
+// Lighthouse report, WEB_BENCH_BUILD=1 rebuilds first, CHROMIUM_PATH (default
 // /usr/bin/chromium).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -207,6 +208,12 @@ async function audit(chrome, url, cookie, preset) {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // WEB_BENCH_REPORTS=<dir> keeps every run's whole Lighthouse report, to read what a figure is made of.
+  if (process.env.WEB_BENCH_REPORTS) {
+    mkdirSync(process.env.WEB_BENCH_REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`;
+    writeFileSync(join(process.env.WEB_BENCH_REPORTS, name), JSON.stringify(lhr));
+  }
   const a = lhr.audits;
   const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
   // The scripts requested before the load event (as observed): for /login its whole first load

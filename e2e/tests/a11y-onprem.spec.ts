@@ -8,7 +8,7 @@
 
 import { newContext, report, signedInContext, type TCheck, visitAll } from './a11y-checks';
 import { expect, test } from './fixtures';
-import { demo, fillLogin, type TLang } from './helpers';
+import { demo, fillLogin, gotoLogin, type TLang } from './helpers';
 
 const languages: readonly TLang[] = ['en-US', 'zh-CN'];
 
@@ -64,7 +64,7 @@ for (const lang of languages) {
   }) => {
     const context = await newContext(browser, lang);
     const page = await context.newPage();
-    await page.goto('/login');
+    await gotoLogin(page);
     await fillLogin(page, demo.account, demo.admin.username, demo.admin.password);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/accounts\/\d+\/workbench$/);

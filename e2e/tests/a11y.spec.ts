@@ -17,7 +17,7 @@ import {
   visitAll,
 } from './a11y-checks';
 import { devices, expect, test } from './fixtures';
-import { demo, fillLogin, type TLang } from './helpers';
+import { demo, fillLogin, gotoLogin, type TLang } from './helpers';
 
 const { defaultBrowserType: _browser, ...iphone } = devices['iPhone 13'];
 const languages: readonly TLang[] = ['zh-CN', 'en-US'];
@@ -197,7 +197,7 @@ for (const lang of languages) {
     test('workbench and account center pages have no serious or critical violation', async ({ browser }) => {
       const context = await newContext(browser, lang);
       const page = await context.newPage();
-      await page.goto('/login');
+      await gotoLogin(page);
       await fillLogin(page, demo.account, demo.admin.username, demo.admin.password);
       await page.getByTestId('login-submit').click();
       await page.waitForURL('**/workbench');

@@ -5,7 +5,7 @@
  */
 
 import { expect, test } from './fixtures';
-import { baseURL, demo, setLanguage, signIn } from './helpers';
+import { baseURL, demo, gotoLogin, setLanguage, signIn } from './helpers';
 
 const consolePages = [
   ['/workbench', 'workbench'],
@@ -58,7 +58,7 @@ test('renders the public pages and the API reference with no policy violation', 
 
 test('blocks an injected inline handler and any framing of the console', async ({ page, cspViolations }) => {
   await setLanguage(page, 'en-US');
-  await page.goto('/login');
+  await gotoLogin(page);
   await page.evaluate(() => {
     document.body.insertAdjacentHTML('beforeend', '<img src="/favicon.svg" onload="window.__injected = 1">');
   });

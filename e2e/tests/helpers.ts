@@ -27,9 +27,19 @@ export async function setLanguage(page: Page, lang: TLang): Promise<void> {
 }
 
 /** Opens /login in the given language (the `cz-lang` cookie) and waits for the form. */
+/**
+ * Opens a login page and waits until its script runs it: the prerendered form hydrated
+ * (`data-hydrated`), or the page drawn by the browser. (The prerendered form shows, and takes
+ * typing and a submit, before its scripts are even asked for; its other buttons need them.)
+ */
+export async function gotoLogin(page: Page, path = '/login'): Promise<void> {
+  await page.goto(path);
+  await page.locator('#root[data-hydrated], #root:not([data-prerender])').waitFor({ state: 'attached' });
+}
+
 export async function openLogin(page: Page, lang: TLang = 'en-US', path = '/login'): Promise<void> {
   await setLanguage(page, lang);
-  await page.goto(path);
+  await gotoLogin(page, path);
   await expect(page.getByTestId('login-submit')).toBeVisible();
 }
 

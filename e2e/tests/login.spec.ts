@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { demo, fillLogin, openLogin, setLanguage, signIn, testCaptchaText } from './helpers';
+import { demo, fillLogin, gotoLogin, openLogin, setLanguage, signIn, testCaptchaText } from './helpers';
 
 test.describe('login page', () => {
   test('the demo administrator signs in and lands on the workbench', async ({ page }) => {
@@ -114,7 +114,7 @@ test.describe('login page', () => {
     page,
   }) => {
     await setLanguage(page, 'zh-CN');
-    await page.goto('/login');
+    await gotoLogin(page);
     await page.getByTestId('help-button').click();
     await expect(page.getByTestId('help-panel')).toBeVisible();
     await expect(page.getByTestId('help-email').first()).toContainText('@');

@@ -1,5 +1,5 @@
 import { type APIResponse, devices, expect, type Page, test } from './fixtures';
-import { demo, registerAccount, setLanguage } from './helpers';
+import { demo, gotoLogin, registerAccount, setLanguage } from './helpers';
 
 // A phone: the iPhone 13's user agent, screen and touch, in the project's Chromium.
 const { defaultBrowserType: _browser, ...iphone } = devices['iPhone 13'];
@@ -25,7 +25,7 @@ test.describe('mobile login on a phone', () => {
   test('a phone on a configured host gets the welcome page, then the form; demo lands on the console', async ({
     page,
   }) => {
-    await page.goto('/login');
+    await gotoLogin(page);
     await expect(page.getByTestId('mobile-login-welcome')).toBeVisible();
     await expect(page.getByTestId('login-form')).toHaveCount(0);
     await expect(page.getByTestId('mobile-login-start')).toHaveText('Login');
@@ -109,7 +109,7 @@ test('an account with an opened data assistant goes there with the token', async
     assistantUrl = new URL(route.request().url());
     return route.fulfill({ status: 200, contentType: 'text/html', body: '<p id="assistant">assistant</p>' });
   });
-  await mobile.goto('/login');
+  await gotoLogin(mobile);
   await signInOnPhone(mobile, owner);
   await expect(mobile.locator('#assistant')).toBeVisible();
   const url = assistantUrl as URL | null;
@@ -119,7 +119,7 @@ test('an account with an opened data assistant goes there with the token', async
 });
 
 test('a desktop browser on the same host keeps the desktop login', async ({ page }) => {
-  await page.goto('/login');
+  await gotoLogin(page);
   await expect(page.getByTestId('login-form')).toBeVisible();
   await expect(page.getByTestId('mobile-login-welcome')).toHaveCount(0);
 });

@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { demo, fillLogin, openLogin } from './helpers';
+import { demo, fillLogin, gotoLogin, openLogin } from './helpers';
 
 // This project's server runs with DEPLOY_MODE=onprem and EDITION=international.
 test.describe('on-premise, international edition', () => {
   test('defaults to English, prefixes console paths with the account id, and refuses another id', async ({
     page,
   }) => {
-    await page.goto('/login');
+    await gotoLogin(page);
     await expect(page.getByRole('heading', { name: 'Account login' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
     // The international help widget offers e-mail only (no phone, no QR code).

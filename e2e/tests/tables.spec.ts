@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { demo, fillLogin, setLanguage, type TLang } from './helpers';
+import { demo, fillLogin, gotoLogin, setLanguage, type TLang } from './helpers';
 
 const widths = [1440, 390] as const;
 
@@ -163,7 +163,7 @@ for (const lang of ['en-US', 'zh-CN'] as const satisfies readonly TLang[]) {
       });
       const page = await context.newPage();
       await setLanguage(page, lang);
-      await page.goto('/login');
+      await gotoLogin(page);
       await fillLogin(page, demo.account, demo.admin.username, demo.admin.password);
       await page.getByTestId('login-submit').click();
       await page.waitForURL('**/workbench');

@@ -38,6 +38,7 @@ import { thirdPartyRoutes } from './modules/third-party/third-party.routes';
 import { roleRoutes } from './modules/user/role.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
+import { loginBootScript } from './modules/web/login-page';
 import { metaScriptOf, webRoutes } from './modules/web/web.routes';
 import { workbenchRoutes } from './modules/workbench/workbench.routes';
 
@@ -123,7 +124,10 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   app.decorateRequest('auth', null);
   app.decorateRequest('rawBody', undefined);
 
-  await securityHeaders(app, deps.config, [scriptHash(metaScriptOf(buildMeta(deps.config)))]);
+  await securityHeaders(app, deps.config, [
+    scriptHash(metaScriptOf(buildMeta(deps.config))),
+    scriptHash(loginBootScript),
+  ]);
   await app.register(fastifyCookie);
   // SAML answers arrive as an HTML form post (the HTTP-POST binding).
   await app.register(fastifyFormbody, { bodyLimit: Limits.bodyLimitBytes });

@@ -51,6 +51,7 @@ async function boot() {
   } catch (error) {
     console.error('Start-up failed', error);
     setHydrating(false);
+    delete container.dataset.prerender;
     createRoot(container).render(<BootError />);
     return;
   }
@@ -65,8 +66,9 @@ async function boot() {
     setHydrating(true);
     hydrateRoot(container, app);
   } else {
-    // Anything else replaces what the server drew.
+    // Anything else replaces what the server drew (and the root is no longer the server's).
     setHydrating(false);
+    delete container.dataset.prerender;
     createRoot(container).render(app);
   }
 }

@@ -12,10 +12,13 @@ let release: (() => void) | null = null;
 
 /** Set by start-up while the browser hydrates the prerendered page, cleared by the page once hydrated. */
 export function setHydrating(value: boolean): void {
+  const wasHydrating = isHydratingNow;
   isHydratingNow = value;
   if (!value) {
     release?.();
     release = null;
+    // The prerendered page is the script's now: every control works (`data-hydrated`).
+    if (wasHydrating && !isServerRender) document.getElementById('root')?.setAttribute('data-hydrated', '');
   }
 }
 
@@ -23,7 +26,11 @@ export function setHydrating(value: boolean): void {
  * Until the prerendered page is hydrated, a submit of its form is held (the form would post
  * itself), for the page to make once hydrated (`takeHeldSubmit`).
  */
-export function holdSubmits(root: HTMLElement): void {
+export function holdSubmits(root: HTMLElement & { czHold?: EventListener }): void {
+  // The page's inline boot script held submits until now (decision 0027).
+  if (root.czHold) root.removeEventListener('submit', root.czHold, true);
+  if (root.dataset.held) hasHeldSubmit = true;
+  delete root.dataset.held;
   const hold = (event: Event) => {
     event.preventDefault();
     hasHeldSubmit = true;

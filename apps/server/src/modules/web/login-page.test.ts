@@ -5,8 +5,15 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { TMeta } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../../../test/harness';
+import { scriptHash } from '../../http/security-headers';
 import { buildMeta } from '../meta/meta.routes';
-import { loginDocument, loginPageLanguage, pickEncoding, type TLoginRequest } from './login-page';
+import {
+  loginBootScript,
+  loginDocument,
+  loginPageLanguage,
+  pickEncoding,
+  type TLoginRequest,
+} from './login-page';
 
 const meta = {
   defaultLanguage: 'zh-CN',
@@ -85,7 +92,11 @@ describe('the login document', () => {
   const doc = loginDocument(
     index,
     { lang: 'en-US', title: 'Log in · A<B', description: 'One "account"', html: '<form>f</form>' },
-    { css: ['assets/login-1.css'], js: ['assets/login-1.js', 'assets/index-1.js'] },
+    {
+      css: ['assets/login-1.css'],
+      js: ['assets/login-1.js', 'assets/index-1.js'],
+      prefetch: ['assets/console-app-1.js', 'assets/index-1.js', 'assets/console-shell-1.css'],
+    },
     (file) => files[file] ?? '',
   );
 
@@ -100,9 +111,18 @@ describe('the login document', () => {
     expect(doc).not.toContain('href="/assets/index-1.css"');
     expect(doc).toContain('<style>.cz-login{display:flex}</style>');
     expect(doc).toContain('<link rel="stylesheet" href="/assets/login-1.css" media="print">');
-    expect(doc).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js">');
+    expect(doc).toContain(
+      '<div id="root" data-prerender="login" data-lang="en-US" data-boot="/assets/index-1.js /assets/login-1.js"' +
+        ' data-prefetch="/assets/console-app-1.js /assets/console-shell-1.css"><form>f</form></div>',
+    );
+  });
+
+  it('asks for its scripts only after the first paint, entry first, each once', () => {
+    // Nothing in the head makes the browser fetch a script before it has drawn the form.
+    expect(doc).not.toContain('<script type="module"');
+    expect(doc).not.toContain('<link rel="modulepreload"');
     expect(doc.match(/index-1\.js/g)).toHaveLength(1);
-    expect(doc).toContain('<div id="root" data-prerender="login" data-lang="en-US"><form>f</form></div>');
+    expect(doc).toContain(`</div>\n    <script>${loginBootScript}</script>`);
   });
 });
 
@@ -126,6 +146,14 @@ describe('GET /login', () => {
         'src/features/auth/routes/login.tsx': { file: 'assets/login-1.js', css: ['assets/login-1.css'] },
         '../../packages/phrases/src/en-us/login.ts': { file: 'assets/login-en.js' },
         '../../packages/phrases/src/zh-cn/login.ts': { file: 'assets/login-zh.js' },
+        'src/app/console/console-app.tsx': { file: 'assets/console-app-1.js', imports: ['_shared-1.js'] },
+        'src/app/console/console-shell.tsx': {
+          file: 'assets/console-shell-1.js',
+          imports: ['_shared-1.js'],
+          css: ['assets/console-shell-1.css'],
+        },
+        'src/app/routes/workbench.tsx': { file: 'assets/workbench-1.js' },
+        '_shared-1.js': { file: 'assets/shared-1.js' },
       }),
     );
     // The web build's server render, as small as its interface: it sees the meta it is given.
@@ -150,8 +178,18 @@ describe('GET /login', () => {
     expect(res.headers['content-language']).toBe('en-US');
     expect(res.headers.vary).toContain('Cookie');
     expect(res.body).toContain('<html lang="en-US">');
-    expect(res.body).toContain('data-lang="en-US"><form method="post">en-US international</form>');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-en.js">');
+    expect(res.body).toMatch(
+      /data-lang="en-US" data-boot="[^"]*" data-prefetch="[^"]*"><form method="post">en-US international<\/form>/,
+    );
+    expect(res.body).toMatch(/data-boot="[^"]*\/assets\/login-en\.js[^"]*"/);
+    // The console's first files, to fetch while the user types: the console, its shell (with its
+    // styles) and the workbench, with what they import.
+    expect(res.body).toContain(
+      'data-prefetch="/assets/console-app-1.js /assets/shared-1.js /assets/console-shell-1.js' +
+        ' /assets/workbench-1.js /assets/console-shell-1.css"',
+    );
+    // The boot script is allowed by its hash, as the meta script is.
+    expect(res.headers['content-security-policy']).toContain(scriptHash(loginBootScript));
     expect(res.body).not.toContain('login-zh.js');
     expect(res.body).toContain(`window.__CZ_META__=${JSON.stringify(buildMeta(t.deps.config))}`);
   });

@@ -109,8 +109,18 @@ export function loginPageLanguage(request: TLoginRequest, meta: TMeta): TLanguag
   return isLanguage(cookie) ? cookie : meta.defaultLanguage;
 }
 
-/** The styles and scripts of the login page, from the build's manifest. */
-function loginAssets(manifest: TManifest, lang: TLanguage): { css: string[]; js: string[] } {
+/** The login page's files (`css`, `js`), and the console's first files to fetch ahead (`prefetch`). */
+export type TLoginAssets = { css: string[]; js: string[]; prefetch?: string[] };
+
+/** What a sign-in leads to first: the console, its shell and the workbench (app/console/). */
+const consoleSources = [
+  'src/app/console/console-app.tsx',
+  'src/app/console/console-shell.tsx',
+  'src/app/routes/workbench.tsx',
+];
+
+/** The files of the chunks under `keys` and of everything they import, styles included. */
+function chunkFiles(manifest: TManifest, keys: string[]): { css: Set<string>; js: Set<string> } {
   const css = new Set<string>();
   const js = new Set<string>();
   const visit = (key: string) => {
@@ -120,25 +130,51 @@ function loginAssets(manifest: TManifest, lang: TLanguage): { css: string[]; js:
     for (const file of chunk.css ?? []) css.add(file);
     for (const next of chunk.imports ?? []) visit(next);
   };
-  visit(loginSource);
+  for (const key of keys) visit(key);
+  return { css, js };
+}
+
+/** The styles and scripts of the login page, from the build's manifest. */
+function loginAssets(manifest: TManifest, lang: TLanguage): TLoginAssets {
   // The phrases the page reads, in its language.
   const dir = `/phrases/src/${lang.toLowerCase()}/`;
-  for (const ns of ['common', 'login', 'validation']) {
-    const key = Object.keys(manifest).find((k) => k.endsWith(`${dir}${ns}.ts`));
-    if (key) visit(key);
-  }
-  return { css: [...css], js: [...js] };
+  const phrases = ['common', 'login', 'validation'].flatMap(
+    (ns) => Object.keys(manifest).find((k) => k.endsWith(`${dir}${ns}.ts`)) ?? [],
+  );
+  const page = chunkFiles(manifest, [loginSource, ...phrases]);
+  const next = chunkFiles(manifest, consoleSources);
+  const prefetch = [...next.js, ...next.css].filter((file) => !page.js.has(file) && !page.css.has(file));
+  return { css: [...page.css], js: [...page.js], prefetch };
 }
 
 /**
+ * The login page's only inline script besides the meta (the Content-Security-Policy allows it by
+ * its hash). It asks for the page's scripts once the form is on the screen (the browser's first
+ * contentful paint, or two frames and 50 ms where the browser does not report it; at once in a
+ * hidden tab): the first paint waits for nothing but the HTML, and the scripts load while the
+ * form is read. Until the entry module takes over (`holdSubmits`), a submit is held
+ * (`data-held`), not posted.
+ */
+export const loginBootScript =
+  "(function(){var r=document.getElementById('root');if(!r)return;" +
+  "var h=function(e){e.preventDefault();r.dataset.held='1'};r.addEventListener('submit',h,true);r.czHold=h;" +
+  "var go=function(){var f=(r.dataset.boot||'').split(' ').filter(Boolean);" +
+  "f.slice(1).forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;document.head.appendChild(l)});" +
+  "if(f[0]){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=f[0];document.head.appendChild(s)}};" +
+  "var done=false,start=function(){if(!done){done=true;go()}};if(document.visibilityState==='hidden')return start();" +
+  "try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();start()}}).observe({type:'paint',buffered:true})}catch(e){}" +
+  'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,50)})})})()';
+
+/**
  * The login document: `index` (with the meta already written in) with the language, the title
- * and description, the styles inline, the login scripts preloaded and the rendered page in
- * `#root`.
+ * and description, the styles inline, the rendered page in `#root`, and its scripts (the entry
+ * and every chunk the page needs, in `data-boot`) asked for by `loginBootScript` after the first
+ * paint.
  */
 export function loginDocument(
   index: string,
   page: TRenderedLogin,
-  assets: { css: string[]; js: string[] },
+  assets: TLoginAssets,
   readAsset: (file: string) => string,
 ): string {
   const inline: string[] = [];
@@ -147,16 +183,29 @@ export function loginDocument(
     inline.push(file);
     return `<style>${readAsset(file)}</style>`;
   });
+  // The scripts are asked for once the form is drawn (`loginBootScript`), entry first.
+  const scripts: string[] = [];
+  doc = doc
+    .replace(/\s*<script type="module"[^>]*src="(\/[^"]+)"[^>]*><\/script>/g, (_, src: string) => {
+      scripts.unshift(src);
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload"[^>]*href="(\/[^"]+)"[^>]*>/g, (_, href: string) => {
+      scripts.push(href);
+      return '';
+    });
+  for (const file of assets.js) {
+    if (!scripts.includes(`/${file}`)) scripts.push(`/${file}`);
+  }
+  // The console's files, for the page to fetch (not run) while the user types (app/console/load-console.ts).
+  const ahead = (assets.prefetch ?? []).map((file) => `/${file}`).filter((file) => !scripts.includes(file));
+  const prefetch = ahead.length > 0 ? ` data-prefetch="${escapeHtml(ahead.join(' '))}"` : '';
   const extra: string[] = [];
   for (const file of assets.css) {
     if (inline.includes(file)) continue;
     // Inline too; the `print` link only tells the app's chunk loader that the file is there (it
     // would otherwise fetch it again before the page hydrates).
     extra.push(`<style>${readAsset(file)}</style>`, `<link rel="stylesheet" href="/${file}" media="print">`);
-  }
-  for (const file of assets.js) {
-    if (doc.includes(`/${file}"`)) continue;
-    extra.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
   }
   doc = doc
     .replace(/<html lang="[^"]*">/, `<html lang="${page.lang}">`)
@@ -167,7 +216,8 @@ export function loginDocument(
     .replace('</head>', `${extra.join('\n    ')}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-prerender="login" data-lang="${page.lang}">${page.html}</div>`,
+      `<div id="root" data-prerender="login" data-lang="${page.lang}" data-boot="${escapeHtml(scripts.join(' '))}"${prefetch}>${page.html}</div>` +
+        `\n    <script>${loginBootScript}</script>`,
     );
   return doc;
 }
