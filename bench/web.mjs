@@ -215,13 +215,19 @@ async function audit(chrome, url, cookie, preset) {
     writeFileSync(join(process.env.WEB_BENCH_REPORTS, name), JSON.stringify(lhr));
   }
   const a = lhr.audits;
-  const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
-  // The scripts requested before the load event (as observed): for /login its whole first load
-  // (entry, static imports and the route's chunk, all modulepreloaded: compare with bench:size),
-  // before the console's chunks it prefetches when idle. Console pages fetch their chunks by
-  // dynamic import after the load event: for them the figure is only the boot, "in all" counts.
+  const requests = a['network-requests']?.details?.items ?? [];
+  // Every script of the run, those fetched ahead into the cache (`<link rel="prefetch">`, which
+  // Lighthouse types "Other") included.
+  const scripts = requests.filter((r) => r.resourceType === 'Script' || /\.js(\?|$)/.test(r.url));
+  // The scripts of the page's first load. /login (prerendered) asks for its own after its first
+  // paint (decision 0027), so they are the scripts it runs: compare with bench:size; the console's
+  // chunks it fetches ahead are not run. Console pages: the scripts requested before the load
+  // event, only the boot (their chunks come by dynamic import after it); "in all" counts those.
   const observedLoad = a.metrics?.details?.items?.[0]?.observedLoad ?? Number.POSITIVE_INFINITY;
-  const firstScripts = scripts.filter((r) => (r.networkRequestTime ?? 0) <= observedLoad);
+  const isSignedOut = signedOut.has(new URL(url).pathname);
+  const firstScripts = requests.filter(
+    (r) => r.resourceType === 'Script' && (isSignedOut || (r.networkRequestTime ?? 0) <= observedLoad),
+  );
   const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl;
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -463,10 +469,11 @@ try {
   console.log(`\nLighthouse medians (${runs} run(s) each; ${new Date().toISOString()})\n`);
   printTable(rows);
   console.log(
-    '\nJS: transfer size (brotli as served) of the scripts requested before the load event ("at load":' +
-      " /login's own first load; on console pages\nonly the boot, their chunks come by dynamic import" +
-      ' after it), and of every script of the run ("in all": what the page loads, with what it\nprefetches' +
-      " when idle, e.g. the console's chunks on /login), with their uncompressed size (raw); req: requests.",
+    '\nJS: transfer size (brotli as served) of the scripts of the first load ("at load": /login\'s own' +
+      ' scripts; on console pages\nonly the boot, requested before the load event: their chunks come by' +
+      ' dynamic import after it), and of every script of the run ("in all": what the page loads, with' +
+      " what it\nfetches ahead when idle, e.g. the console's chunks on /login), with their uncompressed" +
+      ' size (raw); req: requests.',
   );
   const login = rows.find((r) => r.path === '/login' && r.preset === 'desktop');
   if (login?.lcpElement) console.log(`\n/login LCP element: ${login.lcpElement}`);
