@@ -26,7 +26,6 @@ export async function setLanguage(page: Page, lang: TLang): Promise<void> {
   await page.context().addCookies([{ name: 'cz-lang', value: lang, url: baseURL() }]);
 }
 
-/** Opens /login in the given language (the `cz-lang` cookie) and waits for the form. */
 /**
  * Opens a login page and waits until its script runs it: the prerendered form hydrated
  * (`data-hydrated`), or the page drawn by the browser. (The prerendered form shows, and takes
@@ -37,6 +36,7 @@ export async function gotoLogin(page: Page, path = '/login'): Promise<void> {
   await page.locator('#root[data-hydrated], #root:not([data-prerender])').waitFor({ state: 'attached' });
 }
 
+/** Opens /login in the given language (the `cz-lang` cookie) and waits for the form. */
 export async function openLogin(page: Page, lang: TLang = 'en-US', path = '/login'): Promise<void> {
   await setLanguage(page, lang);
   await gotoLogin(page, path);

@@ -6,6 +6,7 @@ import { routes } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TTestApp } from '../test/harness';
 import { redactUrl } from './app';
+import { loginBootScript } from './modules/web/login-page';
 import { renderIndex } from './modules/web/web.routes';
 
 let t: TTestApp;
@@ -146,7 +147,7 @@ describe('browser-security headers', () => {
     }
   });
 
-  it('allows scripts from the console only, plus the inline meta script by its hash', async () => {
+  it('allows scripts from the console only, plus the inline meta script and the login boot script by their hashes', async () => {
     const res = await t.app.inject('/login');
     const csp = directives(res.headers['content-security-policy'] as string);
     const scripts = csp.get('script-src') ?? [];
@@ -154,7 +155,8 @@ describe('browser-security headers', () => {
     expect(scripts).not.toContain("'unsafe-eval'");
     const inline = /<script>([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
     const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
-    expect(scripts).toEqual(["'self'", hash]);
+    const boot = `'sha256-${createHash('sha256').update(loginBootScript).digest('base64')}'`;
+    expect(scripts).toEqual(["'self'", hash, boot]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     // The public address is https: browsers are told to upgrade any plain-HTTP request.
     expect(csp.has('upgrade-insecure-requests')).toBe(true);
