@@ -123,6 +123,25 @@ export const expectations = {
     },
   },
   logout: none('session', 'ok'),
+  // Active sessions: the caller's own (no object of another account to name), and an
+  // administrator's view of a user's.
+  listMySessions: none('session', 'ok'),
+  endMySession: none('session', 'ok', { request: () => ({ body: { id: 1 } }) }),
+  endMyOtherSessions: none('session', 'ok'),
+  listUserSessions: {
+    access: 'admin',
+    object: 'item',
+    request: (o, accountId) => ({ query: { accountId, userId: o.spareId } }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
+  endUserSessions: {
+    access: 'admin',
+    object: 'item',
+    request: (o, accountId) => ({ body: { accountId, userId: o.spareId } }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
   getCurrentUser: {
     access: 'session',
     object: 'account',

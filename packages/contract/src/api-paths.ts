@@ -34,6 +34,12 @@ export const apiPaths = {
   activateAccount: def('POST', '/api/portal/account/activate'),
   formalApplication: def('POST', '/api/portal/account/formal/application'),
   updateProfile: def('POST', '/api/portal/user/updateProfile'),
+  // active sessions (issue 22): the user's own, and an administrator's view of a user's
+  listMySessions: def('GET', '/api/portal/user/sessions'),
+  endMySession: def('POST', '/api/portal/user/sessions/end'),
+  endMyOtherSessions: def('POST', '/api/portal/user/sessions/endOthers'),
+  listUserSessions: def('GET', '/api/portal/user/userSessions'),
+  endUserSessions: def('POST', '/api/portal/user/userSessions/end'),
   // verification codes and captcha (spec section 7 "Common")
   generateImageCaptcha: def('POST', '/api/portal/common/generateImageCaptcha'),
   sendAuthCode: def('POST', '/api/portal/common/sendAuthCode'),

@@ -21,6 +21,7 @@ export * from './schemas/meta';
 export * from './schemas/mfa';
 export * from './schemas/self-service';
 export * from './schemas/services';
+export * from './schemas/sessions';
 export * from './schemas/share';
 export * from './schemas/sso';
 export * from './schemas/user';

@@ -157,6 +157,13 @@ import {
   ZUserWorkspaces,
 } from './schemas/services';
 import {
+  ZEndedSessions,
+  ZEndSessionRequest,
+  ZEndUserSessionsRequest,
+  ZSessionList,
+  ZUserSessionsQuery,
+} from './schemas/sessions';
+import {
   ZCreatedJobProfileShare,
   ZCreateJobProfileShareRequest,
   ZInstanceJobs,
@@ -453,6 +460,43 @@ export const routes = {
     headers: ZOptionalAuthCodeTokenHeaders,
     response: ZCurrentUser,
     codes: codeErrors,
+  }),
+  listMySessions: route(apiPaths.listMySessions, {
+    access: 'session',
+    tag: 'user',
+    summary:
+      "The signed-in user's live sessions, the current one first, then the most recently active: device and browser (from the user agent), address, sign-in method, sign-in and last activity; `isCurrent` marks this request's",
+    response: ZSessionList,
+  }),
+  endMySession: route(apiPaths.endMySession, {
+    access: 'session',
+    tag: 'user',
+    summary:
+      "Ends one of the signed-in user's sessions (the current one too: that signs out here). Its holder's next request is answered 4004",
+    body: ZEndSessionRequest,
+    response: ZEndedSessions,
+  }),
+  endMyOtherSessions: route(apiPaths.endMyOtherSessions, {
+    access: 'session',
+    tag: 'user',
+    summary: 'Ends every session of the signed-in user except the current one',
+    response: ZEndedSessions,
+  }),
+  listUserSessions: route(apiPaths.listUserSessions, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      "A user's live sessions (`userId`, a user of the administrator's account), as `listMySessions` gives them",
+    query: ZUserSessionsQuery,
+    response: ZSessionList,
+  }),
+  endUserSessions: route(apiPaths.endUserSessions, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      "Ends one session (`id`) of a user of the administrator's account, or all of the user's sessions",
+    body: ZEndUserSessionsRequest,
+    response: ZEndedSessions,
   }),
   generateImageCaptcha: route(apiPaths.generateImageCaptcha, {
     access: 'public',

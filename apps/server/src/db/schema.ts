@@ -212,6 +212,12 @@ export const sessions = pgTable(
     revokeReason: text('revoke_reason'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * How the session was signed in: `password`, `password_ga` / `password_phone` /
+     * `password_email` (with a second step), `sso_oidc` / `sso_saml` (single sign-on),
+     * `third_party:<provider>`. Null for sessions of older versions.
+     */
+    signInMethod: text('sign_in_method'),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),

@@ -52,6 +52,7 @@ const users = {
     recover: 'Recover',
     forceDelete: 'Delete permanently',
     resetPassword: 'Reset password',
+    sessions: 'Sessions',
     more: 'More',
   },
   bulk: {

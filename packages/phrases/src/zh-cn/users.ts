@@ -49,6 +49,7 @@ const users: TPhrases['users'] = {
     recover: '恢复',
     forceDelete: '彻底删除',
     resetPassword: '重置密码',
+    sessions: '登录会话',
     more: '更多',
   },
   bulk: {

@@ -34,6 +34,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('completeLogin on PostgreSQL', (
           ip: null,
           userAgent: null,
           requestId: null,
+          signInMethod: 'password',
         });
         await new Promise((r) => setTimeout(r, 300)); // the sign-in now waits for the user's row
         await writeAudit(tx, {

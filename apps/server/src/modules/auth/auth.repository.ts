@@ -256,6 +256,7 @@ function prepareCompleteLogin(db: TDb) {
         expiresAt: sql`${p('expiresAt')}::timestamptz`,
         ip,
         userAgent,
+        signInMethod: sql`${p('signInMethod')}::text`,
       })
       .returning({ id: sessions.id }),
   );
@@ -457,6 +458,8 @@ export async function completeLogin(
     requestId: string | null;
     /** How the user proved who they are, when not by password: `sso_oidc`, `sso_saml`, `third_party:<id>`. */
     method?: string | null;
+    /** What the session records (`sessions.sign_in_method`): the method, else `password…`. */
+    signInMethod: string;
   },
 ): Promise<TResourceRow[]> {
   return statementsOf(db).completeLogin.execute({ ...input, method: input.method ?? null });

@@ -13,7 +13,7 @@
 import type { TLoginRequest, TLoginResponse, TPwdErrorTimes } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { maskEmail, maskPhone } from '@console/contract/contact-rules';
-import { AccountStatus } from '@console/contract/enums';
+import { AccountStatus, type TMfaMethodType } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
 import type { TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
@@ -299,7 +299,8 @@ async function secondStep(
     throw new AppError(ErrorCode.tooManyVerifications);
   }
   try {
-    return await finishLogin(deps, await completeSecondStep(deps, input, meta), key, meta);
+    const signedIn = await completeSecondStep(deps, input, meta);
+    return await finishLogin(deps, signedIn, key, meta, null, signedIn.method);
   } catch (error) {
     if (error instanceof AppError && wrongCodeAnswers.includes(error.code)) {
       // Counted on the name, and audited as a wrong code in the named account.
@@ -331,6 +332,8 @@ export async function finishLogin(
   key: Buffer,
   meta: TRequestMeta,
   method: string | null = null,
+  /** The second step passed, for a sign-in by password (the session records it). */
+  secondStep: TMfaMethodType | null = null,
 ): Promise<TLoginResult> {
   const now = deps.clock.now();
   const token = createToken();
@@ -347,6 +350,7 @@ export async function finishLogin(
     userAgent: meta.userAgent,
     requestId: meta.requestId,
     method,
+    signInMethod: method ?? (secondStep ? `password_${secondStep.toLowerCase()}` : 'password'),
   });
   return {
     token,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { preparedPer, type TDb } from '../../db/client';
 import { accounts, roles, sessions, userRoles, users } from '../../db/schema';
 
@@ -120,4 +120,79 @@ export async function deleteEndedSessions(
     .limit(limit);
   const rows = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
   return rows.length;
+}
+
+/** A live session as its lists show it. */
+export type TLiveSessionRow = {
+  id: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  signInMethod: string | null;
+};
+
+const liveSessionColumns = {
+  id: sessions.id,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  ip: sessions.ip,
+  userAgent: sessions.userAgent,
+  signInMethod: sessions.signInMethod,
+};
+
+/** The bounds of a live session: not ended, not past its absolute end, active since `idleSince`. */
+export type TLiveBounds = { accountId: number; userId: number; now: Date; idleSince: Date };
+
+function isLive(b: TLiveBounds) {
+  return and(
+    eq(sessions.accountId, b.accountId),
+    eq(sessions.userId, b.userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, b.now),
+    gt(sessions.lastSeenAt, b.idleSince),
+  );
+}
+
+/** A user's live sessions, the most recently active first. */
+export async function listLiveSessions(db: TDb, bounds: TLiveBounds): Promise<TLiveSessionRow[]> {
+  return db
+    .select(liveSessionColumns)
+    .from(sessions)
+    .where(isLive(bounds))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/**
+ * Ends live sessions of a user: the one of `only`, or all of them but `exceptId`. Answers the
+ * sessions it ended (none when `only` is not a live session of the user).
+ */
+export async function endLiveSessions(
+  db: TDb,
+  bounds: TLiveBounds & { reason: string; only?: number; exceptId?: number },
+): Promise<TLiveSessionRow[]> {
+  return db
+    .update(sessions)
+    .set({ revokedAt: bounds.now, revokeReason: bounds.reason })
+    .where(
+      and(
+        isLive(bounds),
+        bounds.only === undefined ? undefined : eq(sessions.id, bounds.only),
+        bounds.exceptId === undefined ? undefined : ne(sessions.id, bounds.exceptId),
+      ),
+    )
+    .returning(liveSessionColumns);
+}
+
+/** A user of the account (deleted ones too), for an administrator's view of its sessions. */
+export async function findAccountUser(
+  db: TDb,
+  accountId: number,
+  userId: number,
+): Promise<{ id: number; username: string } | null> {
+  const [row] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
+  return row ?? null;
 }

@@ -19,6 +19,9 @@ const serverEndedReasons = new Set([
   'account_stopped',
   'password_reset',
   'password_changed',
+  // Ended from a list of sessions (session-list.service.ts), by its user or an administrator.
+  'ended_by_user',
+  'ended_by_admin',
 ]);
 
 export function sessionTimeouts(deps: TDeps): { idleMs: number; absoluteMs: number } {

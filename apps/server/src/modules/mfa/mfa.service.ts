@@ -147,6 +147,8 @@ export async function completeSecondStep(
   username: string;
   phone: string | null;
   email: string | null;
+  /** The factor that passed. */
+  method: TMfaMethodType;
 }> {
   const challenge = await liveChallenge(deps, input.uniqueId, 'login');
   const user = await requireUser(deps, challenge.accountId, challenge.userId);
@@ -202,5 +204,6 @@ export async function completeSecondStep(
     username: user.username,
     phone: user.phone,
     email: user.email,
+    method,
   };
 }

@@ -159,6 +159,11 @@ describe('international edition: authenticator app', () => {
     expect(body.code).toBe(0);
     expect(body.data.userVo.name).toBe('admin_demo');
     expect(String(done.headers['set-cookie'])).toContain(`cz_token=${body.data.token}`);
+    // The session records the second step it passed (the user's list of sessions shows it).
+    const mine = envelope<{ list: { isCurrent: boolean; method: string }[] }>(
+      await t.app.inject({ url: '/api/portal/user/sessions', headers: bearer(body.data.token) }),
+    );
+    expect(mine.data.list.find((s) => s.isCurrent)?.method).toBe('password_ga');
     // The sign-in's challenge is spent.
     t.clock.advance(30_000);
     expect(envelope(await secondStep(demo.admin, first.data, totpCode(secret, t.clock.now()))).code).toBe(

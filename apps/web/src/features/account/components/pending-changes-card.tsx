@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { type TPendingChange, usePendingChanges } from '../api/list-pending-changes';
 import { useRevokePendingChange } from '../api/revoke-pending-change';
 
@@ -14,6 +15,8 @@ import { useRevokePendingChange } from '../api/revoke-pending-change';
 export function PendingChangesCard() {
   const { t } = useTranslation(['account', 'common']);
   const changes = usePendingChanges();
+  // Narrow windows scroll the table sideways: keyboard users can scroll it too.
+  const scroller = useKeyboardScroll(t('pending.title'));
   const revoke = useRevokePendingChange({
     onRevoked: () => toast({ level: 'success', title: t('pending.revoked') }),
   });
@@ -89,7 +92,7 @@ export function PendingChangesCard() {
   ];
 
   return (
-    <Card title={t('pending.title')} className="cz-account-card" data-testid="pending-changes">
+    <Card title={t('pending.title')} className="cz-account-card" data-testid="pending-changes" ref={scroller}>
       <Typography.Paragraph type="secondary">{t('pending.intro')}</Typography.Paragraph>
       {changes.isError ? (
         <Alert type="error" showIcon title={t('pending.loadFailed')} data-testid="pending-load-failed" />

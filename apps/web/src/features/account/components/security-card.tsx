@@ -1,9 +1,10 @@
-import { EditOutlined, LockOutlined, SafetyOutlined } from '@ant-design/icons';
+import { DesktopOutlined, EditOutlined, LockOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Languages } from '@console/contract/enums';
 import type { TPhrases } from '@console/phrases';
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazySessionsDialog } from '@/components/sessions/lazy-sessions-dialog';
 import { useIsTenantAdmin } from '../api/check-tenant-admin';
 import { usePasswordPolicy } from '../api/get-password-policy';
 import { formatPolicyLine } from '../lib/policy-line';
@@ -13,14 +14,14 @@ import { LazyPasswordPolicyDialog } from './lazy-password-policy-dialog';
 /**
  * The account center's "Security" card: the password policy line (with its Edit button for
  * account administrators, from a user-role lookup: `checkTenantAdmin`, spec section 6) and the
- * signed-in user's login password (Change password).
+ * signed-in user's login password (Change password), and their active sessions (issue 22).
  */
 export function SecurityCard() {
   const { t, i18n } = useTranslation(['account', 'errors']);
   const isAdmin = useIsTenantAdmin().data === true;
   const lang = Languages.find((l) => l === i18n.language) ?? 'zh-CN';
   const policy = usePasswordPolicy();
-  const [dialog, setDialog] = useState<'policy' | 'password' | null>(null);
+  const [dialog, setDialog] = useState<'policy' | 'password' | 'sessions' | null>(null);
 
   const line = policy.data
     ? formatPolicyLine(policy.data, {
@@ -66,10 +67,23 @@ export function SecurityCard() {
           {t('security.changePassword')}
         </Button>
       </div>
+      <div className="cz-account-setting" data-testid="sessions-row">
+        <DesktopOutlined className="cz-account-setting__icon" />
+        <div className="cz-account-setting__body">
+          <div className="cz-account-setting__label">{t('sessions.title')}</div>
+          <div className="cz-account-setting__hint">{t('sessions.hint')}</div>
+        </div>
+        <Button onClick={() => setDialog('sessions')} data-testid="account-sessions">
+          {t('sessions.manage')}
+        </Button>
+      </div>
       {dialog === 'policy' && policy.data ? (
         <LazyPasswordPolicyDialog policy={policy.data} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'password' ? <LazyChangePasswordDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'sessions' ? (
+        <LazySessionsDialog owner={{ kind: 'mine' }} onClose={() => setDialog(null)} />
+      ) : null}
     </Card>
   );
 }

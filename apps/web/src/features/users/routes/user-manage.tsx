@@ -13,6 +13,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazySessionsDialog } from '@/components/sessions/lazy-sessions-dialog';
 import {
   EllipsisText,
   NameCell,
@@ -47,6 +48,7 @@ type TDialog =
   | { kind: 'addService' }
   | { kind: 'edit'; user: TUserRow }
   | { kind: 'reset'; user: TUserRow }
+  | { kind: 'sessions'; user: TUserRow }
   | null;
 
 type TConfirm = { action: 'disable' | 'delete' | 'forceDelete'; users: TUserRow[] } | null;
@@ -270,6 +272,15 @@ export default function UserManagePage() {
                     key: 'reset',
                     label: <span data-testid="user-reset-password">{t('actions.resetPassword')}</span>,
                   },
+                  // Service users never hold a web session.
+                  ...(user.kind === 'regular'
+                    ? [
+                        {
+                          key: 'sessions',
+                          label: <span data-testid="user-sessions">{t('actions.sessions')}</span>,
+                        },
+                      ]
+                    : []),
                   {
                     key: 'delete',
                     danger: true,
@@ -277,8 +288,8 @@ export default function UserManagePage() {
                   },
                 ],
                 onClick: ({ key }) =>
-                  key === 'reset'
-                    ? setDialog({ kind: 'reset', user })
+                  key === 'reset' || key === 'sessions'
+                    ? setDialog({ kind: key, user })
                     : setConfirm({ action: 'delete', users: [user] }),
               }}
             >
@@ -411,6 +422,11 @@ export default function UserManagePage() {
       />
       {dialog?.kind === 'reset' ? (
         <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} />
+      ) : dialog?.kind === 'sessions' ? (
+        <LazySessionsDialog
+          owner={{ kind: 'user', userId: dialog.user.id, username: dialog.user.username }}
+          onClose={() => setDialog(null)}
+        />
       ) : dialog ? (
         <UserDialog mode={dialog} adminRoleId={adminRoleId} onClose={() => setDialog(null)} />
       ) : null}

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "sign_in_method" text;
