@@ -21,6 +21,8 @@ const env = {
   TEST_CAPTCHA_TEXT: 'ab7k',
   // The browser tests register more accounts from one address than a real client may.
   REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+  // …and are sent more codes (registration, recovery, identity checks) than a client may.
+  CODE_SENDS_PER_IP_PER_HOUR: '1000',
   // …and fail more sign-ins and code checks from it (decision 0012): generous limits per address,
   // unless a server of the config sets its own (the address-limits spec).
   ADDRESS_CAPTCHA_AFTER_FAILURES: process.env.ADDRESS_CAPTCHA_AFTER_FAILURES ?? '10000',

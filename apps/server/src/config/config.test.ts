@@ -69,6 +69,12 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), DEMO: '1' }).demo).toBe(false);
   });
 
+  it('reads how many codes and registrations one client address gets an hour (the spec limits by default)', () => {
+    expect(loadConfig({})).toMatchObject({ codeSendsPerIpPerHour: 30, registrationsPerIpPerHour: 5 });
+    expect(loadConfig({ CODE_SENDS_PER_IP_PER_HOUR: '200' }).codeSendsPerIpPerHour).toBe(200);
+    expect(() => loadConfig({ CODE_SENDS_PER_IP_PER_HOUR: '0' })).toThrow(/CODE_SENDS_PER_IP_PER_HOUR/);
+  });
+
   it('refuses values it cannot use, naming the setting', () => {
     expect(() => loadConfig({ EDITION: 'global' })).toThrow(/EDITION/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -163,6 +163,8 @@ function toConfig(s: TSettings, issues: TIssue[]) {
     hashQueueMax: s.HASH_QUEUE_MAX,
     /** Accounts one client address may register per hour. */
     registrationsPerIpPerHour: s.REGISTRATIONS_PER_IP_PER_HOUR,
+    /** Verification codes (SMS and e-mail) one client address may be sent per hour. */
+    codeSendsPerIpPerHour: s.CODE_SENDS_PER_IP_PER_HOUR,
     /** Days a deleted user stays recoverable before it is removed for good. */
     userDeleteRetentionDays: s.USER_DELETE_RETENTION_DAYS,
     /** Days audit entries are kept before retention purges them. */

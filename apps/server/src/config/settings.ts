@@ -68,6 +68,7 @@ export const ZSettings = z.object({
   HASH_CONCURRENCY: int(cores, 1, 256),
   HASH_QUEUE_MAX: int(cores * 64, 0, 100_000),
   REGISTRATIONS_PER_IP_PER_HOUR: int(Limits.registrationsPerIpPerHour, 1, 100_000),
+  CODE_SENDS_PER_IP_PER_HOUR: int(Limits.sendsPerIpPerHour, 1, 100_000),
   USER_DELETE_RETENTION_DAYS: int(7, 1, 365),
   AUDIT_RETENTION_DAYS: int(400, 1, 36_500),
   DEMO: bool(true),

@@ -115,7 +115,7 @@ export async function sendCode(
       });
     }
     const isOverTarget = stats.perTarget >= Limits.sendsPerTargetPerHour;
-    const isOverIp = input.ip !== null && stats.perIp >= Limits.sendsPerIpPerHour;
+    const isOverIp = input.ip !== null && stats.perIp >= deps.config.codeSendsPerIpPerHour;
     if (isOverTarget || isOverIp) throw new AppError(ErrorCode.callLimitExceeded);
     // A resend for the same purpose goes through the secure-verification step.
     return { isResend: stats.samePurpose > 0 };
