@@ -170,12 +170,11 @@ export function SessionsDialog({ owner, onClose }: TSessionsDialogProps) {
         <p className="cz-sessions__intro">{isMine ? p.intro : p.userIntro}</p>
         {sessions.isError ? (
           <Alert type="error" showIcon title={p.loadFailed} data-testid="sessions-load-failed" />
+        ) : isPhone && list.length === 0 && !sessions.isPending ? (
+          <TableEmpty text={p.empty} testId="sessions-empty" />
         ) : isPhone ? (
           // A phone's width: one block per session, nothing to scroll sideways.
           <ul className="cz-session-list" aria-busy={sessions.isPending || end.isPending}>
-            {list.length === 0 && !sessions.isPending ? (
-              <TableEmpty text={p.empty} testId="sessions-empty" />
-            ) : null}
             {list.map((s) => (
               <li
                 key={s.id}
