@@ -2,8 +2,8 @@
  * `/login` prerendered (decision 0027): the web build leaves a server render of the login page
  * (`dist/.prerender/prerender.js`); at start the server renders the page once per language with
  * its console meta, writes it into `index.html` with the page's styles inline (the first paint
- * needs no other request) and its scripts preloaded, and serves it for a plain `/login`. The
- * browser hydrates it. Whatever the page would draw differently from the address or the device
+ * needs no other request) and its scripts named for the boot script to ask for after the first
+ * paint, and serves it for a plain `/login`. The browser hydrates it. Whatever the page would draw differently from the address or the device
  * (an account's own login address, `?account=`, `?username=`, the face pages, a phone on a
  * mobile-login host) gets the plain `index.html`, drawn by the browser as before.
  */
