@@ -103,11 +103,20 @@ for (const lang of ['en-US', 'zh-CN'] as const satisfies readonly TLang[]) {
       await expect(page.getByTestId('roles-tab-account_admin')).toContainText(
         lang === 'en-US' ? 'Account administrator' : '账户管理员',
       );
-      // Nothing of the drawer reaches past the right edge of the screen.
-      const box = await page.getByTestId('roles-drawer').boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= width + 1).toBe(true);
-      const grant = await adminPanel(page).getByTestId('roles-grant').boundingBox();
-      expect(grant && grant.x + grant.width <= width).toBe(true);
+      // Nothing of the drawer reaches past the right edge of the screen, once it has slid in (its
+      // opening animation is measured until it ends, not at one moment of it).
+      await expect
+        .poll(async () => {
+          const box = await page.getByTestId('roles-drawer').boundingBox();
+          return box !== null && box.x >= 0 && box.x + box.width <= width + 1;
+        })
+        .toBe(true);
+      await expect
+        .poll(async () => {
+          const grant = await adminPanel(page).getByTestId('roles-grant').boundingBox();
+          return grant !== null && grant.x + grant.width <= width;
+        })
+        .toBe(true);
       await saveScreenshot(page, testInfo, `roles/drawer-${lang}-${width}`, { fullPage: false });
     });
   }
