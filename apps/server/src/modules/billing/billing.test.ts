@@ -376,6 +376,50 @@ describe('summaries, details, statements and exports', () => {
     expect(count.currency).toBe('CNY');
   });
 
+  it('keeps the account rollup per SKU equal to the rollup per instance and workspace', async () => {
+    await ingest([
+      {
+        ...record({ sku: 'managed_storage', quantity: '250', start: '2026-10-07T00:00:00Z' }),
+        workspace: 'etl',
+      },
+      record({ sku: 'managed_storage', quantity: '250', start: '2026-10-07T01:00:00Z', instance: 'beijing' }),
+      record({ sku: 'managed_storage', quantity: '0.5', start: '2026-10-07T02:00:00Z' }),
+    ]);
+    const differences = rowsOf(
+      await t.deps.db.execute(sql`
+        select * from usage_account_daily a
+          full join (select account_id, day, sku_code, sum(quantity) as quantity, sum(amount_fen) as amount_fen,
+                            sum(discounted_fen) as discounted_fen, sum(voucher_fen) as voucher_fen,
+                            sum(cash_fen) as cash_fen, sum(outstanding_fen) as outstanding_fen, sum(records) as records
+                       from usage_daily group by account_id, day, sku_code) d
+            using (account_id, day, sku_code)
+         where a.quantity is distinct from d.quantity or a.amount_fen is distinct from d.amount_fen
+            or a.discounted_fen is distinct from d.discounted_fen or a.voucher_fen is distinct from d.voucher_fen
+            or a.cash_fen is distinct from d.cash_fen or a.outstanding_fen is distinct from d.outstanding_fen
+            or a.records is distinct from d.records`),
+    );
+    expect(differences).toEqual([]);
+    // The whole account's bill (read from the account rollup) is the sum of its instances' bills
+    // and of its workspaces' (read from the rollup per instance and workspace).
+    const range = { range: 'custom', startDate: '2026-10-01', endDate: '2026-10-31' };
+    const fen = (v: string) => Math.round(Number(v) * 100);
+    const whole = await ok<TBillingCount>('billingCount', admin, range);
+    const ids = rowsOf<{ id: number }>(
+      await t.deps.db.execute(sql`select id from instances where account_id = ${demo.id}`),
+    );
+    let perInstance = 0;
+    for (const { id } of ids) {
+      perInstance += fen(
+        (await ok<TBillingCount>('billingCount', admin, { ...range, instanceId: id })).totalAmount,
+      );
+    }
+    expect(perInstance).toBe(fen(whole.totalAmount));
+    const etl = await ok<TBillingCount>('billingCount', admin, { ...range, workspace: 'etl' });
+    const rest = await ok<TBillingCount>('billingCount', admin, { ...range, workspace: 'default' });
+    expect(fen(etl.storageOssAmount)).toBeGreaterThan(0);
+    expect(fen(etl.totalAmount) + fen(rest.totalAmount)).toBe(fen(whole.totalAmount));
+  });
+
   it('checks ranges and filters, and keeps billing to administrators of the account', async () => {
     const bad = envelope<{ fieldErrors: Record<string, string> }>(
       await call('billingCount', admin, { range: 'custom', startDate: '2026-10-31', endDate: '2026-10-01' }),
@@ -460,7 +504,7 @@ describe('summaries, details, statements and exports', () => {
 
   it('lists the filters and the SKUs with the account discount', async () => {
     const regions = await ok<{ instanceName: string; workspaces: string[] }[]>('cspRegionList', admin);
-    expect(regions.find((r) => r.instanceName === names.lakehouse)?.workspaces).toEqual(['default']);
+    expect(regions.find((r) => r.instanceName === names.lakehouse)?.workspaces).toEqual(['default', 'etl']);
     const skus = await ok<{ code: string; discountRate: number; unitPrice: string }[]>('skuList', acmeAdmin);
     expect(skus.find((s) => s.code === 'vc_gp')).toMatchObject({ discountRate: 0.8, unitPrice: '40' });
     expect(skus.find((s) => s.code === 'internet_egress')?.discountRate).toBe(0.9);

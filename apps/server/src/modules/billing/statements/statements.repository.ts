@@ -1,6 +1,7 @@
 /**
- * SQL of what the account reads of its bill: sums and details of the daily rollups
- * (`usage_daily`, never the raw usage records, so a year costs what a month does), monthly
+ * SQL of what the account reads of its bill: sums and details of the daily rollups (`usage_daily`
+ * per instance, workspace and SKU, `usage_account_daily` per SKU; never the raw usage records, so a
+ * year costs what a month does), monthly
  * statements, the filters' instances and the SKUs. Every statement filters by the account.
  */
 import { and, desc, eq, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import {
   services,
   skus,
   statements,
+  usageAccountDaily,
   usageDaily,
 } from '../../../db/schema';
 
@@ -31,15 +33,6 @@ export type TUsageFilter = {
 
 /** First and last billing day, inclusive. */
 export type TRange = { start: string; end: string };
-
-const filterOf = (f: TUsageFilter) =>
-  and(
-    eq(usageDaily.accountId, f.accountId),
-    f.instanceId ? eq(usageDaily.instanceId, f.instanceId) : undefined,
-    f.workspace ? eq(usageDaily.workspace, f.workspace) : undefined,
-    f.category ? eq(skus.category, f.category) : undefined,
-    f.skuCode ? eq(usageDaily.skuCode, f.skuCode) : undefined,
-  );
 
 const inRange = (range: TRange) => sql`${usageDaily.day} between ${range.start}::date and ${range.end}::date`;
 
@@ -63,14 +56,39 @@ export async function isOwnInstance(db: TDb, accountId: number, instanceId: numb
   return rows.length > 0;
 }
 
+/**
+ * Where sums are read: the account's rollup per SKU (`usage_account_daily`) unless an instance
+ * or a workspace is asked for, which only the rollup per instance and workspace knows.
+ */
+function sumSource(f: TUsageFilter) {
+  const t: typeof usageDaily | typeof usageAccountDaily =
+    f.instanceId || f.workspace ? usageDaily : usageAccountDaily;
+  const where = and(
+    eq(t.accountId, f.accountId),
+    f.instanceId ? eq(usageDaily.instanceId, f.instanceId) : undefined,
+    f.workspace ? eq(usageDaily.workspace, f.workspace) : undefined,
+    f.category ? eq(skus.category, f.category) : undefined,
+    f.skuCode ? eq(t.skuCode, f.skuCode) : undefined,
+  );
+  const sums = {
+    a: sumOf(t.amountFen),
+    d: sumOf(t.discountedFen),
+    v: sumOf(t.voucherFen),
+    c: sumOf(t.cashFen),
+    o: sumOf(t.outstandingFen),
+  };
+  return { t, where, sums };
+}
+
 /** Sums per day, category and billing-record field over the range. */
 export function sumsPerDay(db: TDb, filter: TUsageFilter, range: TRange) {
+  const { t, where, sums } = sumSource(filter);
   return db
-    .select({ day: usageDaily.day, category: skus.category, field: skus.field, ...sums() })
-    .from(usageDaily)
-    .innerJoin(skus, eq(skus.code, usageDaily.skuCode))
-    .where(and(filterOf(filter), inRange(range)))
-    .groupBy(usageDaily.day, skus.category, skus.field);
+    .select({ day: t.day, category: skus.category, field: skus.field, ...sums })
+    .from(t)
+    .innerJoin(skus, eq(skus.code, t.skuCode))
+    .where(and(where, sql`${t.day} between ${range.start}::date and ${range.end}::date`))
+    .groupBy(t.day, skus.category, skus.field);
 }
 
 /** Sums of each of these days. */
@@ -79,12 +97,13 @@ export function sumsOfDays(db: TDb, filter: TUsageFilter, days: readonly string[
     days.map((day) => sql`${day}::date`),
     sql`, `,
   );
+  const { t, where, sums } = sumSource(filter);
   return db
-    .select({ day: usageDaily.day, ...sums() })
-    .from(usageDaily)
-    .innerJoin(skus, eq(skus.code, usageDaily.skuCode))
-    .where(and(filterOf(filter), sql`${usageDaily.day} in (${list})`))
-    .groupBy(usageDaily.day);
+    .select({ day: t.day, ...sums })
+    .from(t)
+    .innerJoin(skus, eq(skus.code, t.skuCode))
+    .where(and(where, sql`${t.day} in (${list})`))
+    .groupBy(t.day);
 }
 
 /** A catalogue row's two names, as `nameIn` reads them. */

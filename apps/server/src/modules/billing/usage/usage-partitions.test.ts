@@ -58,7 +58,7 @@ async function emptyDatabase(): Promise<{ database: TDatabase; drop(): Promise<v
   };
 }
 
-describe('the migration to monthly partitions', () => {
+describe('the migrations of usage: monthly partitions, the account rollup', () => {
   let test: { drop(): Promise<void> } | null = null;
   let dir = '';
   afterAll(async () => {
@@ -67,7 +67,7 @@ describe('the migration to monthly partitions', () => {
   });
 
   // Every migration runs (up to 0014, then the rest): slow on PGlite.
-  it('moves the records kept before, with their ids, each into the partition of its month', {
+  it('moves the records kept before into the partitions of their months, and sums their rollups per SKU', {
     timeout: 240_000,
   }, async () => {
     // The migrations before the partitions, on a database of their own.
@@ -111,8 +111,45 @@ describe('the migration to monthly partitions', () => {
           from instances i where i.id = ${instance}`);
     }
 
+    // Their daily rollups, in two workspaces on one day: 0017 sums them per account, day and SKU.
+    await db.execute(sql`
+      insert into usage_daily (account_id, day, instance_id, workspace, sku_code, quantity, amount_fen,
+                               discounted_fen, voucher_fen, cash_fen, outstanding_fen, records)
+      values (${account}, '2025-12-31', ${instance}, 'default', 'vc_gp', 1, 40, 40, 0, 40, 0, 1),
+             (${account}, '2026-01-01', ${instance}, 'default', 'vc_gp', 1, 40, 40, 0, 40, 0, 1),
+             (${account}, '2026-01-01', ${instance}, 'etl', 'vc_gp', 1.5, 60, 60, 10, 30, 20, 1)`);
+
     // 0014, and whatever came after it.
     expect((await migrate(db))[0]).toBe('0014_usage_partitions');
+    expect(
+      rowsOf(
+        await db.execute(sql`
+          select day::text, sku_code, quantity::text, amount_fen::int, voucher_fen::int, cash_fen::int,
+                 outstanding_fen::int, records
+            from usage_account_daily where account_id = ${account} order by day`),
+      ),
+    ).toEqual([
+      {
+        day: '2025-12-31',
+        sku_code: 'vc_gp',
+        quantity: '1.000000',
+        amount_fen: 40,
+        voucher_fen: 0,
+        cash_fen: 40,
+        outstanding_fen: 0,
+        records: 1,
+      },
+      {
+        day: '2026-01-01',
+        sku_code: 'vc_gp',
+        quantity: '2.500000',
+        amount_fen: 100,
+        voucher_fen: 10,
+        cash_fen: 70,
+        outstanding_fen: 20,
+        records: 2,
+      },
+    ]);
     const moved = rowsOf<{ record_id: string; id: number; part: string }>(
       await db.execute(
         sql`select record_id, id::int, tableoid::regclass::text as part from usage_records order by record_id`,

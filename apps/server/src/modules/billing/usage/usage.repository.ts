@@ -234,17 +234,35 @@ export type TUsageDailyRow = {
   records: number;
 };
 
-/** Adds to the daily rollups (created when missing; one statement per 2000). */
+/**
+ * Adds to the daily rollups, created when missing: `usage_daily` per instance, workspace and SKU,
+ * and `usage_account_daily` per SKU for the whole account, in one statement per 2000 rows (both
+ * in key order, so that concurrent batches lock rows in the same order).
+ */
 export async function addToUsageDaily(db: TDb, rows: readonly TUsageDailyRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 2000) {
     await db.execute(sql`
-      insert into usage_daily as u (account_id, day, instance_id, workspace, sku_code, quantity, amount_fen,
-                                    discounted_fen, voucher_fen, cash_fen, outstanding_fen, records)
-      select * from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 2000))}::jsonb) as x(
-        account_id bigint, day date, instance_id bigint, workspace text, sku_code text, quantity numeric,
-        amount_fen bigint, discounted_fen bigint, voucher_fen bigint, cash_fen bigint, outstanding_fen bigint,
-        records integer)
-      on conflict (account_id, day, instance_id, workspace, sku_code) do update set
+      with x as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 2000))}::jsonb) as x(
+          account_id bigint, day date, instance_id bigint, workspace text, sku_code text, quantity numeric,
+          amount_fen bigint, discounted_fen bigint, voucher_fen bigint, cash_fen bigint, outstanding_fen bigint,
+          records integer)
+      ), daily as (
+        insert into usage_daily as u (account_id, day, instance_id, workspace, sku_code, quantity, amount_fen,
+                                      discounted_fen, voucher_fen, cash_fen, outstanding_fen, records)
+        select * from x order by account_id, day, instance_id, workspace, sku_code
+        on conflict (account_id, day, instance_id, workspace, sku_code) do update set
+          quantity = u.quantity + excluded.quantity, amount_fen = u.amount_fen + excluded.amount_fen,
+          discounted_fen = u.discounted_fen + excluded.discounted_fen,
+          voucher_fen = u.voucher_fen + excluded.voucher_fen, cash_fen = u.cash_fen + excluded.cash_fen,
+          outstanding_fen = u.outstanding_fen + excluded.outstanding_fen, records = u.records + excluded.records
+      )
+      insert into usage_account_daily as u (account_id, day, sku_code, quantity, amount_fen, discounted_fen,
+                                            voucher_fen, cash_fen, outstanding_fen, records)
+      select account_id, day, sku_code, sum(quantity), sum(amount_fen), sum(discounted_fen), sum(voucher_fen),
+             sum(cash_fen), sum(outstanding_fen), sum(records)
+        from x group by account_id, day, sku_code order by account_id, day, sku_code
+      on conflict (account_id, day, sku_code) do update set
         quantity = u.quantity + excluded.quantity, amount_fen = u.amount_fen + excluded.amount_fen,
         discounted_fen = u.discounted_fen + excluded.discounted_fen, voucher_fen = u.voucher_fen + excluded.voucher_fen,
         cash_fen = u.cash_fen + excluded.cash_fen, outstanding_fen = u.outstanding_fen + excluded.outstanding_fen,
