@@ -57,6 +57,8 @@ export const accounts = pgTable(
     billingEnabled: boolean('billing_enabled').notNull().default(true),
     /** Every user of the account must use login protection. */
     mfaRequired: boolean('mfa_required').notNull().default(false),
+    /** Users may sign in with a passkey alone (discoverable credential, no password). */
+    passkeySignIn: boolean('passkey_sign_in').notNull().default(false),
     /** The phone (`+86 13800000000`) or e-mail the account was registered with: one account each. */
     registrationPhone: text('registration_phone'),
     registrationEmail: text('registration_email'),
@@ -111,6 +113,8 @@ export const users = pgTable(
     remark: text('remark'),
     isEnabled: boolean('is_enabled').notNull().default(true),
     deletedAt: ts('deleted_at'),
+    /** The identity provider's id of the user, as SCIM provisioning sends it (`externalId`). */
+    externalId: text('external_id'),
     mustResetPassword: boolean('must_reset_password').notNull().default(false),
     /** When the one reminder before the password expires was sent (for the current password). */
     passwordReminderSentAt: ts('password_reminder_sent_at'),
@@ -140,6 +144,10 @@ export const users = pgTable(
       'gin',
       sql`(lower(${t.username} || ' ' || ${t.displayName} || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.email}, ''))) gin_trgm_ops`,
     ),
+    /** SCIM's `externalId eq` filter. */
+    index('users_account_external_id_idx')
+      .on(t.accountId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     /** Deleted users whose recovery period ends (retention). */
     index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     check('users_service_kind_check', sql`(${t.kind} = 'service') = (${t.serviceKind} is not null)`),
@@ -155,6 +163,8 @@ export const roles = pgTable(
       .references(() => accounts.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** The identity provider's id of the group this role stands for (SCIM `externalId`). */
+    externalId: text('external_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('roles_account_code_key').on(t.accountId, t.code)],
@@ -214,8 +224,9 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /**
      * How the session was signed in: `password`, `password_ga` / `password_phone` /
-     * `password_email` (with a second step), `sso_oidc` / `sso_saml` (single sign-on),
-     * `third_party:<provider>`. Null for sessions of older versions.
+     * `password_email` / `password_passkey` (with a second step), `passkey` (a passkey alone),
+     * `sso_oidc` / `sso_saml` (single sign-on), `third_party:<provider>`. Null for sessions of
+     * older versions.
      */
     signInMethod: text('sign_in_method'),
   },
@@ -447,6 +458,97 @@ export const mfaChallenges = pgTable(
     consumedAt: ts('consumed_at'),
   },
   (t) => [uniqueIndex('mfa_challenges_unique_id_key').on(t.uniqueIdHash)],
+);
+
+/**
+ * A user's passkeys (WebAuthn credentials): the credential id and COSE public key the
+ * authenticator registered, its signature counter, and the name the user gave it.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter; 0 for authenticators that keep none. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** `singleDevice` or `multiDevice` (synced), and whether it is backed up. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** The authenticator model's id (AAGUID), when it tells one. */
+    aaguid: text('aaguid'),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * WebAuthn challenges between their options and the authenticator's answer: single use and
+ * short-lived, kept here (as digests) so that any replica can finish a ceremony another began.
+ * `register` belongs to a signed-in user; `second_step` to a sign-in waiting for its second step
+ * (its login challenge); `passwordless` to an account's login address only.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: id(),
+    challengeHash: bytea('challenge_hash').notNull(),
+    purpose: text('purpose', { enum: ['register', 'second_step', 'passwordless'] }).notNull(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    loginChallengeId: ref('login_challenge_id').references(() => mfaChallenges.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    uniqueIndex('webauthn_challenges_hash_key').on(t.challengeHash),
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * SCIM provisioning tokens of an account: bearer tokens an administrator creates on the SSO page
+ * and shows once. Only their digest is kept.
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    /** The token's first characters, to tell tokens apart (never enough to use one). */
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    createdBy: ref('created_by'),
+    lastUsedAt: ts('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: ts('revoked_at'),
+    revokedBy: ref('revoked_by'),
+  },
+  (t) => [
+    uniqueIndex('scim_tokens_token_hash_key').on(t.tokenHash),
+    index('scim_tokens_account_idx').on(t.accountId),
+  ],
 );
 
 /** RSA-OAEP key pairs for codes encrypted by the client; private keys sealed. Rotated daily. */
