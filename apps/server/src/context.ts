@@ -73,6 +73,11 @@ export type TAuth = {
   isAdmin: boolean;
   /** How the token arrived: a bearer header or the session cookie. */
   via: 'bearer' | 'cookie';
+  /**
+   * Set when the caller is an identity provider's SCIM client (decision 0031), not a user: then
+   * `userId` and `sessionId` are 0 and the audit entries name the token as the actor.
+   */
+  scimClient?: { tokenId: number; name: string };
 };
 
 /**

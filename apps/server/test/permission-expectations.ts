@@ -15,12 +15,14 @@
  * the other account's id or name), `item` (the request names another account's user, role,
  * instance, webhook, statement, order, file or change, under the caller's own account id).
  */
+import { randomBytes } from 'node:crypto';
 import type { TAccess, TRouteId } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import type { TAuthMethod } from '@console/contract/enums';
 import { sql } from 'drizzle-orm';
 import type { TDeps } from '../src/context';
 import { multipart, samples } from '../src/modules/billing/uploads/upload.fixtures';
+import { insertToken } from '../src/modules/scim/scim.repository';
 import { freshInvitation } from './invitation-fixture';
 import type { TSide, TWorld } from './permission-fixture';
 import { freshShare, recentJobId } from './share-fixture';
@@ -89,8 +91,37 @@ const none = (access: TAccess, own: TOutcome, extra: Partial<TExpectation> = {})
 });
 
 const page = { pageNo: 1, pageSize: 10 };
+
+/** A live SCIM provisioning token of the account (decision 0031); answers its id. */
+function freshScimToken(deps: TDeps, accountId: number): Promise<number> {
+  return insertToken(deps.db, {
+    accountId,
+    name: 'matrix',
+    tokenHash: randomBytes(32),
+    prefix: 'scim_matrix',
+    createdBy: 0,
+    now: deps.clock.now(),
+  });
+}
 /** A proof of a verified code that no one issued: the route must refuse it (or the caller first). */
 const proof = { authcodetoken: 'matrix-unknown-proof', authcodetype: 'SMS' };
+
+/** An authenticator's answer to a challenge nobody issued. */
+function unknownCredential(kind: 'attestationObject' | 'authenticatorData') {
+  const clientDataJSON = Buffer.from(
+    JSON.stringify({ type: 'webauthn.get', challenge: 'matrix-none' }),
+  ).toString('base64url');
+  return {
+    id: 'bWF0cml4',
+    rawId: 'bWF0cml4',
+    type: 'public-key',
+    clientExtensionResults: {},
+    response:
+      kind === 'attestationObject'
+        ? { clientDataJSON, attestationObject: 'AAAA' }
+        : { clientDataJSON, authenticatorData: 'AAAA', signature: 'AAAA' },
+  };
+}
 
 function multipartPdf(): TRequestParts['raw'] {
   const { payload, headers } = multipart('proof.pdf', samples.pdf);
@@ -316,6 +347,32 @@ export const expectations = {
       body: { uniqueId: 'no-such-challenge', authCodeType: 'SMS', ...(await t.captcha()) },
     }),
   }),
+  // Passkeys: the caller's own (a passkey id of anyone else is simply not found).
+  listPasskeys: none('session', 'ok'),
+  passkeyRegistrationOptions: none('session', ErrorCode.verificationFailed, {
+    request: () => ({ headers: proof }),
+  }),
+  registerPasskey: none('session', ErrorCode.passkeyChallengeExpired, {
+    request: () => ({ body: { name: 'Matrix key', credential: unknownCredential('attestationObject') } }),
+  }),
+  renamePasskey: none('session', 'notFound', { request: () => ({ body: { id: 1, name: 'Matrix key' } }) }),
+  removePasskey: none('session', ErrorCode.verificationFailed, {
+    request: () => ({ headers: proof, body: { id: 1 } }),
+  }),
+  passkeySignInOptions: {
+    access: 'public',
+    object: 'account',
+    request: (o) => ({ body: { accountDisplayName: o.accountName } }),
+    own: ErrorCode.passkeySignInDisabled,
+  },
+  passkeySignIn: {
+    access: 'public',
+    object: 'account',
+    request: (o) => ({
+      body: { accountDisplayName: o.accountName, credential: unknownCredential('authenticatorData') },
+    }),
+    own: ErrorCode.passkeyChallengeExpired,
+  },
   getMfaPolicy: none('session', 'ok'),
   saveMfaPolicy: none('admin', 'ok', { request: () => ({ body: { required: false } }) }),
 
@@ -677,6 +734,19 @@ export const expectations = {
 
   // ---- single sign-on -----------------------------------------------------------------------
   getSsoConfig: none('admin', 'ok'),
+  // SCIM provisioning tokens (decision 0031): the account's own list; a token of the other account
+  // is not revoked.
+  listScimTokens: none('admin', 'ok'),
+  createScimToken: none('admin', 'ok', { request: () => ({ body: { name: 'matrix' } }) }),
+  revokeScimToken: {
+    access: 'admin',
+    object: 'item',
+    request: async (o, accountId, t) => ({
+      body: { accountId, id: await freshScimToken(t.deps, o.accountId) },
+    }),
+    own: 'ok',
+    foreign: 'forbidden',
+  },
   // Saving reads the provider's discovery document first; this address answers nothing.
   saveSsoConfig: none('admin', ErrorCode.ssoProviderInvalid, {
     request: () => ({

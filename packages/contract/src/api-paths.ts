@@ -40,6 +40,14 @@ export const apiPaths = {
   endMyOtherSessions: def('POST', '/api/portal/user/sessions/endOthers'),
   listUserSessions: def('GET', '/api/portal/user/userSessions'),
   endUserSessions: def('POST', '/api/portal/user/userSessions/end'),
+  // passkeys (issue 22): the user's own, and sign-in by passkey ("no prefix", as login)
+  listPasskeys: def('GET', '/api/portal/user/passkeys'),
+  passkeyRegistrationOptions: def('POST', '/api/portal/user/passkeys/options'),
+  registerPasskey: def('POST', '/api/portal/user/passkeys/register'),
+  renamePasskey: def('POST', '/api/portal/user/passkeys/rename'),
+  removePasskey: def('POST', '/api/portal/user/passkeys/remove'),
+  passkeySignInOptions: def('POST', '/api/login/passkey/options'),
+  passkeySignIn: def('POST', '/api/login/passkey'),
   // verification codes and captcha (spec section 7 "Common")
   generateImageCaptcha: def('POST', '/api/portal/common/generateImageCaptcha'),
   sendAuthCode: def('POST', '/api/portal/common/sendAuthCode'),
@@ -120,6 +128,10 @@ export const apiPaths = {
   ssoOidcCallback: def('GET', '/api/portal/sso/oidc/callback'),
   ssoSamlAcs: def('POST', '/api/portal/sso/saml/acs'),
   ssoSamlMetadata: def('GET', '/api/portal/sso/saml/metadata'),
+  // SCIM provisioning tokens (issue 22), managed on the SSO page
+  listScimTokens: def('GET', '/api/portal/sso/scim/tokens'),
+  createScimToken: def('POST', '/api/portal/sso/scim/tokens'),
+  revokeScimToken: def('POST', '/api/portal/sso/scim/tokens/revoke'),
   // third-party binding (spec section 7 "Third party")
   getUserBindingConfig: def('POST', '/api/portal/thirdparty/getUserBindingConfig'),
   userUnBinding: def('POST', '/api/portal/thirdparty/userUnBinding'),

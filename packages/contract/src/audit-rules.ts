@@ -35,6 +35,7 @@ export const AuditObjectTypes = [
   'upload',
   'webhook',
   'audit',
+  'passkey',
 ] as const;
 export type TAuditObjectType = (typeof AuditObjectTypes)[number];
 
@@ -78,6 +79,9 @@ export const AuditActions = [
   'mfa.enable',
   'mfa.disable',
   'mfa.rebind',
+  'mfa.passkeyAdd',
+  'mfa.passkeyRename',
+  'mfa.passkeyRemove',
   'verification.send',
   'verification.check',
   // Account
@@ -106,6 +110,9 @@ export const AuditActions = [
   'sso.config.update',
   'sso.config.test',
   'sso.metadata.refresh',
+  'scim.tokenCreate',
+  'scim.tokenRevoke',
+  'role.linkGroup',
   'thirdparty.bind',
   'thirdparty.unbind',
   'thirdparty.login_status.update',

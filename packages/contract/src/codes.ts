@@ -165,6 +165,19 @@ export const ErrorCode = {
   /** Only the creator of a share link or an administrator may revoke it. */
   shareRevokeNotAllowed: 4186,
 
+  /** The passkey is not one registered with this account (unknown, removed, or another account's). */
+  passkeyUnknown: 4190,
+  /** The passkey's signature counter went backwards: it may have been cloned. Remove it and register it again. */
+  passkeyCounterRegression: 4191,
+  /** The authenticator's answer did not verify (wrong site, challenge, signature or user verification). */
+  passkeyNotVerified: 4192,
+  /** The account does not allow sign-in by passkey alone (or there is no such account). */
+  passkeySignInDisabled: 4193,
+  /** The passkey request is unknown, spent or expired: start again. */
+  passkeyChallengeExpired: 4194,
+  /** The user has as many passkeys as allowed (`Limits.passkeysPerUser`): remove one first. */
+  passkeyLimitReached: 4195,
+
   /** Opening and managing service instances: no provisioning API is configured on this installation. */
   provisionerNotConfigured: 4100,
   /** Cloud-marketplace registration and codes: no marketplace API is configured on this installation. */

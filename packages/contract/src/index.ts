@@ -19,6 +19,8 @@ export * from './schemas/common';
 export * from './schemas/invitation';
 export * from './schemas/meta';
 export * from './schemas/mfa';
+export * from './schemas/passkeys';
+export * from './schemas/scim';
 export * from './schemas/self-service';
 export * from './schemas/services';
 export * from './schemas/sessions';

@@ -24,6 +24,8 @@ export const Limits = {
   webhookNameMin: 2,
   webhookNameMax: 40,
   webhookDescriptionMax: 200,
+  /** The name of a SCIM provisioning token. */
+  scimTokenNameMax: 64,
   /** Consecutive wrong passwords before the lock. */
   maxPasswordErrors: 5,
   /** Lock after repeated wrong passwords, in seconds. */
@@ -42,6 +44,10 @@ export const Limits = {
   checkTokenTtlSeconds: 10 * 60,
   /** A sign-in waiting for its second step lives this long. */
   loginChallengeTtlSeconds: 10 * 60,
+  /** A passkey ceremony (registration or sign-in) must finish within this long. */
+  passkeyChallengeTtlSeconds: 5 * 60,
+  /** Passkeys a user may register. */
+  passkeysPerUser: 10,
   /** Wrong codes before a code (or a sign-in's second step) is spent. */
   maxCodeAttempts: 5,
   sendsPerTargetPerHour: 10,

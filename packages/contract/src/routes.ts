@@ -100,6 +100,21 @@ import {
   ZSendLoginCodeRequest,
 } from './schemas/mfa';
 import {
+  ZPasskeyList,
+  ZPasskeySignInOptionsRequest,
+  ZPasskeySignInRequest,
+  ZRegisterPasskeyRequest,
+  ZRemovePasskeyRequest,
+  ZRenamePasskeyRequest,
+  ZWebAuthnOptions,
+} from './schemas/passkeys';
+import {
+  ZCreatedScimToken,
+  ZCreateScimTokenRequest,
+  ZRevokeScimTokenRequest,
+  ZScimTokenList,
+} from './schemas/scim';
+import {
   ZChangePasswordRequest,
   ZChangeRequest,
   ZCheckAwsMktTokenQuery,
@@ -497,6 +512,79 @@ export const routes = {
       "Ends one session (`id`) of a user of the administrator's account, or all of the user's sessions",
     body: ZEndUserSessionsRequest,
     response: ZEndedSessions,
+  }),
+  listPasskeys: route(apiPaths.listPasskeys, {
+    access: 'session',
+    tag: 'mfa',
+    summary:
+      "The signed-in user's passkeys (name, registered, last used, synced), and whether the account allows sign-in by passkey alone",
+    response: ZPasskeyList,
+  }),
+  passkeyRegistrationOptions: route(apiPaths.passkeyRegistrationOptions, {
+    access: 'session',
+    tag: 'mfa',
+    summary:
+      "WebAuthn options to register a passkey (single-use challenge, valid 5 minutes; the user's passkeys excluded), proven by the checkToken of a code sent to the phone or e-mail (`MFA_STATUS`)",
+    headers: ZAuthCodeTokenHeaders,
+    response: ZWebAuthnOptions,
+    codes: [ErrorCode.verificationFailed, ErrorCode.codeExpired, ErrorCode.passkeyLimitReached],
+  }),
+  registerPasskey: route(apiPaths.registerPasskey, {
+    access: 'session',
+    tag: 'mfa',
+    summary: "Registers the authenticator's answer to `passkeyRegistrationOptions` as a passkey with a name",
+    body: ZRegisterPasskeyRequest,
+    response: ZPasskeyList,
+    codes: [ErrorCode.passkeyChallengeExpired, ErrorCode.passkeyNotVerified, ErrorCode.passkeyLimitReached],
+  }),
+  renamePasskey: route(apiPaths.renamePasskey, {
+    access: 'session',
+    tag: 'mfa',
+    summary: "Renames one of the signed-in user's passkeys",
+    body: ZRenamePasskeyRequest,
+    response: ZPasskeyList,
+  }),
+  removePasskey: route(apiPaths.removePasskey, {
+    access: 'session',
+    tag: 'mfa',
+    summary:
+      "Removes one of the signed-in user's passkeys, proven by the checkToken of a code sent to the phone or e-mail (`MFA_STATUS`)",
+    body: ZRemovePasskeyRequest,
+    headers: ZAuthCodeTokenHeaders,
+    response: ZPasskeyList,
+    codes: [ErrorCode.verificationFailed, ErrorCode.codeExpired],
+  }),
+  passkeySignInOptions: route(apiPaths.passkeySignInOptions, {
+    access: 'public',
+    tag: 'auth',
+    summary:
+      "WebAuthn options of a sign-in by passkey (single-use challenge, valid 5 minutes): the second step of a password sign-in (`uniqueId`, the user's passkeys allowed), or a sign-in by passkey alone at the account's login address (`accountDisplayName`, discoverable passkeys) where the account allows it",
+    body: ZPasskeySignInOptionsRequest,
+    response: ZWebAuthnOptions,
+    codes: [ErrorCode.challengeExpired, ErrorCode.passkeySignInDisabled],
+  }),
+  passkeySignIn: route(apiPaths.passkeySignIn, {
+    access: 'public',
+    tag: 'auth',
+    summary:
+      "Signs in with the authenticator's answer to `passkeySignInOptions`: a session token, as `login` answers it. The signature counter must grow (a counter that went backwards is refused, 4191)",
+    body: ZPasskeySignInRequest,
+    response: ZLoginResponse,
+    codes: [
+      ErrorCode.passkeyUnknown,
+      ErrorCode.passkeyCounterRegression,
+      ErrorCode.passkeyNotVerified,
+      ErrorCode.passkeySignInDisabled,
+      ErrorCode.passkeyChallengeExpired,
+      ErrorCode.challengeExpired,
+      ErrorCode.tooManyVerifications,
+      ErrorCode.userDisabled,
+      ErrorCode.userDeleted,
+      ErrorCode.accountUnavailable,
+      ErrorCode.ssoRequired,
+      ErrorCode.ssoAdminLoginDisabled,
+      ErrorCode.passwordMustReset,
+    ],
   }),
   generateImageCaptcha: route(apiPaths.generateImageCaptcha, {
     access: 'public',
@@ -1135,6 +1223,28 @@ export const routes = {
     summary: 'The SAML 2.0 service-provider metadata of an account (answers application/samlmetadata+xml)',
     query: ZSamlMetadataQuery,
     response: ZNull,
+  }),
+  listScimTokens: route(apiPaths.listScimTokens, {
+    access: 'admin',
+    tag: 'sso',
+    summary:
+      "The account's SCIM provisioning tokens (name, prefix, creation, last use, revocation; never the token) and its SCIM base URL",
+    response: ZScimTokenList,
+  }),
+  createScimToken: route(apiPaths.createScimToken, {
+    access: 'admin',
+    tag: 'sso',
+    summary:
+      'Creates a SCIM provisioning token for the identity provider; the token is answered this once (only its digest is kept)',
+    body: ZCreateScimTokenRequest,
+    response: ZCreatedScimToken,
+  }),
+  revokeScimToken: route(apiPaths.revokeScimToken, {
+    access: 'admin',
+    tag: 'sso',
+    summary: 'Revokes a SCIM provisioning token of the account: its next SCIM request is answered 401',
+    body: ZRevokeScimTokenRequest,
+    response: ZScimTokenList,
   }),
   getUserBindingConfig: route(apiPaths.getUserBindingConfig, {
     access: 'session',

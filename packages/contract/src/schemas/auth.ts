@@ -53,6 +53,8 @@ export const ZMfaStatus = z.object({
   /** Masked e-mail address the code goes to, when one is bound. */
   email: z.string().nullable(),
   gaAlreadyBinding: z.boolean(),
+  /** The user has passkeys: the second step may be a passkey (`passkeySignIn`). */
+  passkey: z.boolean().optional(),
 });
 export type TMfaStatus = z.infer<typeof ZMfaStatus>;
 

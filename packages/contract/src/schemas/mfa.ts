@@ -61,6 +61,8 @@ export const ZMfaState = z.object({
   email: z.string().nullable(),
   /** The account requires login protection of every user. */
   accountRequired: z.boolean(),
+  /** How many passkeys the user has registered (issue 22). */
+  passkeys: z.number().int().nonnegative(),
 });
 export type TMfaState = z.infer<typeof ZMfaState>;
 
@@ -68,7 +70,11 @@ export type TMfaState = z.infer<typeof ZMfaState>;
 export const ZMfaChallenge = z.object({ publicKey: z.string(), uniqueId: z.string() });
 export type TMfaChallenge = z.infer<typeof ZMfaChallenge>;
 
-export const ZMfaPolicy = z.object({ required: z.boolean() });
+export const ZMfaPolicy = z.object({
+  required: z.boolean(),
+  /** Users may sign in with a passkey alone (always answered; left as it is when not sent). */
+  passkeySignIn: z.boolean().optional(),
+});
 export type TMfaPolicy = z.infer<typeof ZMfaPolicy>;
 
 /** Sends the second-step code of a sign-in to the user's phone or e-mail. */

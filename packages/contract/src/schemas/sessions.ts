@@ -24,7 +24,7 @@ export const ZSessionVo = z.object({
   os: z.string().nullable(),
   deviceType: z.enum(SessionDeviceTypes),
   /**
-   * How it was signed in: `password`, `password_ga`, `password_phone`, `password_email`,
+   * How it was signed in: `password`, `password_ga`, `password_phone`, `password_email`, `password_passkey`, `passkey`,
    * `sso_oidc`, `sso_saml`, `third_party:<provider>`; null for sessions of older versions.
    */
   method: z.string().nullable(),

@@ -142,6 +142,8 @@ export const ZSsoSuite = z.object({
   supportAdminLogin: z.union([z.literal(0), z.literal(1)]),
   redirectUrl: z.string().nullable(),
   thirdParty: z.array(ZThirdPartyProviderRef),
+  /** Users may sign in here with a passkey alone (issue 22). */
+  passkeySignIn: z.boolean().optional(),
 });
 export type TSsoSuite = z.infer<typeof ZSsoSuite>;
 

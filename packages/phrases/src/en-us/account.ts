@@ -62,6 +62,8 @@ const account = {
       password_ga: 'Password + authenticator app',
       password_phone: 'Password + SMS code',
       password_email: 'Password + e-mail code',
+      password_passkey: 'Password + passkey',
+      passkey: 'Passkey',
       sso_oidc: 'Single sign-on (OIDC)',
       sso_saml: 'Single sign-on (SAML)',
       third_party: 'Third-party login',

@@ -116,6 +116,15 @@ const errors = {
   '4184': 'Job profiles can be shared only for Lakehouse instances.',
   '4185': 'The instance did not answer about its jobs. Try again later.',
   '4186': 'Only the person who created this share link or an account administrator can revoke it.',
+  '4190':
+    'This passkey is not registered with this account. Sign in another way, or add the passkey again in Login protection.',
+  '4191':
+    "This passkey's signature counter went backwards, so it may have been copied. Sign in another way, then remove it and register it again.",
+  '4192': 'The passkey could not be verified. Try again, and use a passkey made for this site.',
+  '4193':
+    'Sign-in with a passkey alone is not turned on for this account. Sign in with your username and password.',
+  '4194': 'The passkey request has expired. Try again.',
+  '4195': 'You already have 10 passkeys. Remove one before adding another.',
   '4174': 'This invitation link is not valid. Check that you opened the whole link from the message.',
   '4175': 'This invitation was already accepted. Sign in with your username and the password you set.',
   '4176':

@@ -41,6 +41,13 @@ const login = {
   ssoBack: 'Back to SSO login',
   otherSignIn: 'Other ways to sign in',
   thirdPartyLogin: 'Sign in with {{name}}',
+  passkeySignIn: 'Sign in with a passkey',
+  passkeyErrors: {
+    unsupported: 'This browser cannot use passkeys. Sign in with your username and password.',
+    cancelled: 'The passkey request was cancelled or timed out. Try again.',
+    exists: 'The passkey could not be used. Try again.',
+    failed: 'Your device could not use the passkey. Try again.',
+  },
 };
 
 export default login;

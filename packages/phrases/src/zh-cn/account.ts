@@ -62,6 +62,8 @@ const account: TPhrases['account'] = {
       password_ga: '密码 + 身份验证器',
       password_phone: '密码 + 短信验证码',
       password_email: '密码 + 邮箱验证码',
+      password_passkey: '密码 + 通行密钥',
+      passkey: '通行密钥',
       sso_oidc: '单点登录（OIDC）',
       sso_saml: '单点登录（SAML）',
       third_party: '第三方登录',

@@ -39,6 +39,13 @@ const login: TPhrases['login'] = {
   ssoBack: '返回 SSO 登录',
   otherSignIn: '其他登录方式',
   thirdPartyLogin: '使用 {{name}} 登录',
+  passkeySignIn: '使用通行密钥登录',
+  passkeyErrors: {
+    unsupported: '当前浏览器不支持通行密钥，请使用用户名和密码登录。',
+    cancelled: '通行密钥请求已取消或超时，请重试。',
+    exists: '无法使用该通行密钥，请重试。',
+    failed: '设备未能使用通行密钥，请重试。',
+  },
 };
 
 export default login;

@@ -11,6 +11,7 @@ import {
   addressAttempts,
   auditEntries,
   loginAttempts,
+  passkeys,
   passwordPolicies,
   roleResources,
   roles,
@@ -40,6 +41,8 @@ export type TLoginUser = {
   phone: string | null;
   email: string | null;
   mfaEnabled: boolean;
+  /** The user has registered passkeys: the sign-in needs its second step. */
+  hasPasskey: boolean;
   passwordChangedAt: Date;
   /** Whether the user is an account administrator; read only when the account uses single sign-on. */
   isAdmin: boolean;
@@ -122,6 +125,9 @@ function prepareLookup(db: TDb) {
       phone: users.phone,
       email: users.email,
       mfaEnabled: users.mfaEnabled,
+      hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`.as(
+        'has_passkey',
+      ),
       passwordChangedAt: users.passwordChangedAt,
     })
     .from(accounts)
@@ -155,6 +161,7 @@ function prepareLookup(db: TDb) {
       phone: named.phone,
       email: named.email,
       mfaEnabled: named.mfaEnabled,
+      hasPasskey: named.hasPasskey,
       passwordChangedAt: named.passwordChangedAt,
       ...attemptFields,
     })
@@ -349,6 +356,7 @@ export async function findLoginLookup(
             phone: c.phone,
             email: c.email,
             mfaEnabled: c.mfaEnabled === true,
+            hasPasskey: c.hasPasskey === true,
             passwordChangedAt: c.passwordChangedAt ?? new Date(0),
             isAdmin: c.isAdmin === true,
           },

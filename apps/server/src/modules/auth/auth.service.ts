@@ -36,6 +36,8 @@ import {
   recordFailure,
   type TAttempt,
   type TCountedFailure,
+  type TLoginLookup,
+  type TLoginUser,
 } from './auth.repository';
 import { revokeSession } from './session.repository';
 import { sessionTimeouts } from './session.service';
@@ -157,22 +159,7 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
   }
 
   // The password is right: from here on the answer may name the user's state.
-  const refusal =
-    user.kind === 'service'
-      ? ErrorCode.serviceUserNoWebLogin
-      : user.isDeleted
-        ? ErrorCode.userDeleted
-        : !user.isEnabled
-          ? ErrorCode.userDisabled
-          : account?.status === AccountStatus.stopped || account?.status === AccountStatus.deleted
-            ? ErrorCode.accountUnavailable
-            : account && account.sso !== 'off' && !(user.isAdmin && account.sso === 'on_admin_password')
-              ? user.isAdmin
-                ? ErrorCode.ssoAdminLoginDisabled
-                : ErrorCode.ssoRequired
-              : user.mustResetPassword || isPasswordExpired(account, user.passwordChangedAt, clock.now())
-                ? ErrorCode.passwordMustReset
-                : null;
+  const refusal = refusalOf(account, user, clock.now(), true);
   if (!account) throw new AppError(ErrorCode.internal);
   if (refusal !== null || needsSecondStep(user, account.mfaRequired)) {
     const now = clock.now();
@@ -218,6 +205,80 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
     },
     key,
     meta,
+  );
+}
+
+/**
+ * Why a user whose first factor passed may not sign in (null: they may). Only a sign-in by
+ * password must renew a password that must be reset or has expired.
+ */
+function refusalOf(
+  account: TLoginLookup['account'],
+  user: TLoginUser,
+  now: Date,
+  isByPassword: boolean,
+): number | null {
+  if (user.kind === 'service') return ErrorCode.serviceUserNoWebLogin;
+  if (user.isDeleted) return ErrorCode.userDeleted;
+  if (!user.isEnabled) return ErrorCode.userDisabled;
+  if (account?.status === AccountStatus.stopped || account?.status === AccountStatus.deleted)
+    return ErrorCode.accountUnavailable;
+  if (account && account.sso !== 'off' && !(user.isAdmin && account.sso === 'on_admin_password'))
+    return user.isAdmin ? ErrorCode.ssoAdminLoginDisabled : ErrorCode.ssoRequired;
+  if (isByPassword && (user.mustResetPassword || isPasswordExpired(account, user.passwordChangedAt, now)))
+    return ErrorCode.passwordMustReset;
+  return null;
+}
+
+/**
+ * Signs in a user identified by a passkey alone (the passkey module verified it): the same rules
+ * as after a right password (service, deleted and disabled users, stopped accounts, single
+ * sign-on), then the session. A refusal is audited in the account.
+ */
+export async function finishPasskeyLogin(
+  deps: TDeps,
+  who: { accountDisplayName: string; username: string },
+  meta: TRequestMeta,
+): Promise<TLoginResult> {
+  const key = attemptKey(who.accountDisplayName, who.username);
+  const { account, user } = await findLoginLookup(
+    deps.db,
+    who.accountDisplayName,
+    who.username,
+    key,
+    addressKeyOf(meta.ip),
+  );
+  if (!account || !user) throw new AppError(ErrorCode.passkeyUnknown);
+  const refusal = refusalOf(account, user, deps.clock.now(), false);
+  if (refusal !== null) {
+    await writeAudit(deps.db, {
+      accountId: account.id,
+      userId: user.id,
+      username: user.username,
+      action: 'auth.login',
+      objectType: 'session',
+      objectName: user.username,
+      isSuccess: false,
+      info: { reason: 'refused', code: refusal, method: 'passkey' },
+      ip: meta.ip,
+      requestId: meta.requestId,
+      createdAt: deps.clock.now(),
+    });
+    throw new AppError(refusal);
+  }
+  return finishLogin(
+    deps,
+    {
+      accountId: account.id,
+      accountDisplayName: account.displayName,
+      userId: user.id,
+      username: user.username,
+      phone: user.phone,
+      email: user.email,
+    },
+    key,
+    meta,
+    'passkey',
   );
 }
 

@@ -3,6 +3,12 @@
  * sign-on, third parties), the counts of a sign-in name, authenticating a session, ending a user's
  * sessions, and session retention.
  */
-export { attemptKey, finishLogin, getPasswordErrorTimes, type TLoginResult } from './auth.service';
+export {
+  attemptKey,
+  finishLogin,
+  finishPasskeyLogin,
+  getPasswordErrorTimes,
+  type TLoginResult,
+} from './auth.service';
 export { deleteEndedSessions, revokeUserSessions } from './session.repository';
 export { authenticate, sessionTimeouts } from './session.service';

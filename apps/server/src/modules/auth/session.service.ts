@@ -22,6 +22,8 @@ const serverEndedReasons = new Set([
   // Ended from a list of sessions (session-list.service.ts), by its user or an administrator.
   'ended_by_user',
   'ended_by_admin',
+  // The identity provider set the user inactive through SCIM (decision 0031).
+  'deprovisioned',
 ]);
 
 export function sessionTimeouts(deps: TDeps): { idleMs: number; absoluteMs: number } {

@@ -89,7 +89,8 @@ export async function getMfaCode(
   }
   const challenge = await liveChallenge(deps, body.uniqueId, 'login');
   const user = await requireUser(deps, challenge.accountId, challenge.userId);
-  if (!isNamedBy(user, body.accountName, body.userName) || isGaBound(user)) {
+  // A user with passkeys has a second factor already: the password alone binds no other.
+  if (!isNamedBy(user, body.accountName, body.userName) || isGaBound(user) || user.passkeyCount > 0) {
     throw new AppError(ErrorCode.verificationFailed);
   }
   const secret = createTotpSecret();

@@ -140,6 +140,7 @@ export function mfaStateOf(user: TMfaUser): TMfaState {
     phone: user.phone ? maskPhone(user.phone) : null,
     email: user.email ? maskEmail(user.email) : null,
     accountRequired: user.accountMfaRequired,
+    passkeys: user.passkeyCount,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { accounts, mfaChallenges, users } from '../../db/schema';
+import { accounts, mfaChallenges, passkeys, users } from '../../db/schema';
 
 export type TChallengeKind = 'login' | 'bind' | 'status';
 
@@ -95,6 +95,8 @@ export type TMfaUser = {
   totpSecret: string | null;
   totpLastStep: number | null;
   accountMfaRequired: boolean;
+  /** How many passkeys the user has registered. */
+  passkeyCount: number;
 };
 
 export async function findMfaUser(db: TDb, accountId: number, userId: number): Promise<TMfaUser | null> {
@@ -113,6 +115,7 @@ export async function findMfaUser(db: TDb, accountId: number, userId: number): P
       totpSecret: users.totpSecret,
       totpLastStep: users.totpLastStep,
       accountMfaRequired: accounts.mfaRequired,
+      passkeyCount: sql<number>`(select count(*) from ${passkeys} where ${passkeys.userId} = ${users.id})::int`,
     })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
@@ -138,11 +141,19 @@ export async function updateUserMfa(
     .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
 }
 
-export async function setAccountMfaRequired(
+/** The account's login-protection policy; `passkeySignIn` stays as it is when undefined. */
+export async function setAccountMfaPolicy(
   db: TDb,
   accountId: number,
-  required: boolean,
+  policy: { required: boolean; passkeySignIn?: boolean | undefined },
   now: Date,
 ): Promise<void> {
-  await db.update(accounts).set({ mfaRequired: required, updatedAt: now }).where(eq(accounts.id, accountId));
+  await db
+    .update(accounts)
+    .set({
+      mfaRequired: policy.required,
+      ...(policy.passkeySignIn === undefined ? {} : { passkeySignIn: policy.passkeySignIn }),
+      updatedAt: now,
+    })
+    .where(eq(accounts.id, accountId));
 }

@@ -24,7 +24,7 @@ import { findAccountById } from '../account';
 import { writeAudit } from '../audit';
 import type { TCaptchaAnswer } from '../captcha';
 import { sendCode, verifyCode } from '../verification';
-import { consumeChallenge, setAccountMfaRequired, updateUserMfa } from './mfa.repository';
+import { consumeChallenge, setAccountMfaPolicy, updateUserMfa } from './mfa.repository';
 import {
   auditOf,
   createChallenge,
@@ -44,7 +44,7 @@ import {
 
 export async function getMfaPolicy(deps: TDeps, auth: TAuth): Promise<TMfaPolicy> {
   const account = await findAccountById(deps.db, auth.accountId);
-  return { required: account?.mfaRequired ?? false };
+  return { required: account?.mfaRequired ?? false, passkeySignIn: account?.passkeySignIn ?? false };
 }
 
 export async function saveMfaPolicy(
@@ -55,7 +55,7 @@ export async function saveMfaPolicy(
 ): Promise<TMfaPolicy> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await setAccountMfaRequired(tx, auth.accountId, policy.required, now);
+    await setAccountMfaPolicy(tx, auth.accountId, policy, now);
     await writeAudit(tx, {
       accountId: auth.accountId,
       userId: auth.userId,
@@ -64,20 +64,23 @@ export async function saveMfaPolicy(
       objectType: 'account',
       objectId: String(auth.accountId),
       isSuccess: true,
-      info: { required: policy.required },
+      info: { required: policy.required, passkeySignIn: policy.passkeySignIn },
       ip: meta.ip,
       requestId: meta.requestId,
       createdAt: now,
     });
   });
-  return policy;
+  return getMfaPolicy(deps, auth);
 }
 
 // ---- sign-in ------------------------------------------------------------------------------
 
-/** Whether a sign-in needs the second step. */
-export function needsSecondStep(user: { mfaEnabled: boolean }, accountMfaRequired: boolean): boolean {
-  return user.mfaEnabled || accountMfaRequired;
+/** Whether a sign-in needs the second step: protection is on, required, or the user has passkeys. */
+export function needsSecondStep(
+  user: { mfaEnabled: boolean; hasPasskey: boolean },
+  accountMfaRequired: boolean,
+): boolean {
+  return user.mfaEnabled || accountMfaRequired || user.hasPasskey;
 }
 
 /** The answer of a sign-in whose password was right and which needs the second step. */
@@ -88,7 +91,10 @@ export async function startLoginChallenge(
   meta: TRequestMeta,
 ): Promise<TLoginResponse> {
   const user = await requireUser(deps, account.id, userId);
-  if (!isInternational(deps) && !user.phone && !user.email) throw new AppError(ErrorCode.mfaTargetMissing);
+  const hasPasskey = user.passkeyCount > 0;
+  // A user with a passkey can always pass; a code needs somewhere to go.
+  if (!hasPasskey && !isInternational(deps) && !user.phone && !user.email)
+    throw new AppError(ErrorCode.mfaTargetMissing);
   const challenge = await createChallenge(deps, {
     kind: 'login',
     accountId: user.accountId,
@@ -104,6 +110,7 @@ export async function startLoginChallenge(
       phone: state.phone,
       email: state.email,
       gaAlreadyBinding: state.gaAlreadyBinding,
+      passkey: hasPasskey,
     },
     userVo: null,
     authVos: [],

@@ -11,6 +11,7 @@ import type { TDeps } from '../../context';
 import { deleteFinishedJobs, enqueueJob, type TJobHandler } from '../../jobs/runner';
 import { deleteStaleAddressAttempts } from '../address-limit';
 import { deleteEndedSessions, sessionTimeouts } from '../auth';
+import { deleteEndedChallenges } from '../passkey';
 import { failOverdueOpenings } from '../service';
 import { purgeDeletedUsers } from '../user';
 import {
@@ -45,6 +46,7 @@ export const retentionJob: TJobHandler = async (_job, deps) => {
     new Date(now.getTime() - Math.max(dayMs, deps.config.addressLimits.windowSeconds * 1000)),
   );
   await deleteEndedVerifications(deps.db, dayAgo);
+  await deleteEndedChallenges(deps.db, dayAgo);
   await deleteExpiredReplayMarkers(deps.db, now);
   // After the challenges: a key goes once no challenge uses it.
   await deleteRotatedRsaKeys(deps.db, dayAgo);

@@ -209,6 +209,7 @@ describe('SSO sign-in with OpenID Connect', () => {
       supportAdminLogin: 1,
       redirectUrl: '/api/portal/sso/suite/authentication?accountName=DEMO',
       thirdParty: [],
+      passkeySignIn: false,
     });
     const unknown = await t.app.inject({
       method: 'GET',

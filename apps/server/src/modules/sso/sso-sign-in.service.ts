@@ -53,6 +53,7 @@ export async function ssoSuite(deps: TDeps, accountName: string): Promise<TSsoSu
       ? `/api/portal/sso/suite/authentication?accountName=${encodeURIComponent(accountName.trim())}`
       : null,
     thirdParty: await thirdPartyLoginOptions(deps, account),
+    passkeySignIn: account.passkeySignIn && !isSuitable,
   };
 }
 

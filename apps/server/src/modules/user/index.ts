@@ -5,5 +5,7 @@
  * users, and the last-administrator rule spans both.
  */
 export { grantRole, insertUser } from './user.repository';
+// SCIM provisioning changes role holders in its own transaction (decision 0031).
+export { deleteUserRole } from './user-admin.repository';
 export { purgeDeletedUsers } from './user-removal.service';
 export { memberRoleId } from './user-rules.service';

@@ -78,7 +78,9 @@ export async function roleUserList(
 async function revokeKeepingMember(db: TDb, auth: TAuth, userId: number, roleId: number): Promise<void> {
   await deleteUserRole(db, userId, roleId);
   const member = await memberRoleId(db, auth.accountId);
-  if (member && member !== roleId) await grantRole(db, auth.accountId, userId, member, auth.userId);
+  // A SCIM client (decision 0031) is no user: its grants name nobody.
+  const by = auth.scimClient ? null : auth.userId;
+  if (member && member !== roleId) await grantRole(db, auth.accountId, userId, member, by);
 }
 
 export async function changeRole(
@@ -133,7 +135,7 @@ export async function setAdmin(
   requireRoleHolder(target);
   const roleId = await adminRoleId(db, auth.accountId);
   if (isAdmin) {
-    await grantRole(db, auth.accountId, target.id, roleId, auth.userId);
+    await grantRole(db, auth.accountId, target.id, roleId, auth.scimClient ? null : auth.userId);
   } else {
     await requireAdminsRemain(db, auth.accountId, [target.id]);
     await revokeKeepingMember(db, auth, target.id, roleId);

@@ -107,16 +107,18 @@ export function userAudit(
   target: { id: number; username: string },
   info: Record<string, unknown> = {},
 ): TAuditEntry {
+  const scim = auth.scimClient;
   return {
     accountId: auth.accountId,
-    userId: auth.userId,
+    // A SCIM client is no user: the entry names its token (decision 0031).
+    userId: scim ? null : auth.userId,
     username: auth.username,
     action,
     objectType: 'user',
     objectId: String(target.id),
     objectName: target.username,
     isSuccess: true,
-    info,
+    info: scim ? { ...info, scimClient: { id: scim.tokenId, name: scim.name } } : info,
     ip: meta.ip,
     requestId: meta.requestId,
     createdAt: now,

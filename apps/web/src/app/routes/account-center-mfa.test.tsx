@@ -28,6 +28,7 @@ const status = () => ({
   phone: '138****0000',
   email: null,
   accountRequired: server.required,
+  passkeys: 0,
 });
 
 beforeAll(async () => {

@@ -91,6 +91,7 @@ const overview: TWorkbenchOverview = {
     phone: '138****0000',
     email: null,
     accountRequired: false,
+    passkeys: 0,
   },
   mfaPolicy: { required: false },
   users: { regular: userList(3), service: userList(1) },

@@ -23,7 +23,10 @@ describe('how a session is described', () => {
     expect(methodText('third_party:wecom', zh.sessions)).toBe('第三方登录 (wecom)');
     // Sessions of older versions recorded none; a method of a newer server shows as it is.
     expect(methodText(null, en.sessions)).toBe('-');
-    expect(methodText('passkey', en.sessions)).toBe('passkey');
+    expect(methodText('webauthn_next', en.sessions)).toBe('webauthn_next');
+    // Passkeys (issue 22): as the second step, and alone.
+    expect(methodText('password_passkey', en.sessions)).toBe('Password + passkey');
+    expect(methodText('passkey', zh.sessions)).toBe('通行密钥');
   });
 
   it('names browser and system, else says the device is unknown', () => {

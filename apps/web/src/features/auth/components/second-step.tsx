@@ -3,7 +3,8 @@
  * the server asks for it: the authenticator code (international), binding an authenticator during
  * the sign-in when the account requires it, or a code sent to the phone or e-mail (domestic), with
  * the 60-second resend countdown and the captcha before a resend. The code is encrypted with the
- * sign-in's public key and the sign-in continues with `uniqueId`.
+ * sign-in's public key and the sign-in continues with `uniqueId`. A user with passkeys is offered a
+ * passkey first (issue 22), with the code one click away.
  */
 import type { TAuthCodeType, TMeta, TMfaMethodType } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
@@ -17,6 +18,8 @@ import { LineIcon } from '@/components/ui/line-icon';
 import { notConfiguredText } from '@/lib/adapters';
 import { asApiError, codeErrorText, errorCodeOf, type TCodeErrorTexts } from '@/lib/code-errors';
 import { encryptCode } from '@/lib/encrypt-code';
+import { chunkLoader } from '@/lib/lazy';
+import { PasskeyError } from '@/lib/passkey';
 import { getPhrases, interpolate } from '@/lib/phrases';
 import { getLoginMfaCode, type TLoginMfaCode } from '../api/get-login-mfa-code';
 import { login, type TLoginBody, type TLoginResult } from '../api/login';
@@ -51,6 +54,9 @@ const endingCodes: readonly number[] = [
   ErrorCode.mfaTargetMissing,
 ];
 
+/** The passkey sign-in's calls: loaded when the user asks for them. */
+const passkeySignInChunk = chunkLoader(() => import('../api/passkey-sign-in'));
+
 /** One binding request per sign-in (a second render must not make a second secret). */
 const bindRequests = new Map<string, Promise<TLoginMfaCode>>();
 
@@ -76,6 +82,10 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
   const [binding, setBinding] = useState<TLoginMfaCode | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const uniqueId = challenge.uniqueId ?? '';
+  // A user with passkeys is offered one first; a code (or the authenticator) stays one click away.
+  const hasPasskey = challenge.mfaStatus.passkey === true;
+  const [isPasskeyView, setIsPasskeyView] = useState(hasPasskey);
+  const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
 
   /** The text of a failure; ends the sign-in when it is over (expired, too many attempts). */
   const fail = (cause: unknown): void => {
@@ -99,7 +109,7 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
   failRef.current = fail;
 
   useEffect(() => {
-    if (mode !== 'bind') return;
+    if (mode !== 'bind' || isPasskeyView) return;
     let request = bindRequests.get(uniqueId);
     if (!request) {
       request = getLoginMfaCode({ accountName: body.accountDisplayName, userName: body.username, uniqueId });
@@ -118,7 +128,33 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
     return () => {
       isCancelled = true;
     };
-  }, [mode, uniqueId, body.accountDisplayName, body.username]);
+  }, [mode, isPasskeyView, uniqueId, body.accountDisplayName, body.username]);
+
+  /** The second step answered by a passkey of the user's (options, the device's prompt, sign-in). */
+  const signInByPasskey = async () => {
+    if (isPasskeyBusy) return;
+    setIsPasskeyBusy(true);
+    setError(null);
+    try {
+      const { signInWithPasskey } = await passkeySignInChunk();
+      const answer = await signInWithPasskey({
+        uniqueId,
+        accountDisplayName: body.accountDisplayName,
+        username: body.username,
+      });
+      if (!answer.data.token) {
+        onBack(errors['4160']);
+        return;
+      }
+      addRecentAccount(answer.data.userVo?.accountDisplayName ?? body.accountDisplayName);
+      await onLoggedIn(answer.data);
+    } catch (cause) {
+      if (cause instanceof PasskeyError) setError(t.passkey[cause.kind]);
+      else fail(cause);
+    } finally {
+      setIsPasskeyBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -150,6 +186,70 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
       setIsSubmitting(false);
     }
   };
+
+  if (isPasskeyView) {
+    return (
+      <section
+        className="cz-second-step"
+        data-testid="mfa-step"
+        data-mode="passkey"
+        aria-labelledby="mfa-step-title"
+      >
+        <button
+          type="button"
+          className="cz-second-step__back"
+          onClick={() => onBack()}
+          data-testid="mfa-back"
+        >
+          <LineIcon name="arrowLeft" size={15} />
+          {t.step.back}
+        </button>
+        <div className="cz-second-step__badge" aria-hidden="true">
+          <LineIcon name="shield" size={26} />
+        </div>
+        <h1 className="cz-login__title" id="mfa-step-title">
+          {t.passkey.stepTitle}
+        </h1>
+        <p className="cz-second-step__hint">{t.passkey.stepHint}</p>
+        <p className="cz-second-step__who" data-testid="mfa-step-user">
+          {interpolate(t.step.signedInAs, { user: body.username, account: body.accountDisplayName })}
+        </p>
+        <div className="cz-second-step__form">
+          {error ? (
+            <p className="cz-alert cz-alert--error" role="alert" data-testid="passkey-error">
+              {error}
+            </p>
+          ) : null}
+          <Button
+            type="button"
+            variant="primary"
+            size="large"
+            isBlock
+            isLoading={isPasskeyBusy}
+            onClick={() => void signInByPasskey()}
+            data-testid="passkey-use"
+          >
+            {isPasskeyBusy ? t.passkey.waiting : t.passkey.use}
+          </Button>
+          {mode === 'bind' ? null : (
+            // A user without an authenticator bound has no other factor than the passkey: binding
+            // one now would let the password alone past the second step.
+            <button
+              type="button"
+              className="cz-link-button cz-second-step__switch"
+              onClick={() => {
+                setError(null);
+                setIsPasskeyView(false);
+              }}
+              data-testid="passkey-other-method"
+            >
+              {mode === 'code' ? t.passkey.useCode : t.passkey.useAuthenticator}
+            </button>
+          )}
+        </div>
+      </section>
+    );
+  }
 
   const title = mode === 'bind' ? t.step.bindTitle : t.step.title;
   const hint = mode === 'bind' ? t.step.bindHint : mode === 'ga' ? t.step.gaHint : t.step.codeHint;
@@ -293,6 +393,19 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
         >
           {isSubmitting ? t.step.confirming : t.step.confirm}
         </Button>
+        {hasPasskey ? (
+          <button
+            type="button"
+            className="cz-link-button cz-second-step__switch"
+            onClick={() => {
+              setError(null);
+              setIsPasskeyView(true);
+            }}
+            data-testid="passkey-switch"
+          >
+            {t.passkey.usePasskey}
+          </button>
+        ) : null}
       </form>
     </section>
   );

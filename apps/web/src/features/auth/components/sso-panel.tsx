@@ -18,6 +18,10 @@ export type TSsoPanelProps = {
   /** The console meta's allow-list of fallback URL hosts. */
   fallbackHosts: readonly string[];
   texts: TPhrases['login'];
+  /** Signs in with a passkey alone, where the account allows it (issue 22). */
+  onPasskey?: () => void;
+  /** A passkey sign-in is under way. */
+  isPasskeyBusy?: boolean;
   /**
    * Told where the SSO sign-in starts while the form is in SSO mode (the username and password
    * are then disabled), and null otherwise (password login, or another account name).
@@ -25,7 +29,14 @@ export type TSsoPanelProps = {
   onSsoHref: (href: string | null) => void;
 };
 
-export default function SsoPanel({ accountName, fallbackHosts, texts: t, onSsoHref }: TSsoPanelProps) {
+export default function SsoPanel({
+  accountName,
+  fallbackHosts,
+  texts: t,
+  onSsoHref,
+  onPasskey,
+  isPasskeyBusy = false,
+}: TSsoPanelProps) {
   const [suite, setSuite] = useState<TSsoSuite | null>(null);
   const [isAdminLogin, setIsAdminLogin] = useState(false);
   const hasSwitched = useRef(false);
@@ -106,6 +117,19 @@ export default function SsoPanel({ accountName, fallbackHosts, texts: t, onSsoHr
         >
           {t.ssoBack}
         </button>
+      ) : null}
+      {suite.passkeySignIn && onPasskey && !ssoHref ? (
+        <Button
+          variant="default"
+          size="large"
+          isBlock
+          isLoading={isPasskeyBusy}
+          onClick={onPasskey}
+          className="cz-sso__passkey"
+          data-testid="login-passkey"
+        >
+          {t.passkeySignIn}
+        </Button>
       ) : null}
       {thirdParty.length > 0 ? (
         <div className="cz-sso__others">

@@ -10,6 +10,7 @@ import { useSaveMfaPolicy } from '../api/save-mfa-policy';
 import { LazyLoginProtectionDialog } from './lazy-login-protection-dialog';
 import { MfaActions, type TProtectionAction } from './mfa-actions';
 import { MfaSummary } from './mfa-summary';
+import { PasskeysRow } from './passkeys-row';
 import '../mfa.css';
 
 /**
@@ -21,15 +22,10 @@ export function LoginProtectionCard() {
   const status = useMfaStatus();
   const isAdmin = useCurrentUser().data?.isAccountAdmin === true;
   const policy = useMfaPolicy(isAdmin);
-  const save = useSaveMfaPolicy({
-    onSaved: (saved) =>
-      toast({
-        level: 'success',
-        title: saved.required ? t('protection.policyOn') : t('protection.policyOff'),
-      }),
-  });
+  const save = useSaveMfaPolicy();
   const [action, setAction] = useState<TProtectionAction | null>(null);
   const policyId = useId();
+  const passkeyPolicyId = useId();
 
   return (
     <Card
@@ -53,6 +49,7 @@ export function LoginProtectionCard() {
           <div className="cz-mfa-card__actions">
             <MfaActions state={status.data} onAction={setAction} />
           </div>
+          <PasskeysRow onManage={() => setAction('passkeys')} testId="mfa-passkeys" />
         </>
       ) : (
         <Skeleton active paragraph={{ rows: 2 }} />
@@ -71,8 +68,45 @@ export function LoginProtectionCard() {
               id={policyId}
               checked={policy.data?.required ?? false}
               loading={policy.isPending || save.isPending}
-              onChange={(required) => save.mutate({ required })}
+              onChange={(required) =>
+                save.mutate(
+                  { required, passkeySignIn: policy.data?.passkeySignIn },
+                  {
+                    onSuccess: () =>
+                      toast({
+                        level: 'success',
+                        title: required ? t('protection.policyOn') : t('protection.policyOff'),
+                      }),
+                  },
+                )
+              }
               data-testid="mfa-policy-switch"
+            />
+          </div>
+          <div className="cz-mfa-policy cz-mfa-policy--next">
+            <div className="cz-mfa-policy__text">
+              <label className="cz-mfa-policy__label" htmlFor={passkeyPolicyId}>
+                {t('passkey.policy')}
+              </label>
+              <div className="cz-mfa-policy__hint">{t('passkey.policyHint')}</div>
+            </div>
+            <Switch
+              id={passkeyPolicyId}
+              checked={policy.data?.passkeySignIn ?? false}
+              loading={policy.isPending || save.isPending}
+              onChange={(passkeySignIn) =>
+                save.mutate(
+                  { required: policy.data?.required ?? false, passkeySignIn },
+                  {
+                    onSuccess: () =>
+                      toast({
+                        level: 'success',
+                        title: passkeySignIn ? t('passkey.policyOn') : t('passkey.policyOff'),
+                      }),
+                  },
+                )
+              }
+              data-testid="mfa-passkey-policy-switch"
             />
           </div>
         </>

@@ -21,6 +21,8 @@ import { HelpLink } from './help-link';
 import { MethodChoiceModal, type TCodeMethod } from './method-choice-modal';
 import { MfaActions, type TProtectionAction } from './mfa-actions';
 import { MfaSummary } from './mfa-summary';
+import { PasskeysModal } from './passkeys-modal';
+import { PasskeysRow } from './passkeys-row';
 import '../mfa.css';
 
 type TFlow =
@@ -30,7 +32,8 @@ type TFlow =
   | { kind: 'rebindSetup'; proof: TCheckResult }
   | { kind: 'gaDisable' }
   | { kind: 'methodChoice' }
-  | { kind: 'codeVerify'; enable: boolean; method: TCodeMethod };
+  | { kind: 'codeVerify'; enable: boolean; method: TCodeMethod }
+  | { kind: 'passkeys' };
 
 export type TLoginProtectionDialogProps = {
   action: TProtectionAction;
@@ -48,6 +51,7 @@ export default function LoginProtectionDialog({ action, onClose }: TLoginProtect
   const start = (next: TProtectionAction) => {
     const method: TCodeMethod = status.data?.mfaMethodType === 'EMAIL' ? 'EMAIL' : 'PHONE';
     if (next === 'manage') setFlow({ kind: 'overview' });
+    else if (next === 'passkeys') setFlow({ kind: 'passkeys' });
     else if (next === 'enable') setFlow({ kind: isInternational ? 'gaSetup' : 'methodChoice' });
     else if (next === 'rebind') setFlow({ kind: 'rebindVerify' });
     else if (isInternational) setFlow({ kind: 'gaDisable' });
@@ -97,6 +101,7 @@ export default function LoginProtectionDialog({ action, onClose }: TLoginProtect
               <div className="cz-mfa-overview__actions">
                 <MfaActions state={status.data} onAction={start} testIdPrefix="mfa-overview" />
               </div>
+              <PasskeysRow onManage={() => start('passkeys')} testId="mfa-overview-passkeys" />
             </>
           ) : (
             <Skeleton active paragraph={{ rows: 2 }} />
@@ -104,6 +109,7 @@ export default function LoginProtectionDialog({ action, onClose }: TLoginProtect
         </div>
       </Modal>
 
+      {flow?.kind === 'passkeys' ? <PasskeysModal onClose={onClose} /> : null}
       <GaSetupModal
         isOpen={flow?.kind === 'gaSetup'}
         load={getMfaCode}

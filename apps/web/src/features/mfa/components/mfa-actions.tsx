@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TMfaStatus } from '@/api/get-mfa-status';
 import { getMeta } from '@/lib/meta';
 
-export type TProtectionAction = 'manage' | 'enable' | 'disable' | 'rebind';
+export type TProtectionAction = 'manage' | 'enable' | 'disable' | 'rebind' | 'passkeys';
 
 /** Turn on, or rebind (authenticator) and turn off; turning off is refused while the account requires it. */
 export function MfaActions({

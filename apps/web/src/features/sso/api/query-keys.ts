@@ -2,4 +2,5 @@
 export const ssoKeys = {
   config: ['sso', 'config'] as const,
   bindings: ['sso', 'bindings'] as const,
+  scimTokens: ['sso', 'scimTokens'] as const,
 };

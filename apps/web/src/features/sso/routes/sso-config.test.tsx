@@ -63,6 +63,7 @@ beforeEach(() => {
     if (call.path === '/api/portal/user/getCurrentUser') return admin;
     if (call.path === '/api/portal/sso/config' && call.method === 'GET') return stored;
     if (call.path === '/api/portal/sso/config') return { ...stored, enabled: true };
+    if (call.path === '/api/portal/sso/scim/tokens') return { baseUrl: `${origin}/scim/v2/demo`, list: [] };
     if (call.path === '/api/portal/sso/config/test')
       return { redirectUrl: 'https://idp.example.com/auth?x=1' };
     return { code: 404, message: 'not found' };

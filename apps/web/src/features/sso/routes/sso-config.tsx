@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/get-current-user';
 import { isApiError } from '@/lib/api-client';
 import { useSsoConfig } from '../api/get-sso-config';
+import { ScimProvisioning } from '../components/scim-provisioning';
 import { SsoConfigForm } from '../components/sso-config-form';
 import '../sso.css';
 
@@ -47,7 +48,10 @@ export default function SsoConfigPage() {
           data-testid="sso-load-failed"
         />
       ) : config.data ? (
-        <SsoConfigForm config={config.data} accountName={user?.accountName ?? ''} />
+        <>
+          <SsoConfigForm config={config.data} accountName={user?.accountName ?? ''} />
+          <ScimProvisioning />
+        </>
       ) : (
         <Skeleton active paragraph={{ rows: 8 }} />
       )}

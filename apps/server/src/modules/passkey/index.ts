@@ -1,0 +1,2 @@
+/** Passkeys' public side for other modules: retention of spent and expired WebAuthn challenges. */
+export { deleteEndedChallenges } from './passkey.repository';

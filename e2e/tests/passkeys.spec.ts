@@ -1,0 +1,176 @@
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { findings, report, settle } from './a11y-checks';
+import { expect, test } from './fixtures';
+import { demo, fillLogin, openLogin, sendCodeTo, setLanguage, signIn, signOut } from './helpers';
+import { saveScreenshot } from './screenshots';
+
+/**
+ * Passkeys (issue 22), driven by Chromium's virtual authenticator (the DevTools protocol's WebAuthn
+ * domain): a user registers a passkey from login protection (proven by a code), signs in with it as
+ * the second step, then with it alone once the administrator allows that, and removes it. The test
+ * works on a user of its own; the account's policy is set back at the end.
+ */
+test.describe.configure({ timeout: 300_000 });
+
+const stamp = Date.now().toString(36).slice(-5);
+
+async function freshUser(page: Page): Promise<{ username: string; phone: string }> {
+  const username = `pk_${stamp}`;
+  const phone = `137${String(Date.now()).slice(-8)}`;
+  const res = await page.request.post('/api/portal/user/addUser', {
+    headers: { 'X-CZ-Client': 'web' },
+    data: { username, password: 'Initial@2026', phone },
+  });
+  expect((await res.json()).code).toBe(0);
+  return { username, phone };
+}
+
+/** The user's first sign-in: the initial password is changed (5066 → the reset page), then used. */
+async function firstSignIn(browser: Browser, user: { username: string; phone: string }, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openLogin(page);
+  await fillLogin(page, demo.account, user.username, 'Initial@2026');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/findPassword\?/);
+  const code = await sendCodeTo(page, context.request, 'reset-send-code', `+86 ${user.phone}`);
+  await page.getByTestId('reset-code').fill(code);
+  await page.getByTestId('reset-next').click();
+  await page.getByTestId('reset-password').fill(password);
+  await page.getByTestId('reset-confirm').fill(password);
+  await page.getByTestId('reset-submit').click();
+  await page.waitForURL(/\/login/);
+  await fillLogin(page, demo.account, user.username, password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/workbench');
+  return { context, page };
+}
+
+/** A platform authenticator with user verification, as a laptop's fingerprint reader is. */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+/** The identity check by a code to the user's phone, in the verification dialog. */
+async function verifyByCode(page: Page, phone: string): Promise<void> {
+  const code = await sendCodeTo(page, page.context().request, 'verify-send-code', `+86 ${phone}`);
+  await page.getByTestId('verify-code').fill(code);
+  await page.getByTestId('verify-confirm').click();
+}
+
+async function sessionMethod(page: Page): Promise<string | null> {
+  const res = await page.request.get('/api/portal/user/sessions', { headers: { 'X-CZ-Client': 'web' } });
+  const list = (await res.json()).data.list as { isCurrent: boolean; method: string | null }[];
+  return list.find((s) => s.isCurrent)?.method ?? null;
+}
+
+test('register a passkey, sign in with it as the second step and alone, then remove it', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, demo.admin);
+  const user = await freshUser(page);
+  const password = 'Passkeys@2026';
+  const { context, page: userPage } = await firstSignIn(browser, user, password);
+  const authenticator = await virtualAuthenticator(userPage);
+
+  // Registering: login protection's passkeys, a code, the device's prompt, a name.
+  await expect(userPage.getByTestId('mfa-passkeys-count')).toHaveText('No passkeys yet.');
+  await userPage.getByTestId('mfa-passkeys-manage').click();
+  await expect(userPage.getByTestId('passkeys-empty')).toBeVisible();
+  await userPage.getByTestId('passkeys-add').click();
+  await verifyByCode(userPage, user.phone);
+  await userPage
+    .getByTestId('passkey-name-input')
+    .fill('Work laptop – fingerprint reader of the docking station');
+  await userPage.getByTestId('passkey-name-confirm').click();
+  await expect(userPage.getByTestId('toast').filter({ hasText: 'Passkey added' })).toBeVisible();
+  await expect(userPage.getByTestId('passkey-name')).toContainText(
+    'Work laptop – fingerprint reader of the docking station',
+  );
+  await expect(userPage.getByTestId('passkey-last-used')).toHaveText('Not used yet');
+  const { credentials } = await authenticator.cdp.send('WebAuthn.getCredentials', {
+    authenticatorId: authenticator.id,
+  });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]?.isResidentCredential).toBe(true);
+  await saveScreenshot(userPage, test.info(), 'passkeys-en');
+  await settle(userPage, 'passkeys');
+  const wide = await findings(userPage, 'passkeys (en-US, 1440 px)');
+  expect(wide, report(wide)).toEqual([]);
+  await userPage.getByTestId('passkeys-close').click();
+
+  // The second step: the password, then the passkey (offered first).
+  await signOut(userPage);
+  await fillLogin(userPage, demo.account, user.username, password);
+  await userPage.getByTestId('login-submit').click();
+  await expect(userPage.getByTestId('mfa-step')).toHaveAttribute('data-mode', 'passkey');
+  await saveScreenshot(userPage, test.info(), 'passkey-second-step-en');
+  const step = await findings(userPage, 'passkey second step (en-US, 1440 px)');
+  expect(step, report(step)).toEqual([]);
+  await userPage.getByTestId('passkey-use').click();
+  await userPage.waitForURL('**/workbench');
+  expect(await sessionMethod(userPage)).toBe('password_passkey');
+
+  // The administrator allows sign-in by passkey alone.
+  await page.goto('/workbench');
+  const policy = page.getByTestId('mfa-passkey-policy-switch');
+  await expect(policy).toHaveAttribute('aria-checked', 'false');
+  await policy.click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Users can now sign in with a passkey alone' }),
+  ).toBeVisible();
+  try {
+    // Alone: the login address, then the passkey (discoverable: no username, no password).
+    await signOut(userPage);
+    await setLanguage(userPage, 'zh-CN');
+    await userPage.reload();
+    await userPage.getByTestId('login-account').fill(demo.account);
+    await expect(userPage.getByTestId('login-passkey')).toHaveText('使用通行密钥登录');
+    await saveScreenshot(userPage, test.info(), 'passkey-login-zh');
+    await userPage.getByTestId('login-passkey').click();
+    await userPage.waitForURL('**/workbench');
+    expect(await sessionMethod(userPage)).toBe('passkey');
+
+    // On a phone's width, in Chinese: the list fits and reads; then the passkey is removed.
+    await userPage.setViewportSize({ width: 390, height: 844 });
+    await userPage.getByTestId('mfa-passkeys-manage').click();
+    await expect(userPage.getByTestId('passkey-item')).toHaveCount(1);
+    await expect(userPage.getByTestId('passkey-last-used')).toContainText('最近使用');
+    const box = await userPage.getByRole('dialog').boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await saveScreenshot(userPage, test.info(), 'passkeys-zh-390', { fullPage: false });
+    await settle(userPage, 'passkeys');
+    const narrow = await findings(userPage, 'passkeys (zh-CN, 390 px)');
+    expect(narrow, report(narrow)).toEqual([]);
+    await userPage.getByTestId('passkey-remove').click();
+    await verifyByCode(userPage, user.phone);
+    await expect(userPage.getByTestId('toast').filter({ hasText: '已删除通行密钥' })).toBeVisible();
+    await expect(userPage.getByTestId('passkeys-empty')).toBeVisible();
+    await userPage.getByTestId('passkeys-close').click();
+    await userPage.setViewportSize({ width: 1440, height: 900 });
+  } finally {
+    await page.goto('/workbench');
+    await page.getByTestId('mfa-passkey-policy-switch').click();
+    await expect(page.getByTestId('mfa-passkey-policy-switch')).toHaveAttribute('aria-checked', 'false');
+  }
+
+  // Removed: the password alone signs in again, and the login page offers no passkey.
+  await signOut(userPage);
+  await fillLogin(userPage, demo.account, user.username, password);
+  await userPage.getByTestId('login-submit').click();
+  await userPage.waitForURL('**/workbench');
+  await context.close();
+});
