@@ -22,6 +22,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
+import { BreakableUrl } from '@/components/ui/breakable-url';
 import { nowrapColumn, phoneQuery, TableEmpty, tableScroll } from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
@@ -118,7 +119,7 @@ export function ScimProvisioning() {
             <dt className="cz-sso__sp-label">{t('scim.baseUrl')}</dt>
             <dd className="cz-sso__sp-value">
               <code className="cz-sso__sp-text" data-testid="scim-base-url">
-                {tokens.data.baseUrl}
+                <BreakableUrl value={tokens.data.baseUrl} />
               </code>
               <CopyButton text={tokens.data.baseUrl} texts={copyTexts} testId="scim-base-url-copy" />
             </dd>

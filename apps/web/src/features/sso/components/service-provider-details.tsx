@@ -7,6 +7,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
+import { BreakableUrl } from '@/components/ui/breakable-url';
 import type { TSsoConfig } from '../api/get-sso-config';
 import { spMetadataFileName } from '../lib/sp-metadata';
 import type { TSsoProtocol } from '../lib/sso-form';
@@ -49,7 +50,7 @@ export function ServiceProviderDetails({ sp, protocol, accountName }: TServicePr
             <dt className="cz-sso__sp-label">{row.label}</dt>
             <dd className="cz-sso__sp-value">
               <code className="cz-sso__sp-text" data-testid={row.testId}>
-                {row.value}
+                <BreakableUrl value={row.value} />
               </code>
               <CopyButton text={row.value} texts={texts} testId={`${row.testId}-copy`} />
             </dd>
