@@ -1,6 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type CDPSession,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 /** The address of the server of the running project. */
@@ -289,4 +296,70 @@ export async function identityProof(
     return proof.data;
   }
   throw new Error(`no code reached ${to}`);
+}
+
+// ---- users of a test's own (sessions.spec.ts, passkeys.spec.ts) -----------------------------
+
+/**
+ * Adds a regular user of the demo account with a phone through the API, as the signed-in
+ * administrator: `<prefix>_<stamp>`, a phone no other test uses, the initial password `Initial@2026`.
+ */
+export async function freshUser(page: Page, prefix: string): Promise<{ username: string; phone: string }> {
+  const username = `${prefix}_${Date.now().toString(36).slice(-5)}`;
+  const phone = freshPhone();
+  const res = await page.request.post('/api/portal/user/addUser', {
+    headers: { 'X-CZ-Client': 'web' },
+    data: { username, password: 'Initial@2026', phone },
+  });
+  expect((await res.json()).code).toBe(0);
+  return { username, phone };
+}
+
+/**
+ * The user's first sign-in, in a browser context of its own: the initial password is changed
+ * (5066 → the reset page, a code to the phone), then used. Ends on the workbench.
+ */
+export async function firstSignIn(
+  browser: Browser,
+  user: { username: string; phone: string },
+  password: string,
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openLogin(page);
+  await fillLogin(page, demo.account, user.username, 'Initial@2026');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/findPassword\?/);
+  const code = await sendCodeTo(page, context.request, 'reset-send-code', `+86 ${user.phone}`);
+  await page.getByTestId('reset-code').fill(code);
+  await page.getByTestId('reset-next').click();
+  await page.getByTestId('reset-password').fill(password);
+  await page.getByTestId('reset-confirm').fill(password);
+  await page.getByTestId('reset-submit').click();
+  await page.waitForURL(/\/login/);
+  await fillLogin(page, demo.account, user.username, password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/workbench');
+  return { context, page };
+}
+
+/**
+ * Chromium's virtual authenticator on the page (the DevTools protocol's WebAuthn domain): a
+ * platform authenticator with user verification and discoverable credentials, as a laptop's
+ * fingerprint reader is; it answers every prompt at once.
+ */
+export async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
 }

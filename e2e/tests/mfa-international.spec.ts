@@ -1,5 +1,15 @@
 import { expect, type Page, test } from './fixtures';
-import { acme, authenticator, demo, fillLogin, openLogin, sendCodeTo, signInTo, signOut } from './helpers';
+import {
+  acme,
+  authenticator,
+  demo,
+  fillLogin,
+  openLogin,
+  sendCodeTo,
+  signInTo,
+  signOut,
+  virtualAuthenticator,
+} from './helpers';
 
 // This project's server runs with DEPLOY_MODE=onprem and EDITION=international: login protection
 // is an authenticator app (TOTP). The codes are computed here from the key the dialog shows.
@@ -69,18 +79,7 @@ test.describe('login protection, international edition', () => {
 
     // A passkey next to the app (issue 22), proven by a code to the e-mail, on Chromium's virtual
     // authenticator: the next sign-in offers it first, and the app one click away.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await virtualAuthenticator(page);
     await card.getByTestId('mfa-passkeys-manage').click();
     await page.getByTestId('passkeys-add').click();
     const code = await sendCodeTo(page, page.context().request, 'verify-send-code', 'analyst@demo.example');

@@ -1,7 +1,17 @@
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { findings, report, settle } from './a11y-checks';
 import { expect, test } from './fixtures';
-import { demo, fillLogin, openLogin, sendCodeTo, setLanguage, signIn, signOut } from './helpers';
+import {
+  demo,
+  fillLogin,
+  firstSignIn,
+  freshUser,
+  sendCodeTo,
+  setLanguage,
+  signIn,
+  signOut,
+  virtualAuthenticator,
+} from './helpers';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -11,57 +21,6 @@ import { saveScreenshot } from './screenshots';
  * works on a user of its own; the account's policy is set back at the end.
  */
 test.describe.configure({ timeout: 300_000 });
-
-const stamp = Date.now().toString(36).slice(-5);
-
-async function freshUser(page: Page): Promise<{ username: string; phone: string }> {
-  const username = `pk_${stamp}`;
-  const phone = `137${String(Date.now()).slice(-8)}`;
-  const res = await page.request.post('/api/portal/user/addUser', {
-    headers: { 'X-CZ-Client': 'web' },
-    data: { username, password: 'Initial@2026', phone },
-  });
-  expect((await res.json()).code).toBe(0);
-  return { username, phone };
-}
-
-/** The user's first sign-in: the initial password is changed (5066 → the reset page), then used. */
-async function firstSignIn(browser: Browser, user: { username: string; phone: string }, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await openLogin(page);
-  await fillLogin(page, demo.account, user.username, 'Initial@2026');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/findPassword\?/);
-  const code = await sendCodeTo(page, context.request, 'reset-send-code', `+86 ${user.phone}`);
-  await page.getByTestId('reset-code').fill(code);
-  await page.getByTestId('reset-next').click();
-  await page.getByTestId('reset-password').fill(password);
-  await page.getByTestId('reset-confirm').fill(password);
-  await page.getByTestId('reset-submit').click();
-  await page.waitForURL(/\/login/);
-  await fillLogin(page, demo.account, user.username, password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/workbench');
-  return { context, page };
-}
-
-/** A platform authenticator with user verification, as a laptop's fingerprint reader is. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
 
 /** The identity check by a code to the user's phone, in the verification dialog. */
 async function verifyByCode(page: Page, phone: string): Promise<void> {
@@ -81,7 +40,7 @@ test('register a passkey, sign in with it as the second step and alone, then rem
   browser,
 }) => {
   await signIn(page, demo.admin);
-  const user = await freshUser(page);
+  const user = await freshUser(page, 'pk');
   const password = 'Passkeys@2026';
   const { context, page: userPage } = await firstSignIn(browser, user, password);
   const authenticator = await virtualAuthenticator(userPage);

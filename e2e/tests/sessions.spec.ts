@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { findings, report, settle } from './a11y-checks';
 import { expect, test } from './fixtures';
-import { demo, fillLogin, openLogin, sendCodeTo, signIn, signInTo } from './helpers';
+import { demo, firstSignIn, freshUser, signIn, signInTo } from './helpers';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -10,41 +10,6 @@ import { saveScreenshot } from './screenshots';
  * test works on a user of its own, so no other test's session ends.
  */
 test.describe.configure({ timeout: 300_000 });
-
-const stamp = Date.now().toString(36).slice(-5);
-
-/** Adds a regular user with a phone through the API, as the signed-in administrator. */
-async function freshUser(page: Page): Promise<{ username: string; phone: string }> {
-  const username = `sess_${stamp}`;
-  const phone = `139${String(Date.now()).slice(-8)}`;
-  const res = await page.request.post('/api/portal/user/addUser', {
-    headers: { 'X-CZ-Client': 'web' },
-    data: { username, password: 'Initial@2026', phone },
-  });
-  expect((await res.json()).code).toBe(0);
-  return { username, phone };
-}
-
-/** The user's first sign-in: the initial password is changed (5066 → the reset page), then used. */
-async function firstSignIn(browser: Browser, user: { username: string; phone: string }, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await openLogin(page);
-  await fillLogin(page, demo.account, user.username, 'Initial@2026');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/findPassword\?/);
-  const code = await sendCodeTo(page, context.request, 'reset-send-code', `+86 ${user.phone}`);
-  await page.getByTestId('reset-code').fill(code);
-  await page.getByTestId('reset-next').click();
-  await page.getByTestId('reset-password').fill(password);
-  await page.getByTestId('reset-confirm').fill(password);
-  await page.getByTestId('reset-submit').click();
-  await page.waitForURL(/\/login/);
-  await fillLogin(page, demo.account, user.username, password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/workbench');
-  return { context, page };
-}
 
 async function newSignedIn(browser: Browser, username: string, password: string, lang: 'en-US' | 'zh-CN') {
   const context = await browser.newContext();
@@ -60,7 +25,7 @@ test('a user ends one of their sessions; an administrator ends all sessions of a
   browser,
 }) => {
   await signIn(page, demo.admin, 'zh-CN');
-  const user = await freshUser(page);
+  const user = await freshUser(page, 'sess');
   const password = 'Sessions@2026';
   const first = await firstSignIn(browser, user, password);
   const second = await newSignedIn(browser, user.username, password, 'zh-CN');

@@ -193,19 +193,19 @@ export async function login(deps: TDeps, input: TLoginRequest, meta: TRequestMet
     };
   }
 
-  return finishLogin(
-    deps,
-    {
-      accountId: account.id,
-      accountDisplayName: account.displayName,
-      userId: user.id,
-      username: user.username,
-      phone: user.phone,
-      email: user.email,
-    },
-    key,
-    meta,
-  );
+  return finishLogin(deps, signedInOf(account, user), key, meta);
+}
+
+/** Whom a sign-in signs in: the account and user the lookup found. */
+function signedInOf(account: NonNullable<TLoginLookup['account']>, user: TLoginUser): TSignedIn {
+  return {
+    accountId: account.id,
+    accountDisplayName: account.displayName,
+    userId: user.id,
+    username: user.username,
+    phone: user.phone,
+    email: user.email,
+  };
 }
 
 /**
@@ -266,20 +266,7 @@ export async function finishPasskeyLogin(
     });
     throw new AppError(refusal);
   }
-  return finishLogin(
-    deps,
-    {
-      accountId: account.id,
-      accountDisplayName: account.displayName,
-      userId: user.id,
-      username: user.username,
-      phone: user.phone,
-      email: user.email,
-    },
-    key,
-    meta,
-    'passkey',
-  );
+  return finishLogin(deps, signedInOf(account, user), key, meta, 'passkey');
 }
 
 /**

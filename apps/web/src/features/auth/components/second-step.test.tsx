@@ -215,3 +215,41 @@ describe('the second sign-in step', () => {
     expect(screen.getByTestId('mfa-send-code').dataset.state).toBe('counting');
   });
 });
+
+describe('a user with passkeys (issue 22)', () => {
+  const renderStep = (overrides: Partial<TLoginResult['mfaStatus']>, edition: TMeta['edition']) =>
+    render(
+      <SecondStep
+        meta={{ ...meta, edition }}
+        challenge={challenge({ passkey: true, ...overrides })}
+        body={body}
+        onLoggedIn={() => {}}
+        onBack={() => {}}
+      />,
+    );
+
+  it('is offered the passkey first, and the authenticator one click away, and back', () => {
+    serve(() => ({ code: 0, message: 'ok', data: null }));
+    renderStep({}, 'international');
+    const step = screen.getByTestId('mfa-step');
+    expect(step.getAttribute('data-mode')).toBe('passkey');
+    expect(screen.getByRole('heading').textContent).toBe(enMfa.passkey.stepTitle);
+    fireEvent.click(screen.getByTestId('passkey-other-method'));
+    expect(step.getAttribute('data-mode')).toBe('ga');
+    fireEvent.click(screen.getByTestId('passkey-switch'));
+    expect(step.getAttribute('data-mode')).toBe('passkey');
+    // Nothing was asked of the server on the way.
+    expect(calls).toEqual([]);
+  });
+
+  it('offers a code in the domestic edition, and no authenticator binding to a user without one', () => {
+    serve(() => ({ code: 0, message: 'ok', data: null }));
+    const domestic = renderStep({ phone: '138****0000' }, 'domestic');
+    expect(screen.getByTestId('passkey-other-method').textContent).toBe(enMfa.passkey.useCode);
+    domestic.unmount();
+    renderStep({ gaAlreadyBinding: false }, 'international');
+    expect(screen.queryByTestId('passkey-other-method')).toBeNull();
+    // No binding secret is made for a user who will answer with the passkey.
+    expect(calls).toEqual([]);
+  });
+});

@@ -187,72 +187,29 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
     }
   };
 
-  if (isPasskeyView) {
-    return (
-      <section
-        className="cz-second-step"
-        data-testid="mfa-step"
-        data-mode="passkey"
-        aria-labelledby="mfa-step-title"
-      >
-        <button
-          type="button"
-          className="cz-second-step__back"
-          onClick={() => onBack()}
-          data-testid="mfa-back"
-        >
-          <LineIcon name="arrowLeft" size={15} />
-          {t.step.back}
-        </button>
-        <div className="cz-second-step__badge" aria-hidden="true">
-          <LineIcon name="shield" size={26} />
-        </div>
-        <h1 className="cz-login__title" id="mfa-step-title">
-          {t.passkey.stepTitle}
-        </h1>
-        <p className="cz-second-step__hint">{t.passkey.stepHint}</p>
-        <p className="cz-second-step__who" data-testid="mfa-step-user">
-          {interpolate(t.step.signedInAs, { user: body.username, account: body.accountDisplayName })}
-        </p>
-        <div className="cz-second-step__form">
-          {error ? (
-            <p className="cz-alert cz-alert--error" role="alert" data-testid="passkey-error">
-              {error}
-            </p>
-          ) : null}
-          <Button
-            type="button"
-            variant="primary"
-            size="large"
-            isBlock
-            isLoading={isPasskeyBusy}
-            onClick={() => void signInByPasskey()}
-            data-testid="passkey-use"
-          >
-            {isPasskeyBusy ? t.passkey.waiting : t.passkey.use}
-          </Button>
-          {mode === 'bind' ? null : (
-            // A user without an authenticator bound has no other factor than the passkey: binding
-            // one now would let the password alone past the second step.
-            <button
-              type="button"
-              className="cz-link-button cz-second-step__switch"
-              onClick={() => {
-                setError(null);
-                setIsPasskeyView(false);
-              }}
-              data-testid="passkey-other-method"
-            >
-              {mode === 'code' ? t.passkey.useCode : t.passkey.useAuthenticator}
-            </button>
-          )}
-        </div>
-      </section>
-    );
-  }
+  const title = isPasskeyView ? t.passkey.stepTitle : mode === 'bind' ? t.step.bindTitle : t.step.title;
+  const hint = isPasskeyView
+    ? t.passkey.stepHint
+    : mode === 'bind'
+      ? t.step.bindHint
+      : mode === 'ga'
+        ? t.step.gaHint
+        : t.step.codeHint;
 
-  const title = mode === 'bind' ? t.step.bindTitle : t.step.title;
-  const hint = mode === 'bind' ? t.step.bindHint : mode === 'ga' ? t.step.gaHint : t.step.codeHint;
+  /** The link between the passkey and the code (or the authenticator). */
+  const switchLink = (toPasskey: boolean, label: string, testId: string) => (
+    <button
+      type="button"
+      className="cz-link-button cz-second-step__switch"
+      onClick={() => {
+        setError(null);
+        setIsPasskeyView(toPasskey);
+      }}
+      data-testid={testId}
+    >
+      {label}
+    </button>
+  );
   const isBoxes = mode !== 'code';
 
   const unavailable =
@@ -298,7 +255,7 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
     <section
       className="cz-second-step"
       data-testid="mfa-step"
-      data-mode={mode}
+      data-mode={isPasskeyView ? 'passkey' : mode}
       aria-labelledby="mfa-step-title"
     >
       <button type="button" className="cz-second-step__back" onClick={() => onBack()} data-testid="mfa-back">
@@ -306,7 +263,7 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
         {t.step.back}
       </button>
       <div className="cz-second-step__badge" aria-hidden="true">
-        <LineIcon name={mode === 'code' ? 'shield' : 'app'} size={26} />
+        <LineIcon name={mode === 'code' || isPasskeyView ? 'shield' : 'app'} size={26} />
       </div>
       <h1 className="cz-login__title" id="mfa-step-title">
         {title}
@@ -316,97 +273,116 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
         {interpolate(t.step.signedInAs, { user: body.username, account: body.accountDisplayName })}
       </p>
 
-      <form className="cz-second-step__form" noValidate onSubmit={submit}>
-        {mode === 'code' && channels.length > 1 ? (
-          <fieldset className="cz-channel" data-testid="mfa-channels">
-            <legend className="cz-channel__legend">{t.channel.label}</legend>
-            {channels.map((value) => (
-              <label key={value} className={`cz-channel__option${value === channel ? ' is-checked' : ''}`}>
-                <input
-                  type="radio"
-                  name="mfa-channel"
-                  value={value}
-                  checked={value === channel}
-                  onChange={() => {
-                    setChannel(value);
-                    setCode('');
-                    setError(null);
-                    setSent(null);
-                  }}
-                  data-testid={`mfa-channel-${value}`}
-                />
-                <LineIcon name={value === 'SMS' ? 'phone' : 'mail'} size={18} />
-                <span className="cz-channel__text">
-                  <span className="cz-channel__name">{t.channel[value]}</span>
-                  <span className="cz-channel__target">
-                    {value === 'SMS' ? challenge.mfaStatus.phone : challenge.mfaStatus.email}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        ) : mode === 'code' ? (
-          <p className="cz-second-step__target" data-testid="mfa-target">
-            <LineIcon name={channel === 'SMS' ? 'phone' : 'mail'} size={16} />
-            {t.channel[channel]} · {channel === 'SMS' ? challenge.mfaStatus.phone : challenge.mfaStatus.email}
-          </p>
-        ) : null}
-
-        {mode === 'bind' ? (
-          <ol className="cz-bind-steps">
-            <li>
-              <span className="cz-bind-steps__title">{t.ga.installTitle}</span>
-              <span className="cz-bind-steps__text">{t.ga.installText}</span>
-            </li>
-            <li>
-              <span className="cz-bind-steps__title">{t.ga.stepBind}</span>
-              <AuthenticatorKey
-                qrCode={binding?.qrCode ?? null}
-                secret={binding?.initialCode ?? null}
-                label={binding?.label ?? body.username}
-                texts={{ ...t.ga, copy: texts.common.copy, copied: texts.common.copied }}
-              />
-            </li>
-            <li>
-              <span className="cz-bind-steps__title">{t.ga.stepVerify}</span>
-              {codeInput}
-            </li>
-          </ol>
-        ) : (
-          codeInput
-        )}
-
-        {sent && mode === 'code' ? (
-          <p className="cz-second-step__sent" data-testid="mfa-sent" role="status">
-            {interpolate(t.channel.sentTo, { target: sent.target, minutes: sent.minutes })}
-          </p>
-        ) : null}
-
-        <Button
-          type="submit"
-          variant="primary"
-          size="large"
-          isBlock
-          isLoading={isSubmitting}
-          disabled={!isCompleteCode(code) || (mode === 'bind' && !binding)}
-          data-testid="mfa-submit"
-        >
-          {isSubmitting ? t.step.confirming : t.step.confirm}
-        </Button>
-        {hasPasskey ? (
-          <button
+      {isPasskeyView ? (
+        <div className="cz-second-step__form">
+          {error ? (
+            <p className="cz-alert cz-alert--error" role="alert" data-testid="passkey-error">
+              {error}
+            </p>
+          ) : null}
+          <Button
             type="button"
-            className="cz-link-button cz-second-step__switch"
-            onClick={() => {
-              setError(null);
-              setIsPasskeyView(true);
-            }}
-            data-testid="passkey-switch"
+            variant="primary"
+            size="large"
+            isBlock
+            isLoading={isPasskeyBusy}
+            onClick={() => void signInByPasskey()}
+            data-testid="passkey-use"
           >
-            {t.passkey.usePasskey}
-          </button>
-        ) : null}
-      </form>
+            {isPasskeyBusy ? t.passkey.waiting : t.passkey.use}
+          </Button>
+          {/* A user without an authenticator bound has no other factor than the passkey: binding
+              one now would let the password alone past the second step. */}
+          {mode === 'bind'
+            ? null
+            : switchLink(
+                false,
+                mode === 'code' ? t.passkey.useCode : t.passkey.useAuthenticator,
+                'passkey-other-method',
+              )}
+        </div>
+      ) : (
+        <form className="cz-second-step__form" noValidate onSubmit={submit}>
+          {mode === 'code' && channels.length > 1 ? (
+            <fieldset className="cz-channel" data-testid="mfa-channels">
+              <legend className="cz-channel__legend">{t.channel.label}</legend>
+              {channels.map((value) => (
+                <label key={value} className={`cz-channel__option${value === channel ? ' is-checked' : ''}`}>
+                  <input
+                    type="radio"
+                    name="mfa-channel"
+                    value={value}
+                    checked={value === channel}
+                    onChange={() => {
+                      setChannel(value);
+                      setCode('');
+                      setError(null);
+                      setSent(null);
+                    }}
+                    data-testid={`mfa-channel-${value}`}
+                  />
+                  <LineIcon name={value === 'SMS' ? 'phone' : 'mail'} size={18} />
+                  <span className="cz-channel__text">
+                    <span className="cz-channel__name">{t.channel[value]}</span>
+                    <span className="cz-channel__target">
+                      {value === 'SMS' ? challenge.mfaStatus.phone : challenge.mfaStatus.email}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : mode === 'code' ? (
+            <p className="cz-second-step__target" data-testid="mfa-target">
+              <LineIcon name={channel === 'SMS' ? 'phone' : 'mail'} size={16} />
+              {t.channel[channel]} ·{' '}
+              {channel === 'SMS' ? challenge.mfaStatus.phone : challenge.mfaStatus.email}
+            </p>
+          ) : null}
+
+          {mode === 'bind' ? (
+            <ol className="cz-bind-steps">
+              <li>
+                <span className="cz-bind-steps__title">{t.ga.installTitle}</span>
+                <span className="cz-bind-steps__text">{t.ga.installText}</span>
+              </li>
+              <li>
+                <span className="cz-bind-steps__title">{t.ga.stepBind}</span>
+                <AuthenticatorKey
+                  qrCode={binding?.qrCode ?? null}
+                  secret={binding?.initialCode ?? null}
+                  label={binding?.label ?? body.username}
+                  texts={{ ...t.ga, copy: texts.common.copy, copied: texts.common.copied }}
+                />
+              </li>
+              <li>
+                <span className="cz-bind-steps__title">{t.ga.stepVerify}</span>
+                {codeInput}
+              </li>
+            </ol>
+          ) : (
+            codeInput
+          )}
+
+          {sent && mode === 'code' ? (
+            <p className="cz-second-step__sent" data-testid="mfa-sent" role="status">
+              {interpolate(t.channel.sentTo, { target: sent.target, minutes: sent.minutes })}
+            </p>
+          ) : null}
+
+          <Button
+            type="submit"
+            variant="primary"
+            size="large"
+            isBlock
+            isLoading={isSubmitting}
+            disabled={!isCompleteCode(code) || (mode === 'bind' && !binding)}
+            data-testid="mfa-submit"
+          >
+            {isSubmitting ? t.step.confirming : t.step.confirm}
+          </Button>
+          {hasPasskey ? switchLink(true, t.passkey.usePasskey, 'passkey-switch') : null}
+        </form>
+      )}
     </section>
   );
 }
