@@ -79,6 +79,14 @@ test('register a passkey, sign in with it as the second step and alone, then rem
   await saveScreenshot(userPage, test.info(), 'passkey-second-step-en');
   const step = await findings(userPage, 'passkey second step (en-US, 1440 px)');
   expect(step, report(step)).toEqual([]);
+  // On a phone's width: the page fits, and reads the same.
+  await userPage.setViewportSize({ width: 390, height: 844 });
+  await expect(userPage.getByTestId('passkey-use')).toBeVisible();
+  expect(await userPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await saveScreenshot(userPage, test.info(), 'passkey-second-step-390', { fullPage: false });
+  const phone = await findings(userPage, 'passkey second step (en-US, 390 px)');
+  expect(phone, report(phone)).toEqual([]);
+  await userPage.setViewportSize({ width: 1440, height: 900 });
   await userPage.getByTestId('passkey-use').click();
   await userPage.waitForURL('**/workbench');
   expect(await sessionMethod(userPage)).toBe('password_passkey');
