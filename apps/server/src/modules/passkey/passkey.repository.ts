@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { accounts, passkeys, users, webauthnChallenges } from '../../db/schema';
+import { passkeys, webauthnChallenges } from '../../db/schema';
 
 export type TPasskeyRow = typeof passkeys.$inferSelect;
 export type TWebAuthnChallenge = typeof webauthnChallenges.$inferSelect;
@@ -102,34 +102,4 @@ export async function deleteEndedChallenges(db: TDb, before: Date): Promise<numb
     .where(lt(webauthnChallenges.expiresAt, before))
     .returning({ id: webauthnChallenges.id });
   return rows.length;
-}
-
-/** The account of a login address (display name, else account name; any case), with its policy. */
-export async function findAccountByLoginName(
-  db: TDb,
-  name: string,
-): Promise<{ id: number; name: string; displayName: string; status: number; passkeySignIn: boolean } | null> {
-  const lower = name.trim().toLowerCase();
-  const rows = await db
-    .select({
-      id: accounts.id,
-      name: accounts.name,
-      displayName: accounts.displayName,
-      status: accounts.status,
-      passkeySignIn: accounts.passkeySignIn,
-    })
-    .from(accounts)
-    .where(sql`lower(${accounts.displayName}) = ${lower} or lower(${accounts.name}) = ${lower}`)
-    .orderBy(sql`(lower(${accounts.displayName}) = ${lower}) desc`)
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** The username of one of the account's users (deleted ones too: the sign-in refuses those). */
-export async function findUsername(db: TDb, accountId: number, userId: number): Promise<string | null> {
-  const rows = await db
-    .select({ username: users.username })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
-  return rows[0]?.username ?? null;
 }

@@ -31,16 +31,14 @@ import {
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { sha256 } from '../../lib/tokens';
-import { findAccountById } from '../account';
+import { findAccountById, findAccountByName } from '../account';
 import { type TAuditEntry, writeAudit } from '../audit';
 import { attemptKey, finishLogin, finishPasskeyLogin, type TLoginResult } from '../auth';
 import { consumeLoginChallenge, isNamedBy, liveChallenge, requireUser, wrongCode } from '../mfa';
 import { consumeCheckToken } from '../verification';
 import {
   deletePasskey,
-  findAccountByLoginName,
   findPasskeyByCredential,
-  findUsername,
   insertChallenge,
   insertPasskey,
   listPasskeys,
@@ -294,7 +292,7 @@ export async function removeMyPasskey(
 
 /** An account that lets its users sign in by passkey alone; 4193 for any other name. */
 async function passkeyAccount(deps: TDeps, accountDisplayName: string) {
-  const account = await findAccountByLoginName(deps.db, accountDisplayName);
+  const account = await findAccountByName(deps.db, accountDisplayName);
   if (
     !account?.passkeySignIn ||
     account.status === AccountStatus.stopped ||
@@ -389,8 +387,7 @@ export async function passkeySignIn(
   if (handle && handle !== Buffer.from(userHandle(deps, passkey.userId)).toString('base64url'))
     throw new AppError(ErrorCode.passkeyUnknown);
   const used = await verifyAssertion(deps, passkey, body.credential, true);
-  const username = await findUsername(deps.db, account.id, passkey.userId);
-  if (username === null) throw new AppError(ErrorCode.passkeyUnknown);
+  const { username } = await requireUser(deps, account.id, passkey.userId);
   await recordPasskeyUse(deps.db, passkey.id, {
     counter: used.newCounter,
     at: deps.clock.now(),
