@@ -35,7 +35,7 @@ const routeModules = [
   ['/sso-error', 'src/features/auth/routes/sso-error.tsx'],
   ['/login Huawei-cloud license (when asked for)', 'src/features/auth/components/huawei-license.tsx'],
   ['console: session gate, router, query, i18next', 'src/app/console/console-app.tsx'],
-  ['console: shell (antd)', 'src/app/console/console-shell.tsx'],
+  ['console: shell', 'src/app/console/console-shell.tsx'],
   ['/workbench', 'src/app/routes/workbench.tsx'],
   ['/workbench feature cards (fetched with their data)', 'src/app/routes/workbench-feature-cards.ts'],
   ['console: menu drawer (narrow windows)', 'src/app/console/shell-menu-drawer.tsx'],

@@ -66,7 +66,7 @@ test('a member shares a job profile, a browser without a session opens it, then 
       lang === 'en-US' ? /ms|s|min|h/ : /毫秒|秒|分|小时/,
     );
     // The page is shell-free: no console menu, and no session was made.
-    await expect(visitor.locator('.ant-layout-sider')).toHaveCount(0);
+    await expect(visitor.locator('.cz-sider')).toHaveCount(0);
     expect((await guest.cookies()).map((c) => c.name)).not.toContain('cz_token');
     await settle(visitor, 'share-profile');
     found.push(...(await findings(visitor, `shared profile ${lang} 1440`)));

@@ -61,7 +61,7 @@ function sidewaysScroll(page: Page): Promise<number> {
 /** Waits for a page's data to settle (spinners gone) so that a screenshot shows it. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]')).toHaveCount(0);
 }
 
 for (const lang of ['en-US', 'zh-CN'] as const) {
@@ -72,7 +72,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     test.setTimeout(360_000);
     await page.setViewportSize(desktop);
     await signInAdmin(page, lang);
-    const selected = page.locator('[data-testid="main-menu"] .ant-menu-item-selected');
+    const selected = page.locator('[data-testid="main-menu"] [aria-current="page"]');
     for (const item of consolePages) {
       await page.goto(item.path);
       await expect(page.getByTestId(item.testId), item.path).toBeVisible();
@@ -84,7 +84,11 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     }
     // Billing holds Consumption, Statements and Account funds, in that order.
     await page.goto('/billing');
-    await expect(page.locator('.ant-menu-submenu-open .ant-menu-sub [data-testid^="menu-"]')).toHaveText(
+    await expect(
+      page.locator(
+        '[data-testid="main-menu"] [data-menu-key="billing"][data-open] ul [data-testid^="menu-"]',
+      ),
+    ).toHaveText(
       lang === 'en-US' ? ['Consumption', 'Statements', 'Account funds'] : ['消费概览', '账单', '账户资金'],
     );
     // The monthly bill highlights Statements.
@@ -140,7 +144,7 @@ test('the menu drawer opens over the page without squeezing it, and the sidebar 
   await page.setViewportSize(phone);
   await expect(sider).toHaveCount(0);
   await page.getByTestId('open-menu').click();
-  const drawer = page.locator('.cz-menu-drawer .ant-drawer-section');
+  const drawer = page.getByTestId('menu-drawer');
   await expect(drawer).toBeVisible();
   // The page under the drawer keeps the phone's width.
   expect((await page.locator('#main-content').boundingBox())?.width).toBeGreaterThan(phone.width - 10);
@@ -155,7 +159,7 @@ test('the menu drawer opens over the page without squeezing it, and the sidebar 
   await expect(sider).toBeVisible();
   expect((await sider.boundingBox())?.width).toBe(240);
   await expect(page.getByTestId('open-menu')).toHaveCount(0);
-  await expect(page.locator('.ant-menu-item-selected').getByTestId('menu-consumption')).toBeVisible();
+  await expect(page.locator('[aria-current="page"]').getByTestId('menu-consumption')).toBeVisible();
 
   // A sidebar the user collapsed stays collapsed through a narrow window and back.
   await page.getByTestId('sider-collapse').click();

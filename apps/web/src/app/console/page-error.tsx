@@ -1,32 +1,24 @@
-import { CloseCircleFilled } from '@ant-design/icons';
-import { Button } from 'antd';
-import useResultStyle from 'antd/es/result/style';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { isChunkLoadError } from '@/lib/lazy';
+import { ShellIcon } from './shell-icons';
 
 /**
- * The page-level error banner of the console (error boundary fallback), with a reload button: the
- * markup and styles of antd's error Result, without the Result component, whose 403/404/500
- * illustrations would weigh on every page's first load (the banner must draw without a chunk).
+ * The page-level error banner of the console (error boundary fallback), with a reload button. It
+ * draws with the shell alone, without a chunk (a failed chunk may be why it shows).
  */
 export function PageError({ error }: { error: unknown }) {
   const { t } = useTranslation(['shell', 'common']);
-  const [hashId, cssVarCls] = useResultStyle('ant-result');
   const isChunk = isChunkLoadError(error);
   return (
-    <div
-      className={['ant-result', 'ant-result-error', hashId, cssVarCls].filter(Boolean).join(' ')}
-      data-testid="page-error"
-    >
-      <div className="ant-result-icon">
-        <CloseCircleFilled />
-      </div>
-      <div className="ant-result-title">
+    <div className="cz-result cz-result--error" data-testid="page-error" role="alert">
+      <ShellIcon name="error" size={64} className="cz-result__icon" />
+      <div className="cz-result__title">
         {isChunk ? t('chunkLoadFailed', { ns: 'common' }) : t('errorBoundary.title')}
       </div>
-      {isChunk ? null : <div className="ant-result-subtitle">{t('errorBoundary.description')}</div>}
-      <div className="ant-result-extra">
-        <Button type="primary" onClick={() => window.location.reload()} data-testid="reload">
+      {isChunk ? null : <div className="cz-result__text">{t('errorBoundary.description')}</div>}
+      <div className="cz-result__actions">
+        <Button variant="primary" onClick={() => window.location.reload()} data-testid="reload">
           {t('reload', { ns: 'common' })}
         </Button>
       </div>

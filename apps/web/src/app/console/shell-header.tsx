@@ -1,14 +1,16 @@
-import { ArrowLeftOutlined, ClockCircleOutlined, MenuOutlined } from '@ant-design/icons';
 import type { TAuthVo } from '@console/contract';
 import { AccountType } from '@console/contract/enums';
-import { Button, Layout, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccountDetail } from '@/api/get-account-detail';
+import { Button } from '@/components/ui/button';
+import { Tag } from '@/components/ui/tag';
+import { Tooltip } from '@/components/ui/tooltip';
 import type { TConsoleRoute } from '@/config/console-routes';
 import { paths } from '@/config/paths';
 import { LazyUpgradeDialog } from '@/features/account/components/lazy-upgrade-dialog';
+import { ShellIcon } from './shell-icons';
 import { trialAction, trialLabel } from './trial';
 
 function TrialInfo({ auths }: { auths: readonly TAuthVo[] }) {
@@ -27,12 +29,17 @@ function TrialInfo({ auths }: { auths: readonly TAuthVo[] }) {
   });
   return (
     <div className="cz-trial" data-testid="trial">
-      <Tag icon={<ClockCircleOutlined />} color="gold" className="cz-trial__tag" data-testid="trial-days">
+      <Tag
+        icon={<ShellIcon name="clock" size={14} />}
+        color="gold"
+        className="cz-trial__tag"
+        data-testid="trial-days"
+      >
         {label.key === 'daysLeft' ? t('trial.daysLeft', { days: label.days }) : t(`trial.${label.key}`)}
       </Tag>
       {action ? (
         <Button
-          type="primary"
+          variant="primary"
           size="small"
           disabled={action.isDisabled}
           data-testid="trial-action"
@@ -65,43 +72,47 @@ export function ShellHeader({ route, auths, onOpenMenu }: TShellHeaderProps) {
   const navigate = useNavigate();
   const back = route.back;
   const menuButton = onOpenMenu ? (
-    <Button
-      type="text"
-      icon={<MenuOutlined />}
+    <button
+      type="button"
+      className="cz-header__icon-button cz-header__menu"
       aria-label={t('openMenu')}
+      aria-haspopup="dialog"
       data-testid="open-menu"
-      className="cz-header__menu"
       onClick={onOpenMenu}
-    />
+    >
+      <ShellIcon name="menu" size={18} />
+    </button>
   ) : null;
   if (!route.hasHeader) {
     return (
-      <Layout.Header className="cz-header cz-header--bar">
+      <header className="cz-header cz-header--bar">
         <div className="cz-header__title">
           {menuButton}
           <span className="cz-header__product">{t('productName', { ns: 'common' })}</span>
         </div>
-      </Layout.Header>
+      </header>
     );
   }
   return (
-    <Layout.Header className="cz-header">
+    <header className="cz-header">
       <div className="cz-header__title">
         {menuButton}
         {back ? (
-          <Tooltip title={t('back', { ns: 'common' })}>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
+          <Tooltip title={t('back', { ns: 'common' })} placement="bottom">
+            <button
+              type="button"
+              className="cz-header__icon-button"
               aria-label={t('back', { ns: 'common' })}
               data-testid="header-back"
               onClick={() => navigate(paths[back])}
-            />
+            >
+              <ShellIcon name="arrowLeft" size={18} />
+            </button>
           </Tooltip>
         ) : null}
         <h1 data-testid="page-title">{t(`titles.${route.id}`)}</h1>
       </div>
       <TrialInfo auths={auths} />
-    </Layout.Header>
+    </header>
   );
 }

@@ -1,39 +1,25 @@
-import {
-  AccountBookOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  CheckOutlined,
-  CloudServerOutlined,
-  GlobalOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  NotificationOutlined,
-  ReadOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
 import type { TAuthVo } from '@console/contract';
 import { Languages } from '@console/contract/enums';
-import { Layout, Menu, type MenuProps, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TCurrentUser } from '@/api/get-current-user';
 import { BrandMark } from '@/components/brand-mark';
+import { Tooltip } from '@/components/ui/tooltip';
 import type { TConsoleRoute } from '@/config/console-routes';
 import { paths } from '@/config/paths';
 import { getLanguage, switchLanguage } from '@/lib/language';
 import { getMeta } from '@/lib/meta';
 import { buildMenu, selectedMenuKeys, type TMenuKey, type TMenuNode } from './menu-model';
+import { ShellIcon, type TShellIconName } from './shell-icons';
 import { UserPopover } from './user-popover';
 
-type TItem = NonNullable<MenuProps['items']>[number];
-
-const icons: Partial<Record<TMenuKey, ReactNode>> = {
-  workbench: <AppstoreOutlined />,
-  accountManage: <TeamOutlined />,
-  serviceManage: <CloudServerOutlined />,
-  billing: <AccountBookOutlined />,
-  auditManage: <AuditOutlined />,
+const icons: Partial<Record<TMenuKey, TShellIconName>> = {
+  workbench: 'workbench',
+  accountManage: 'team',
+  serviceManage: 'cloud',
+  billing: 'billing',
+  auditManage: 'audit',
 };
 
 const collapsedKey = 'cz-sider-collapsed';
@@ -53,6 +39,8 @@ export type TShellSiderProps = {
   user: TCurrentUser;
   auths: readonly TAuthVo[];
   isBillingAvailable: boolean;
+  /** The pointer or focus came to the menu: what its pages need may be fetched. */
+  onIntent?: () => void;
 };
 
 type TSiderBodyProps = TShellSiderProps & {
@@ -62,6 +50,309 @@ type TSiderBodyProps = TShellSiderProps & {
   /** Called after a menu item navigates (the drawer closes). */
   onNavigate?: () => void;
 };
+
+/**
+ * A group's items beside the collapsed sidebar: a small list to the right of the group's button,
+ * closed by a click outside, Escape (focus back on the button) or a choice.
+ */
+function Flyout({
+  id,
+  anchor,
+  onClose,
+  children,
+}: {
+  id: string;
+  anchor: HTMLElement;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const onPointer = (event: MouseEvent) => {
+      const target = event.target as Node;
+      // The group's own button toggles it: a press there is not a click outside.
+      if (!ref.current?.contains(target) && !anchor.contains(target)) onClose();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onClose();
+        anchor.focus();
+      }
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [anchor, onClose]);
+  const r = anchor.getBoundingClientRect();
+  const fromBottom = r.top > window.innerHeight / 2;
+  return (
+    <ul
+      ref={ref}
+      id={id}
+      className="cz-nav cz-nav__flyout"
+      style={
+        fromBottom
+          ? { left: r.right + 6, bottom: Math.max(8, window.innerHeight - r.bottom) }
+          : { left: r.right + 6, top: r.top }
+      }
+    >
+      {children}
+    </ul>
+  );
+}
+
+type TItemProps = {
+  icon?: TShellIconName | undefined;
+  label: string;
+  testId: string;
+  isCollapsed: boolean;
+  /** Under a group (indented, no icon of its own). */
+  isNested?: boolean;
+};
+
+/** The inside of an item: its icon, and its label (only read out, not shown, when collapsed). */
+function ItemContent({ icon, label, testId, isCollapsed, disabled }: TItemProps & { disabled?: boolean }) {
+  return (
+    <>
+      {icon ? <ShellIcon name={icon} className="cz-nav__icon" /> : null}
+      <span
+        className={`cz-menu-label${isCollapsed && icon ? ' cz-visually-hidden' : ''}`}
+        data-testid={testId}
+        data-disabled={disabled || undefined}
+      >
+        {label}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The console menu: links for pages, disclosure buttons for groups. The current page's link has
+ * `aria-current="page"`, and its group is open. An item the user may not open is shown greyed,
+ * focusable, with the "No permission" tooltip. Collapsed, the items show their icon and the
+ * label in a tooltip, and a group opens its items beside the sidebar.
+ */
+function SideMenu({
+  model,
+  prefix,
+  routeId,
+  isCollapsed,
+  onNavigate,
+}: {
+  model: TMenuNode[];
+  prefix: string;
+  routeId: TConsoleRoute['id'];
+  isCollapsed: boolean;
+  onNavigate?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation(['shell', 'common']);
+  const navigate = useNavigate();
+  const keys = selectedMenuKeys(routeId);
+  const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
+  const [flyout, setFlyout] = useState<{ key: string; anchor: HTMLElement } | null>(null);
+  const baseId = useId();
+  const openOfRoute = keys.open.join(',');
+
+  useEffect(() => {
+    if (openOfRoute) setOpenKeys((prev) => Array.from(new Set([...prev, ...openOfRoute.split(',')])));
+  }, [openOfRoute]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page change or a collapse closes it
+  useEffect(() => setFlyout(null), [routeId, isCollapsed]);
+
+  const leaf = (node: TMenuNode, isNested: boolean) => {
+    const label = t(`menu.${node.key}`);
+    const content = (
+      <ItemContent
+        icon={isNested ? undefined : icons[node.key]}
+        label={label}
+        testId={`menu-${node.key}`}
+        isCollapsed={isCollapsed && !isNested}
+        disabled={node.isDisabled}
+      />
+    );
+    const cls = `cz-nav__item${isNested ? ' cz-nav__item--nested' : ''}`;
+    if (node.isDisabled || !node.routeId) {
+      return (
+        <li key={node.key} data-menu-key={node.key}>
+          <Tooltip title={t('noPermission')} placement="right" className="cz-nav__tip">
+            {/* biome-ignore lint/a11y/useSemanticElements: a link that leads nowhere yet, told by its tooltip */}
+            <span className={cls} role="link" aria-disabled="true" tabIndex={0}>
+              {content}
+            </span>
+          </Tooltip>
+        </li>
+      );
+    }
+    const routeTarget = node.routeId;
+    const isSelected = keys.selected.includes(node.key);
+    const link = (
+      <a
+        className={cls}
+        href={`${prefix}${paths[routeTarget]}`}
+        aria-current={isSelected ? 'page' : undefined}
+        aria-label={isCollapsed && !isNested ? label : undefined}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          setFlyout(null);
+          navigate(paths[routeTarget]);
+          onNavigate?.();
+        }}
+      >
+        {content}
+      </a>
+    );
+    return (
+      <li key={node.key} data-menu-key={node.key}>
+        {isCollapsed && !isNested ? (
+          <Tooltip title={label} placement="right" className="cz-nav__tip">
+            {link}
+          </Tooltip>
+        ) : (
+          link
+        )}
+      </li>
+    );
+  };
+
+  const group = (node: TMenuNode) => {
+    const children = node.children ?? [];
+    const label = t(`menu.${node.key}`);
+    if (node.isDisabled) return leaf({ ...node, children: undefined }, false);
+    const listId = `${baseId}-${node.key}`;
+    const isActive = keys.open.includes(node.key);
+    const isOpen = isCollapsed ? flyout?.key === node.key : openKeys.includes(node.key);
+    return (
+      <li key={node.key} data-menu-key={node.key} data-open={isOpen || undefined}>
+        <button
+          type="button"
+          className="cz-nav__item cz-nav__group"
+          aria-expanded={isOpen}
+          aria-controls={isOpen ? listId : undefined}
+          aria-label={isCollapsed ? label : undefined}
+          data-active={isActive || undefined}
+          onClick={(event) => {
+            if (isCollapsed) {
+              const anchor = event.currentTarget;
+              setFlyout((f) => (f?.key === node.key ? null : { key: node.key, anchor }));
+              return;
+            }
+            setOpenKeys((prev) =>
+              prev.includes(node.key) ? prev.filter((k) => k !== node.key) : [...prev, node.key],
+            );
+          }}
+        >
+          <ItemContent
+            icon={icons[node.key]}
+            label={label}
+            testId={`menu-${node.key}`}
+            isCollapsed={isCollapsed}
+          />
+          {isCollapsed ? null : <ShellIcon name="chevronDown" size={14} className="cz-nav__arrow" />}
+        </button>
+        {isOpen && !isCollapsed ? (
+          <ul id={listId} className="cz-nav cz-nav__sub">
+            {children.map((c) => leaf(c, true))}
+          </ul>
+        ) : null}
+        {isOpen && isCollapsed && flyout ? (
+          <Flyout id={listId} anchor={flyout.anchor} onClose={() => setFlyout(null)}>
+            {children.map((c) => leaf(c, true))}
+          </Flyout>
+        ) : null}
+      </li>
+    );
+  };
+
+  return (
+    <ul className="cz-nav" data-testid="main-menu">
+      {model.map((node) => (node.children ? group(node) : leaf(node, false)))}
+    </ul>
+  );
+}
+
+/** The sidebar's bottom: documentation and release notes (where configured), and the language. */
+function BottomMenu({ isCollapsed }: { isCollapsed: boolean }) {
+  const { t } = useTranslation(['shell', 'common']);
+  const meta = getMeta();
+  const lang = getLanguage();
+  const [isLanguageOpen, setIsLanguageOpen] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const listId = useId();
+  const external = (href: string | null, icon: TShellIconName, testId: string, label: string) =>
+    href ? (
+      <li>
+        <a
+          className="cz-nav__item"
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={isCollapsed ? label : undefined}
+        >
+          <ShellIcon name={icon} className="cz-nav__icon" />
+          <span className={`cz-menu-label${isCollapsed ? ' cz-visually-hidden' : ''}`} data-testid={testId}>
+            {label}
+          </span>
+        </a>
+      </li>
+    ) : null;
+  const languageLabel = `${t('menu.language')} · ${t(`languages.${lang}`, { ns: 'common' })}`;
+  return (
+    <ul className="cz-nav cz-nav--bottom" data-testid="bottom-menu">
+      {external(meta.links.docs, 'docs', 'menu-documentation', t('menu.documentation'))}
+      {external(meta.links.releaseNotes, 'releaseNotes', 'menu-release-notes', t('menu.releaseNotes'))}
+      <li>
+        <button
+          type="button"
+          className="cz-nav__item cz-nav__group"
+          aria-expanded={isLanguageOpen}
+          aria-controls={isLanguageOpen ? listId : undefined}
+          aria-label={isCollapsed ? languageLabel : undefined}
+          onClick={(event) => {
+            setAnchor(event.currentTarget);
+            setIsLanguageOpen((v) => !v);
+          }}
+        >
+          <ShellIcon name="globe" className="cz-nav__icon" />
+          <span
+            className={`cz-menu-label${isCollapsed ? ' cz-visually-hidden' : ''}`}
+            data-testid="menu-language"
+          >
+            {languageLabel}
+          </span>
+          {isCollapsed ? null : <ShellIcon name="chevronRight" size={14} className="cz-nav__arrow" />}
+        </button>
+        {isLanguageOpen && anchor ? (
+          <Flyout id={listId} anchor={anchor} onClose={() => setIsLanguageOpen(false)}>
+            {Languages.map((value) => (
+              <li key={value}>
+                <button
+                  type="button"
+                  className="cz-nav__item cz-nav__item--nested"
+                  aria-current={value === lang ? 'true' : undefined}
+                  lang={value}
+                  onClick={() => {
+                    setIsLanguageOpen(false);
+                    if (value !== lang) switchLanguage(value);
+                  }}
+                >
+                  <span className="cz-menu-label" data-testid={`menu-lang-${value}`}>
+                    {t(`languages.${value}`, { ns: 'common' })}
+                  </span>
+                  {value === lang ? <ShellIcon name="check" size={14} className="cz-nav__arrow" /> : null}
+                </button>
+              </li>
+            ))}
+          </Flyout>
+        ) : null}
+      </li>
+    </ul>
+  );
+}
 
 /** The menu, bottom links and user popover: the sidebar's content, and the drawer's. */
 export function SiderBody({
@@ -73,113 +364,11 @@ export function SiderBody({
   isCollapsed,
   onToggleCollapsed,
   onNavigate,
+  onIntent,
 }: TSiderBodyProps) {
   const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
-  const meta = getMeta();
   const model = useMemo(() => buildMenu({ auths, isBillingAvailable }), [auths, isBillingAvailable]);
-  const keys = selectedMenuKeys(route.id);
-  const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
-  const openOfRoute = keys.open.join(',');
-
-  useEffect(() => {
-    if (openOfRoute) setOpenKeys((prev) => Array.from(new Set([...prev, ...openOfRoute.split(',')])));
-  }, [openOfRoute]);
-
-  const label = (node: TMenuNode): ReactNode => {
-    const text = t(`menu.${node.key}`);
-    const inner = (
-      <span
-        className="cz-menu-label"
-        data-testid={`menu-${node.key}`}
-        data-disabled={node.isDisabled || undefined}
-      >
-        {text}
-      </span>
-    );
-    return node.isDisabled ? (
-      <Tooltip title={t('noPermission')} placement="right">
-        {inner}
-      </Tooltip>
-    ) : (
-      inner
-    );
-  };
-
-  const toItem = (node: TMenuNode): TItem => ({
-    key: node.key,
-    'data-menu-key': node.key,
-    icon: icons[node.key],
-    label: label(node),
-    disabled: node.isDisabled,
-    ...(node.children ? { children: node.children.map(toItem) } : {}),
-  });
-
-  const byKey = new Map<string, TMenuNode>();
-  const walk = (nodes: TMenuNode[]) => {
-    for (const n of nodes) {
-      byKey.set(n.key, n);
-      if (n.children) walk(n.children);
-    }
-  };
-  walk(model);
-
-  const lang = getLanguage();
-  const externalLink = (
-    key: string,
-    href: string | null,
-    icon: ReactNode,
-    testId: string,
-    label: string,
-  ): TItem[] =>
-    href
-      ? [
-          {
-            key,
-            icon,
-            label: (
-              <a href={href} target="_blank" rel="noopener noreferrer" data-testid={testId}>
-                {label}
-              </a>
-            ),
-          },
-        ]
-      : [];
-  const bottomItems: TItem[] = [
-    ...externalLink(
-      'documentation',
-      meta.links.docs,
-      <ReadOutlined />,
-      'menu-documentation',
-      t('menu.documentation'),
-    ),
-    ...externalLink(
-      'releaseNotes',
-      meta.links.releaseNotes,
-      <NotificationOutlined />,
-      'menu-release-notes',
-      t('menu.releaseNotes'),
-    ),
-    {
-      key: 'language',
-      icon: <GlobalOutlined />,
-      label: (
-        <span data-testid="menu-language">
-          {t('menu.language')} · {t(`languages.${lang}`, { ns: 'common' })}
-        </span>
-      ),
-      children: Languages.map((value) => ({
-        key: `lang:${value}`,
-        ...(value === lang ? { icon: <CheckOutlined />, 'aria-current': 'true' } : {}),
-        label: (
-          <span lang={value} data-testid={`menu-lang-${value}`}>
-            {t(`languages.${value}`, { ns: 'common' })}
-          </span>
-        ),
-      })),
-    },
-  ];
-
   return (
     <div className="cz-sider__inner">
       <a
@@ -194,40 +383,26 @@ export function SiderBody({
         <span className="cz-sider__mark">
           <BrandMark size={30} />
         </span>
-        {isCollapsed ? null : <span className="cz-sider__product">{t('productName', { ns: 'common' })}</span>}
+        <span className={isCollapsed ? 'cz-visually-hidden' : 'cz-sider__product'}>
+          {t('productName', { ns: 'common' })}
+        </span>
       </a>
-      <nav className="cz-sider__nav" aria-label={t('productName', { ns: 'common' })}>
-        <Menu
-          mode="inline"
-          style={{ borderInlineEnd: 0 }}
-          items={model.map(toItem)}
-          selectedKeys={keys.selected}
-          {...(isCollapsed ? {} : { openKeys, onOpenChange: (next: string[]) => setOpenKeys(next) })}
-          inlineIndent={16}
-          data-testid="main-menu"
-          onClick={({ key }) => {
-            const node = byKey.get(key);
-            if (node?.routeId && !node.isDisabled) {
-              navigate(paths[node.routeId]);
-              onNavigate?.();
-            }
-          }}
+      <nav
+        className="cz-sider__nav"
+        aria-label={t('productName', { ns: 'common' })}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+      >
+        <SideMenu
+          model={model}
+          prefix={prefix}
+          routeId={route.id}
+          isCollapsed={isCollapsed}
+          onNavigate={onNavigate}
         />
       </nav>
       <div className="cz-sider__bottom">
-        <Menu
-          mode="vertical"
-          style={{ borderInlineEnd: 0 }}
-          selectable={false}
-          items={bottomItems}
-          data-testid="bottom-menu"
-          onClick={({ key }) => {
-            if (key.startsWith('lang:')) {
-              const next = key.slice(5);
-              if (next === 'zh-CN' || next === 'en-US') switchLanguage(next);
-            }
-          }}
-        />
+        <BottomMenu isCollapsed={isCollapsed} />
         <div className="cz-sider__user">
           <UserPopover user={user} isCollapsed={isCollapsed} />
         </div>
@@ -240,7 +415,7 @@ export function SiderBody({
             aria-expanded={!isCollapsed}
             data-testid="sider-collapse"
           >
-            {isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            <ShellIcon name={isCollapsed ? 'unfold' : 'fold'} />
           </button>
         ) : null}
       </div>
@@ -265,16 +440,8 @@ export function ShellSider(props: TShellSiderProps) {
     });
   };
   return (
-    <Layout.Sider
-      className="cz-sider"
-      width={240}
-      collapsedWidth={64}
-      collapsed={isCollapsed}
-      trigger={null}
-      collapsible
-      data-testid="sider"
-    >
+    <aside className="cz-sider" data-collapsed={isCollapsed || undefined} data-testid="sider">
       <SiderBody {...props} isCollapsed={isCollapsed} onToggleCollapsed={toggleCollapsed} />
-    </Layout.Sider>
+    </aside>
   );
 }

@@ -1,30 +1,45 @@
-import {
-  CodeOutlined,
-  ExportOutlined,
-  IdcardOutlined,
-  LockOutlined,
-  LogoutOutlined,
-  ReadOutlined,
-  RightOutlined,
-  SafetyCertificateOutlined,
-} from '@ant-design/icons';
 import type { TMeta } from '@console/contract';
 import { Languages } from '@console/contract/enums';
-import { Avatar, Button, Divider, Popover, Segmented } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TCurrentUser, useCurrentUser } from '@/api/get-current-user';
 import { useLogout } from '@/api/logout';
 import { showToast } from '@/components/toast/toast-store';
+import { Button } from '@/components/ui/button';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { LazyChangePasswordDialog } from '@/features/account/components/lazy-change-password-dialog';
 import { LazyProfileDialog } from '@/features/account/components/lazy-profile-dialog';
 import { LazyLoginProtectionDialog } from '@/features/mfa/components/lazy-login-protection-dialog';
 import { getLanguage, switchLanguage } from '@/lib/language';
 import { getMeta } from '@/lib/meta';
 import { type TEditDialog, useEditFlags } from './edit-flags';
+import { ShellIcon } from './shell-icons';
 
 function initialOf(user: TCurrentUser): string {
   return (user.displayName || user.name).trim().slice(0, 1).toUpperCase();
+}
+
+function Avatar({ user, size }: { user: TCurrentUser; size: number }) {
+  return (
+    <span
+      className="cz-avatar"
+      style={{ width: size, height: size, fontSize: size * 0.45 }}
+      aria-hidden="true"
+    >
+      {initialOf(user)}
+    </span>
+  );
+}
+
+/**
+ * Where the card goes: above the trigger, left-aligned (the open sidebar), or beside it, bottom-
+ * aligned (the collapsed sidebar); fixed to the window, so that the sidebar's scrolling cannot
+ * cut it.
+ */
+function cardPosition(trigger: HTMLElement, isCollapsed: boolean): CSSProperties {
+  const r = trigger.getBoundingClientRect();
+  const bottom = window.innerHeight - (isCollapsed ? r.bottom : r.top - 4);
+  return { left: isCollapsed ? r.right + 8 : Math.max(8, r.left), bottom: Math.max(8, bottom) };
 }
 
 /**
@@ -46,6 +61,16 @@ export function popoverLinks(
 export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isCollapsed: boolean }) {
   const { t } = useTranslation(['shell', 'common']);
   const [isOpen, setIsOpen] = useState(false);
+  const [position, setPosition] = useState<CSSProperties | null>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const languageLabelId = useId();
+  const close = useCallback(() => setIsOpen(false), []);
+  useDismiss(wrapRef, isOpen, close, triggerRef);
+  useEffect(() => {
+    if (isOpen) cardRef.current?.focus();
+  }, [isOpen]);
   const [isProtectionOpen, setIsProtectionOpen] = useState(false);
   const [editDialog, setEditDialog] = useState<TEditDialog | null>(null);
   const [isProfileOpen, setIsProfileOpen] = useState(false);
@@ -72,16 +97,22 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
     >
       {icon}
       <span className="cz-user-card__item-label">{label}</span>
-      <ExportOutlined className="cz-user-card__item-arrow" />
+      <ShellIcon name="external" size={12} className="cz-user-card__item-arrow" />
     </a>
   );
 
   const content = (
-    <div className="cz-user-card" data-testid="user-popover">
+    <div
+      ref={cardRef}
+      className="cz-user-card"
+      data-testid="user-popover"
+      role="dialog"
+      aria-label={user.displayName || user.name}
+      tabIndex={-1}
+      style={position ?? undefined}
+    >
       <div className="cz-user-card__head">
-        <Avatar size={40} className="cz-avatar">
-          {initialOf(user)}
-        </Avatar>
+        <Avatar user={user} size={40} />
         <div className="cz-user-card__names">
           <div className="cz-user-card__display" data-testid="user-display-name">
             {user.displayName || user.name}
@@ -97,7 +128,7 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
           <dd data-testid="user-account">{user.accountDisplayName}</dd>
         </div>
       </dl>
-      <Divider className="cz-user-card__divider" />
+      <hr className="cz-user-card__divider" />
       <button
         type="button"
         className="cz-user-card__item"
@@ -108,9 +139,9 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
           setIsProfileOpen(true);
         }}
       >
-        <IdcardOutlined className="cz-user-card__item-icon" />
+        <ShellIcon name="profile" className="cz-user-card__item-icon" />
         <span className="cz-user-card__item-label">{t('user.myProfile')}</span>
-        <RightOutlined className="cz-user-card__item-arrow" />
+        <ShellIcon name="chevronRight" size={12} className="cz-user-card__item-arrow" />
       </button>
       <button
         type="button"
@@ -121,9 +152,9 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
           setEditDialog('password');
         }}
       >
-        <LockOutlined className="cz-user-card__item-icon" />
+        <ShellIcon name="lock" className="cz-user-card__item-icon" />
         <span className="cz-user-card__item-label">{t('user.changePassword')}</span>
-        <RightOutlined className="cz-user-card__item-arrow" />
+        <ShellIcon name="chevronRight" size={12} className="cz-user-card__item-arrow" />
       </button>
       <button
         type="button"
@@ -134,52 +165,60 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
           setIsProtectionOpen(true);
         }}
       >
-        <SafetyCertificateOutlined className="cz-user-card__item-icon" />
+        <ShellIcon name="shield" className="cz-user-card__item-icon" />
         <span className="cz-user-card__item-label">{t('user.loginProtection')}</span>
-        <RightOutlined className="cz-user-card__item-arrow" />
+        <ShellIcon name="chevronRight" size={12} className="cz-user-card__item-arrow" />
       </button>
       {links ? (
         <>
-          <Divider className="cz-user-card__divider" />
+          <hr className="cz-user-card__divider" />
           {linkItem(
             links.studio,
             'user-studio',
-            <CodeOutlined className="cz-user-card__item-icon" />,
+            <ShellIcon name="code" className="cz-user-card__item-icon" />,
             t('user.studio'),
           )}
           {links.docs
             ? linkItem(
                 links.docs,
                 'user-documentation',
-                <ReadOutlined className="cz-user-card__item-icon" />,
+                <ShellIcon name="docs" className="cz-user-card__item-icon" />,
                 t('user.documentation'),
               )
             : null}
         </>
       ) : null}
-      <Divider className="cz-user-card__divider" />
+      <hr className="cz-user-card__divider" />
       <div className="cz-user-card__row">
-        <span id="user-language-label">{t('menu.language')}</span>
-        <Segmented
-          size="small"
-          value={lang}
-          aria-labelledby="user-language-label"
-          data-testid="user-language"
-          options={Languages.map((value) => ({ value, label: t(`languages.${value}`, { ns: 'common' }) }))}
-          onChange={(value) => switchLanguage(value)}
-        />
+        <span id={languageLabelId}>{t('menu.language')}</span>
+        <fieldset className="cz-segmented" aria-labelledby={languageLabelId} data-testid="user-language">
+          {Languages.map((value) => (
+            <button
+              key={value}
+              type="button"
+              lang={value}
+              className="cz-segmented__option"
+              aria-pressed={value === lang}
+              onClick={() => {
+                if (value !== lang) switchLanguage(value);
+              }}
+            >
+              {t(`languages.${value}`, { ns: 'common' })}
+            </button>
+          ))}
+        </fieldset>
       </div>
-      <Divider className="cz-user-card__divider" />
+      <hr className="cz-user-card__divider" />
       <Button
-        type="text"
-        danger
-        block
-        icon={<LogoutOutlined />}
+        variant="text"
+        isDanger
+        isBlock
         className="cz-user-card__logout"
-        loading={logout.isPending}
+        isLoading={logout.isPending}
         data-testid="logout"
         onClick={() => logout.mutate()}
       >
+        {logout.isPending ? null : <ShellIcon name="logout" />}
         {t('user.logout')}
       </Button>
     </div>
@@ -194,25 +233,21 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
       {isProtectionOpen ? (
         <LazyLoginProtectionDialog action="manage" onClose={() => setIsProtectionOpen(false)} />
       ) : null}
-      <Popover
-        content={content}
-        trigger="click"
-        placement={isCollapsed ? 'rightBottom' : 'topLeft'}
-        open={isOpen}
-        onOpenChange={setIsOpen}
-        arrow={false}
-      >
+      <div className="cz-user-pop" ref={wrapRef}>
         <button
+          ref={triggerRef}
           type="button"
           className="cz-user-trigger"
           aria-haspopup="dialog"
           aria-expanded={isOpen}
           aria-label={`${user.displayName || user.name} (${user.accountDisplayName})`}
           data-testid="user-menu"
+          onClick={(event) => {
+            setPosition(cardPosition(event.currentTarget, isCollapsed));
+            setIsOpen((v) => !v);
+          }}
         >
-          <Avatar size={32} className="cz-avatar">
-            {initialOf(user)}
-          </Avatar>
+          <Avatar user={user} size={32} />
           {isCollapsed ? null : (
             <span className="cz-user-trigger__text">
               <span className="cz-user-trigger__name">{user.displayName || user.name}</span>
@@ -220,7 +255,8 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
             </span>
           )}
         </button>
-      </Popover>
+        {isOpen ? content : null}
+      </div>
     </>
   );
 }

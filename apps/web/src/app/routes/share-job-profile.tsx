@@ -6,9 +6,9 @@
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
+import { consoleTheme } from '@/components/antd/antd-provider';
 import ShareJobProfilePage from '@/features/share/routes/share-job-profile';
 import { getLanguage } from '@/lib/language';
-import { consoleTheme } from '../console/antd-provider';
 
 export default function ShareJobProfileRoute() {
   return (

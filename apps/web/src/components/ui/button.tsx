@@ -2,8 +2,10 @@ import type { ButtonHTMLAttributes } from 'react';
 import './ui.css';
 
 export type TButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'default' | 'text';
-  size?: 'middle' | 'large';
+  variant?: 'primary' | 'default' | 'text' | 'link';
+  size?: 'small' | 'middle' | 'large';
+  /** Red text (a destructive action such as signing out or removing). */
+  isDanger?: boolean;
   isBlock?: boolean;
   isLoading?: boolean;
 };
@@ -14,6 +16,7 @@ export function Button({
   size = 'middle',
   isBlock = false,
   isLoading = false,
+  isDanger = false,
   className,
   children,
   disabled,
@@ -25,6 +28,7 @@ export function Button({
     `cz-btn--${variant}`,
     `cz-btn--${size}`,
     isBlock ? 'cz-btn--block' : '',
+    isDanger ? 'cz-btn--danger' : '',
     className ?? '',
   ]
     .filter(Boolean)

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { chunkLoader, lazyPage } from '@/lib/lazy';
+import { lazyAntd } from '@/components/antd/lazy-antd';
+import { chunkLoader } from '@/lib/lazy';
 import type { TPasswordPolicyDialogProps } from './password-policy-dialog';
 
-const Dialog = lazyPage<TPasswordPolicyDialogProps>(chunkLoader(() => import('./password-policy-dialog')));
+const Dialog = lazyAntd<TPasswordPolicyDialogProps>(chunkLoader(() => import('./password-policy-dialog')));
 
 /** The password policy dialog, loaded when an administrator first opens it. */
 export function LazyPasswordPolicyDialog(props: TPasswordPolicyDialogProps) {

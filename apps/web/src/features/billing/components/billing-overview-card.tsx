@@ -1,10 +1,12 @@
-import { WalletOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useFundsAccount } from '../api/get-funds-account';
 import { isPositive } from '../lib/money';
+import { WalletIcon } from './card-icons';
 import { Money } from './money';
 import '../billing.css';
 
@@ -17,62 +19,50 @@ export function BillingOverviewCard() {
   const navigate = useNavigate();
   const funds = useFundsAccount();
   const data = funds.data;
+  const stats = data
+    ? [
+        { key: 'cash', label: t('workbench.cash'), value: data.cashAmount },
+        { key: 'outstanding', label: t('workbench.outstanding'), value: data.outstandingAmount },
+        { key: 'vouchers', label: t('workbench.vouchers'), value: data.voucherAmount },
+      ]
+    : [];
   return (
     <Card
-      className="cz-card"
-      data-testid="workbench-billing"
-      title={
-        <span className="cz-billing-card__title">
-          <WalletOutlined />
-          {t('workbench.overview')}
-        </span>
-      }
+      testId="workbench-billing"
+      icon={<WalletIcon />}
+      title={t('workbench.overview')}
       extra={
-        <Button type="primary" onClick={() => navigate(paths.topUp)} data-testid="workbench-top-up">
+        <Button variant="primary" onClick={() => navigate(paths.topUp)} data-testid="workbench-top-up">
           {t('workbench.topUp')}
         </Button>
       }
+      isLoading={!data && !funds.isError}
+      skeletonRows={2}
     >
       {funds.isError ? (
-        <Alert type="error" showIcon title={t('loadFailed')} />
-      ) : !data ? (
-        <Skeleton active paragraph={{ rows: 2 }} />
-      ) : (
+        <Alert kind="error">{t('loadFailed')}</Alert>
+      ) : data ? (
         <>
-          <Row gutter={16}>
-            <Col span={8}>
-              <Typography.Text type="secondary">{t('workbench.cash')}</Typography.Text>
-              <div className="cz-billing__stat-value">
-                <Money value={data.cashAmount} testId="workbench-cash" />
+          <dl className="cz-billing-card__stats">
+            {stats.map((stat) => (
+              <div className="cz-billing-card__stat" key={stat.key}>
+                <dt className="cz-billing-card__label">{stat.label}</dt>
+                <dd className="cz-billing__stat-value">
+                  <Money value={stat.value} testId={`workbench-${stat.key}`} />
+                </dd>
               </div>
-            </Col>
-            <Col span={8}>
-              <Typography.Text type="secondary">{t('workbench.outstanding')}</Typography.Text>
-              <div className="cz-billing__stat-value">
-                <Money value={data.outstandingAmount} testId="workbench-outstanding" />
-              </div>
-            </Col>
-            <Col span={8}>
-              <Typography.Text type="secondary">{t('workbench.vouchers')}</Typography.Text>
-              <div className="cz-billing__stat-value">
-                <Money value={data.voucherAmount} testId="workbench-vouchers" />
-              </div>
-            </Col>
-          </Row>
+            ))}
+          </dl>
           {isPositive(data.outstandingAmount) ? (
-            <Alert
-              type="warning"
-              showIcon
-              className="cz-billing__gap-top"
-              title={t('workbench.arrears')}
-              data-testid="workbench-arrears"
-            />
+            <Alert kind="warning" className="cz-billing__gap-top" testId="workbench-arrears">
+              {t('workbench.arrears')}
+            </Alert>
           ) : null}
-          <Button type="link" className="cz-billing-card__link" onClick={() => navigate(paths.balance)}>
+          <Button variant="link" className="cz-billing-card__link" onClick={() => navigate(paths.balance)}>
             {t('balance.title')}
           </Button>
         </>
-      )}
+      ) : null}
     </Card>
   );
 }

@@ -1,10 +1,12 @@
-import { LineChartOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useBillingCount } from '../api/get-billing-count';
 import { discountedOf } from '../lib/amount-fields';
+import { LineChartIcon } from './card-icons';
 import { Money } from './money';
 import '../billing.css';
 
@@ -25,39 +27,34 @@ export function ConsumptionCard() {
   ] as const;
   return (
     <Card
-      className="cz-card"
-      data-testid="workbench-consumption"
-      title={
-        <span className="cz-billing-card__title">
-          <LineChartOutlined />
-          {t('workbench.consumption')}
-        </span>
-      }
+      testId="workbench-consumption"
+      icon={<LineChartIcon />}
+      title={t('workbench.consumption')}
       extra={
-        <Button type="link" onClick={() => navigate(paths.billing)} data-testid="workbench-view-bills">
+        <Button variant="link" onClick={() => navigate(paths.billing)} data-testid="workbench-view-bills">
           {t('workbench.viewBills')}
         </Button>
       }
+      isLoading={!count.data && !count.isError}
+      skeletonRows={2}
     >
       {count.isError ? (
-        <Alert type="error" showIcon title={t('loadFailed')} />
-      ) : !count.data ? (
-        <Skeleton active paragraph={{ rows: 2 }} />
-      ) : (
-        <Row gutter={16}>
+        <Alert kind="error">{t('loadFailed')}</Alert>
+      ) : count.data ? (
+        <dl className="cz-billing-card__stats">
           {items.map((item) => (
-            <Col span={8} key={item.key}>
-              <Typography.Text type="secondary">{item.label}</Typography.Text>
-              <div className="cz-billing__stat-value">
+            <div className="cz-billing-card__stat" key={item.key}>
+              <dt className="cz-billing-card__label">{item.label}</dt>
+              <dd className="cz-billing__stat-value">
                 <Money
                   value={discountedOf(count.data, item.field)}
                   testId={`workbench-consumption-${item.key}`}
                 />
-              </div>
-            </Col>
+              </dd>
+            </div>
           ))}
-        </Row>
-      )}
+        </dl>
+      ) : null}
     </Card>
   );
 }

@@ -1,9 +1,12 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Card, Divider, Skeleton, Switch, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/get-current-user';
 import { useMfaStatus } from '@/api/get-mfa-status';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { LineIcon } from '@/components/ui/line-icon';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { toast } from '@/lib/notifier';
 import { useMfaPolicy } from '../api/get-mfa-policy';
 import { useSaveMfaPolicy } from '../api/save-mfa-policy';
@@ -29,20 +32,14 @@ export function LoginProtectionCard() {
 
   return (
     <Card
-      className="cz-card cz-mfa-card"
-      data-testid="mfa-card"
-      title={
-        <span className="cz-mfa-card__title">
-          <SafetyCertificateOutlined />
-          {t('protection.title')}
-        </span>
-      }
+      className="cz-mfa-card"
+      testId="mfa-card"
+      icon={<LineIcon name="shield" size={16} />}
+      title={t('protection.title')}
     >
-      <Typography.Paragraph type="secondary" className="cz-mfa-card__text">
-        {t('protection.description')}
-      </Typography.Paragraph>
+      <p className="cz-mfa-card__text">{t('protection.description')}</p>
       {status.isError ? (
-        <Alert type="error" showIcon title={t('protection.loadFailed')} />
+        <Alert kind="error">{t('protection.loadFailed')}</Alert>
       ) : status.data ? (
         <>
           <MfaSummary state={status.data} />
@@ -52,22 +49,27 @@ export function LoginProtectionCard() {
           <PasskeysRow onManage={() => setAction('passkeys')} testId="mfa-passkeys" />
         </>
       ) : (
-        <Skeleton active paragraph={{ rows: 2 }} />
+        <div aria-busy="true">
+          <Skeleton rows={2} />
+        </div>
       )}
       {isAdmin ? (
         <>
-          <Divider className="cz-mfa-card__divider" />
+          <hr className="cz-mfa-card__divider" />
           <div className="cz-mfa-policy">
             <div className="cz-mfa-policy__text">
               <label className="cz-mfa-policy__label" htmlFor={policyId}>
                 {t('protection.policy')}
               </label>
-              <div className="cz-mfa-policy__hint">{t('protection.policyHint')}</div>
+              <div className="cz-mfa-policy__hint" id={`${policyId}-hint`}>
+                {t('protection.policyHint')}
+              </div>
             </div>
             <Switch
               id={policyId}
-              checked={policy.data?.required ?? false}
-              loading={policy.isPending || save.isPending}
+              aria-describedby={`${policyId}-hint`}
+              isChecked={policy.data?.required ?? false}
+              isLoading={policy.isPending || save.isPending}
               onChange={(required) =>
                 save.mutate(
                   { required, passkeySignIn: policy.data?.passkeySignIn },
@@ -88,12 +90,15 @@ export function LoginProtectionCard() {
               <label className="cz-mfa-policy__label" htmlFor={passkeyPolicyId}>
                 {t('passkey.policy')}
               </label>
-              <div className="cz-mfa-policy__hint">{t('passkey.policyHint')}</div>
+              <div className="cz-mfa-policy__hint" id={`${passkeyPolicyId}-hint`}>
+                {t('passkey.policyHint')}
+              </div>
             </div>
             <Switch
               id={passkeyPolicyId}
-              checked={policy.data?.passkeySignIn ?? false}
-              loading={policy.isPending || save.isPending}
+              aria-describedby={`${passkeyPolicyId}-hint`}
+              isChecked={policy.data?.passkeySignIn ?? false}
+              isLoading={policy.isPending || save.isPending}
               onChange={(passkeySignIn) =>
                 save.mutate(
                   { required: policy.data?.required ?? false, passkeySignIn },

@@ -1,7 +1,9 @@
-import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TMfaStatus } from '@/api/get-mfa-status';
+import { Button } from '@/components/ui/button';
+import { Tooltip } from '@/components/ui/tooltip';
 import { getMeta } from '@/lib/meta';
+import '../mfa.css';
 
 export type TProtectionAction = 'manage' | 'enable' | 'disable' | 'rebind' | 'passkeys';
 
@@ -19,14 +21,15 @@ export function MfaActions({
   const isInternational = getMeta().edition === 'international';
   if (!state.enable) {
     return (
-      <Button type="primary" onClick={() => onAction('enable')} data-testid={`${testIdPrefix}-enable`}>
+      <Button variant="primary" onClick={() => onAction('enable')} data-testid={`${testIdPrefix}-enable`}>
         {t('protection.enable')}
       </Button>
     );
   }
   const disable = (
     <Button
-      danger
+      isDanger
+      className="cz-mfa-actions__disable"
       disabled={state.accountRequired}
       onClick={() => onAction('disable')}
       data-testid={`${testIdPrefix}-disable`}
@@ -35,19 +38,13 @@ export function MfaActions({
     </Button>
   );
   return (
-    <Space wrap>
+    <div className="cz-mfa-actions">
       {isInternational && state.mfaMethodType === 'GA' ? (
         <Button onClick={() => onAction('rebind')} data-testid={`${testIdPrefix}-rebind`}>
           {t('protection.rebind')}
         </Button>
       ) : null}
-      {state.accountRequired ? (
-        <Tooltip title={t('protection.cannotDisable')}>
-          <span>{disable}</span>
-        </Tooltip>
-      ) : (
-        disable
-      )}
-    </Space>
+      {state.accountRequired ? <Tooltip title={t('protection.cannotDisable')}>{disable}</Tooltip> : disable}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TMfaStatus } from '@/api/get-mfa-status';
+import { FactList } from '@/components/ui/card';
+import { Tag } from '@/components/ui/tag';
 
 /** Status, method and where codes go: the facts of the card and of the dialog's overview. */
 export function MfaSummary({ state }: { state: TMfaStatus }) {
@@ -51,7 +52,5 @@ export function MfaSummary({ state }: { state: TMfaStatus }) {
         ]
       : []),
   ];
-  return (
-    <Descriptions column={1} size="small" colon={false} styles={{ label: { width: 132 } }} items={items} />
-  );
+  return <FactList items={items} labelWidth={132} />;
 }

@@ -1,8 +1,9 @@
-import { KeyOutlined } from '@ant-design/icons';
 import { Limits } from '@console/contract/limits';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMfaStatus } from '@/api/get-mfa-status';
+import { Button } from '@/components/ui/button';
+import { LineIcon } from '@/components/ui/line-icon';
+import '../mfa.css';
 
 /**
  * Login protection's passkeys line: how many the user has (from the protection status, which the
@@ -13,7 +14,7 @@ export function PasskeysRow({ onManage, testId }: { onManage: () => void; testId
   const count = useMfaStatus().data?.passkeys;
   return (
     <div className="cz-mfa-passkeys" data-testid={testId}>
-      <KeyOutlined className="cz-mfa-passkeys__icon" aria-hidden />
+      <LineIcon name="key" size={18} className="cz-mfa-passkeys__icon" />
       <div className="cz-mfa-passkeys__text">
         <div className="cz-mfa-passkeys__label">{t('passkey.title')}</div>
         <div className="cz-mfa-passkeys__hint" data-testid={`${testId}-count`}>

@@ -1,13 +1,33 @@
-import { AppstoreOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '@/api/get-current-user';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAccountInstances } from '../api/list-account-instances';
 import { useServices } from '../api/list-services';
 import { InstanceStatusTag } from './status-tags';
 import '../services.css';
+
+/** Four tiles: the title icon of the service activation card. */
+function ServicesIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />
+    </svg>
+  );
+}
 
 /**
  * The workbench's service activation card: per service, its live instances (region, instance
@@ -26,22 +46,15 @@ export function ServiceActivationCard() {
     .filter((s) => s.instances.length > 0);
 
   return (
-    <Card
-      className="cz-card"
-      data-testid="workbench-services"
-      title={
-        <span className="cz-services-card__title">
-          <AppstoreOutlined />
-          {t('workbench.title')}
-        </span>
-      }
-    >
+    <Card testId="workbench-services" icon={<ServicesIcon />} title={t('workbench.title')}>
       {isError ? (
-        <Alert type="error" showIcon title={t('loadFailed')} />
+        <Alert kind="error">{t('loadFailed')}</Alert>
       ) : !services.data || !instances.data ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <div aria-busy="true">
+          <Skeleton rows={3} />
+        </div>
       ) : withInstances.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workbench.none')} />
+        <p className="cz-services-card__empty">{t('workbench.none')}</p>
       ) : (
         withInstances.map(({ service, instances: own }) => (
           <div
@@ -49,10 +62,8 @@ export function ServiceActivationCard() {
             className="cz-services-card__service"
             data-testid={`workbench-service-${service.code}`}
           >
-            <Typography.Text strong>{service.name}</Typography.Text>{' '}
-            <Typography.Text type="secondary">
-              {t('workbench.instances', { count: own.length })}
-            </Typography.Text>
+            <strong className="cz-services-card__name">{service.name}</strong>{' '}
+            <span className="cz-services-card__count">{t('workbench.instances', { count: own.length })}</span>
             {own.map((instance) => (
               <div
                 key={instance.id}
@@ -63,7 +74,7 @@ export function ServiceActivationCard() {
                 <span>
                   {instance.cspName} / {instance.regionName}
                 </span>
-                <Typography.Text code>{instance.instanceName}</Typography.Text>
+                <code className="cz-services-card__code">{instance.instanceName}</code>
                 <InstanceStatusTag
                   status={instance.status}
                   failReason={instance.failReason}
@@ -77,8 +88,7 @@ export function ServiceActivationCard() {
       {isAdmin ? (
         <div className="cz-services-card__footer">
           <Button
-            type="primary"
-            ghost
+            className="cz-services-card__more"
             onClick={() => navigate(paths.serviceManage)}
             data-testid="workbench-open-more"
           >

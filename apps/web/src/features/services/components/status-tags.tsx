@@ -1,13 +1,18 @@
-import { SyncOutlined } from '@ant-design/icons';
-import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LineIcon } from '@/components/ui/line-icon';
+import { Tag } from '@/components/ui/tag';
+import { Tooltip } from '@/components/ui/tooltip';
 import { failReasonText, insightStatusView, instanceStatusView } from '../lib/status';
+import '../services.css';
 
 /** A readable text of a failure reason (known reasons translated, the raw code otherwise). */
 export function useFailReasonText(): (reason: string | null | undefined) => string | null {
   const { t } = useTranslation('services');
   return (reason) => failReasonText(reason, (key) => t(`failReasons.${key}`));
 }
+
+/** The turning arrows of a status on its way (opening, starting, stopping). */
+const busyIcon = <LineIcon name="refresh" size={12} className="cz-services__spin" />;
 
 /**
  * An instance's status: opening with a spinner, opened green, openFailed red with its reason in
@@ -25,7 +30,7 @@ export function InstanceStatusTag(props: {
   const tag = (
     <Tag
       color={view.color}
-      icon={view.isBusy ? <SyncOutlined spin /> : undefined}
+      icon={view.isBusy ? busyIcon : undefined}
       data-testid="instance-status"
       data-status={view.key}
     >
@@ -37,9 +42,9 @@ export function InstanceStatusTag(props: {
     <span className="cz-services__status">
       <Tooltip title={reason}>{tag}</Tooltip>
       {props.showReason === false ? null : (
-        <Typography.Text type="danger" className="cz-services__reason" data-testid="instance-fail-reason">
+        <span className="cz-services__reason" data-testid="instance-fail-reason">
           {t('failReason', { reason })}
-        </Typography.Text>
+        </span>
       )}
     </span>
   );
@@ -52,7 +57,7 @@ export function InsightStatusTag({ status }: { status: number }) {
   return (
     <Tag
       color={view.color}
-      icon={view.isBusy ? <SyncOutlined spin /> : undefined}
+      icon={view.isBusy ? busyIcon : undefined}
       data-testid="insight-user-status"
       data-status={view.key}
     >

@@ -9,7 +9,7 @@ import { InsightUserStatus, InstanceStatus } from '@console/contract/service-enu
 export type TStatusView<K extends string> = {
   /** Key under `status` (instances) or `insight.status` (Insight users) of the services phrases. */
   key: K;
-  /** An antd Tag colour. */
+  /** A tag colour (of components/ui/tag). */
   color: 'processing' | 'success' | 'error' | 'default' | 'warning';
   isBusy: boolean;
   isFailed: boolean;

@@ -1,10 +1,11 @@
-import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAccountDetail } from '@/api/get-account-detail';
+import { CopyText } from '@/components/ui/copy-text';
+import { Tag, type TTagColor } from '@/components/ui/tag';
 import { formatDateTime } from '@/lib/format';
 import { DetailsCard } from './details-card';
 
-const typeColors: Record<number, string> = { 0: 'default', 1: 'purple', 2: 'gold', 3: 'blue' };
+const typeColors: Record<number, TTagColor> = { 0: 'default', 1: 'purple', 2: 'gold', 3: 'blue' };
 
 /** The account of the session: names, type, creation time and its own login address. */
 export function AccountCard() {
@@ -46,17 +47,13 @@ export function AccountCard() {
                 key: 'loginAddress',
                 label: t('workbench.loginAddress'),
                 children: (
-                  <Typography.Text
-                    data-testid="login-address"
+                  <CopyText
+                    text={data.loginAddress}
+                    testId="login-address"
                     className="cz-workbench__address"
-                    ellipsis={{ tooltip: data.loginAddress }}
-                    copyable={{
-                      text: data.loginAddress,
-                      tooltips: [t('copy', { ns: 'common' }), t('copied', { ns: 'common' })],
-                    }}
-                  >
-                    {data.loginAddress}
-                  </Typography.Text>
+                    copyLabel={t('copy', { ns: 'common' })}
+                    copiedLabel={t('copied', { ns: 'common' })}
+                  />
                 ),
               },
             ]

@@ -1,28 +1,18 @@
-import { Card, Descriptions, type DescriptionsProps, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { Card, FactList } from '@/components/ui/card';
 
 type TDetailsCardProps = {
   title: ReactNode;
   testId: string;
   /** null while the data loads. */
-  items: DescriptionsProps['items'] | null;
+  items: readonly { key: string; label: ReactNode; children: ReactNode }[] | null;
 };
 
 /** A workbench card of label/value rows, with a skeleton while its data loads. */
 export function DetailsCard({ title, testId, items }: TDetailsCardProps) {
   return (
-    <Card title={title} className="cz-card" data-testid={testId}>
-      {items ? (
-        <Descriptions
-          column={1}
-          size="small"
-          colon={false}
-          styles={{ label: { width: 132 } }}
-          items={items}
-        />
-      ) : (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      )}
+    <Card title={title} testId={testId} isLoading={!items} skeletonRows={4}>
+      {items ? <FactList items={items} labelWidth={132} /> : null}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/get-current-user';
+import { Tag } from '@/components/ui/tag';
 import { formatDateTime } from '@/lib/format';
 import { DetailsCard } from './details-card';
 

@@ -1,4 +1,3 @@
-import { Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/get-current-user';
@@ -12,8 +11,9 @@ export type TWorkbenchPageProps = {
 };
 
 /**
- * /workbench, the account home: a grid of cards. Later issues add service, consumption and
- * billing cards as further columns of the grid.
+ * /workbench, the account home: a welcome line and a grid of cards, one column on narrow windows
+ * and two from 1200 px on. The account and user cards come first, then the cards of other
+ * features (services, consumption, billing, users, login protection).
  */
 export default function WorkbenchPage({ cards = [] }: TWorkbenchPageProps) {
   const { t } = useTranslation('shell');
@@ -22,24 +22,22 @@ export default function WorkbenchPage({ cards = [] }: TWorkbenchPageProps) {
   return (
     <div className="cz-workbench" data-testid="workbench">
       <section className="cz-workbench__welcome">
-        <Typography.Title level={3} className="cz-workbench__hello">
-          {t('workbench.welcome', { name })}
-        </Typography.Title>
-        <Typography.Text type="secondary">{user.data?.accountDisplayName}</Typography.Text>
+        <h2 className="cz-workbench__hello">{t('workbench.welcome', { name })}</h2>
+        <span className="cz-workbench__account">{user.data?.accountDisplayName}</span>
       </section>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
+      <div className="cz-workbench__grid">
+        <div className="cz-workbench__cell">
           <AccountCard />
-        </Col>
-        <Col xs={24} xl={12}>
+        </div>
+        <div className="cz-workbench__cell">
           <UserCard />
-        </Col>
+        </div>
         {cards.map((card) => (
-          <Col xs={24} xl={12} key={card.key}>
+          <div className="cz-workbench__cell" key={card.key}>
             {card.node}
-          </Col>
+          </div>
         ))}
-      </Row>
+      </div>
     </div>
   );
 }
