@@ -60,7 +60,12 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: resolve(import.meta.dirname, '../.reports/e2e.json') }]],
   use: {
-    trace: 'retain-on-failure',
+    // The trace keeps its DOM snapshots, not the screencast: encoding a film of every test cost
+    // about a tenth of the run's processor time.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // The console honours the system's reduced-motion setting (its own CSS and antd's `motion`
+    // token): no frame of an opening dialog to draw, or to wait for.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's headless shell of Chromium where installed (scripts/lib/browser-needs.mjs).

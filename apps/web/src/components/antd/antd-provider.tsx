@@ -7,9 +7,17 @@ import type { ReactNode } from 'react';
 import { designTokens as d } from '@/config/design-tokens';
 import { getLanguage } from '@/lib/language';
 
+/** The user asked the system for less motion: antd then opens and closes without animating. */
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+  );
+}
+
 export const consoleTheme: ThemeConfig = {
   hashed: false,
   token: {
+    motion: !prefersReducedMotion(),
     colorPrimary: d.colorPrimary,
     colorSuccess: d.colorSuccess,
     colorWarning: d.colorWarning,
