@@ -1,6 +1,6 @@
 /**
  * The console chunk: query client, i18next, and the session gate that applies the access rule
- * before the antd shell (a chunk of its own) draws the page.
+ * before the shell (a chunk of its own) draws the page.
  */
 
 import { ErrorCode } from '@console/contract/codes';

@@ -41,7 +41,7 @@ const NotBuiltPage = lazyPage(chunkLoader(() => import('./not-built')));
 /** The drawer of narrow windows: wide windows never load it. */
 const ShellMenuDrawer = lazyPage(chunkLoader(() => import('./shell-menu-drawer')));
 
-/** Fetches the page chunks ahead of need: the workbench, and antd for the pages that use it. */
+/** Fetches the workbench's chunk ahead of need. */
 export function prefetchPages(): void {
   WorkbenchPage.preload().catch(() => {});
 }

@@ -1,6 +1,6 @@
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 
-/** The console chunk (providers, session gate, routes); the antd shell is a chunk of its own. */
+/** The console chunk (providers, session gate, routes); the shell is a chunk of its own. */
 const loadConsoleApp = chunkLoader(() => import('./console-app'));
 export const ConsoleApp = lazyPage(loadConsoleApp);
 

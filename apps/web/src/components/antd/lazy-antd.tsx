@@ -8,7 +8,7 @@ import { chunkLoader, lazyPage, type TLazyPage } from '@/lib/lazy';
 
 const loadProvider = chunkLoader(() => import('./antd-provider'));
 
-/** Fetches antd's provider ahead of need (e.g. once the console is idle). */
+/** Fetches antd's provider ahead of need (the shell does when the pointer or focus comes to the menu). */
 export function preloadAntd(): void {
   loadProvider().catch(() => {});
 }

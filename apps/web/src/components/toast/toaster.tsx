@@ -3,7 +3,7 @@ import { Icon } from '../ui/icon';
 import { dismissToast, getToast, subscribeToast } from './toast-store';
 import './toast.css';
 
-/** The light toast of the public pages (the console shows antd's). */
+/** The app's toast, on the public pages and in the console (decision 0033). */
 export function Toaster({ closeLabel }: { closeLabel: string }) {
   const toast = useSyncExternalStore(subscribeToast, getToast, getToast);
   const isUrgent = toast?.level === 'error' || toast?.level === 'warning';
