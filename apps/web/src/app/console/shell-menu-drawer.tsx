@@ -7,8 +7,8 @@ const focusable = 'a[href], button:not([disabled]), [tabindex="0"]';
 
 /**
  * The menu of narrow windows: a modal panel from the left, opened by the header's menu button.
- * Focus moves into it and stays there (Tab wraps); Escape or a press on the dimmed page closes it
- * and gives focus back to what opened it; the page under it does not scroll meanwhile.
+ * Focus moves into it and stays there (Tab wraps); Escape (once no popup is open in it) or a press
+ * on the dimmed page closes it and gives focus back to what opened it; the page under it does not scroll meanwhile.
  */
 export default function ShellMenuDrawer({
   isOpen,
@@ -31,6 +31,8 @@ export default function ShellMenuDrawer({
   if (!isOpen) return null;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
+      // A popup open in the drawer (a group's items, the user card) closes first, by itself.
+      if (panel.current?.querySelector('.cz-nav__flyout, .cz-user-card')) return;
       event.stopPropagation();
       onClose();
       return;

@@ -51,6 +51,9 @@ type TSiderBodyProps = TShellSiderProps & {
   onNavigate?: () => void;
 };
 
+/** The flyout's width (CSS `min-width` of `.cz-nav__flyout`). */
+const flyoutWidth = 180;
+
 /**
  * A group's items beside the collapsed sidebar: a small list to the right of the group's button,
  * closed by a click outside, Escape (focus back on the button) or a choice.
@@ -89,16 +92,14 @@ function Flyout({
   }, [anchor, onClose]);
   const r = anchor.getBoundingClientRect();
   const fromBottom = r.top > window.innerHeight / 2;
+  // Beside the anchor, or as far right as the window allows (a phone's drawer is most of its width).
+  const left = Math.max(8, Math.min(r.right + 6, window.innerWidth - flyoutWidth - 8));
   return (
     <ul
       ref={ref}
       id={id}
       className="cz-nav cz-nav__flyout"
-      style={
-        fromBottom
-          ? { left: r.right + 6, bottom: Math.max(8, window.innerHeight - r.bottom) }
-          : { left: r.right + 6, top: r.top }
-      }
+      style={fromBottom ? { left, bottom: Math.max(8, window.innerHeight - r.bottom) } : { left, top: r.top }}
     >
       {children}
     </ul>

@@ -3,12 +3,23 @@ import './card.css';
 
 type TPlacement = 'top' | 'right' | 'bottom';
 
-/** Where the bubble goes: fixed to the window, so that no scrolling container cuts it. */
-function bubbleStyle(el: HTMLElement, placement: TPlacement): CSSProperties {
+/** The bubble's widest (CSS `max-width`), to keep it inside the window. */
+const bubbleMaxWidth = 260;
+
+/**
+ * Where the bubble goes: fixed to the window, so that no scrolling container cuts it. A bubble
+ * that would leave the window on the right goes below instead, and a centred one is kept inside.
+ */
+function bubbleAt(el: HTMLElement, placement: TPlacement): { style: CSSProperties; placement: TPlacement } {
   const r = el.getBoundingClientRect();
-  if (placement === 'right') return { left: r.right + 8, top: r.top + r.height / 2 };
-  if (placement === 'bottom') return { left: r.left + r.width / 2, top: r.bottom + 6 };
-  return { left: r.left + r.width / 2, top: r.top - 6 };
+  const width = window.innerWidth;
+  if (placement === 'right' && r.right + 8 + bubbleMaxWidth <= width) {
+    return { style: { left: r.right + 8, top: r.top + r.height / 2 }, placement };
+  }
+  const half = Math.min(bubbleMaxWidth, width - 16) / 2;
+  const left = Math.min(Math.max(r.left + r.width / 2, 8 + half), width - 8 - half);
+  if (placement === 'top') return { style: { left, top: r.top - 6 }, placement };
+  return { style: { left, top: r.bottom + 6 }, placement: 'bottom' };
 }
 
 /**
@@ -28,16 +39,15 @@ export function Tooltip({
   className?: string;
 }) {
   const id = useId();
-  const [style, setStyle] = useState<CSSProperties | null>(null);
+  const [at, setAt] = useState<{ style: CSSProperties; placement: TPlacement } | null>(null);
   if (title === null || title === undefined || title === '') return <>{children}</>;
-  const open = (event: { currentTarget: HTMLElement }) =>
-    setStyle(bubbleStyle(event.currentTarget, placement));
-  const close = () => setStyle(null);
+  const open = (event: { currentTarget: HTMLElement }) => setAt(bubbleAt(event.currentTarget, placement));
+  const close = () => setAt(null);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: it hears the events of the control inside it
     <span
       className={`cz-tip${className ? ` ${className}` : ''}`}
-      aria-describedby={style ? id : undefined}
+      aria-describedby={at ? id : undefined}
       onMouseEnter={open}
       onMouseLeave={close}
       onFocus={open}
@@ -47,8 +57,13 @@ export function Tooltip({
       }}
     >
       {children}
-      {style ? (
-        <span role="tooltip" id={id} className={`cz-tip__bubble cz-tip__bubble--${placement}`} style={style}>
+      {at ? (
+        <span
+          role="tooltip"
+          id={id}
+          className={`cz-tip__bubble cz-tip__bubble--${at.placement}`}
+          style={at.style}
+        >
           {title}
         </span>
       ) : null}
