@@ -10,7 +10,7 @@ const coreModules = [
   /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   /apps[\\/]web[\\/]src[\\/]lib[\\/](history|cookies|meta|language|phrases|notifier|lazy|render-env)\./,
   /apps[\\/]web[\\/]src[\\/]config[\\/]paths\./,
-  /apps[\\/]web[\\/]src[\\/]components[\\/](toast[\\/]|status-page|brand-mark|ui[\\/](app-link|button|icon|language-switch|text-field|use-dismiss)\.)/,
+  /apps[\\/]web[\\/]src[\\/]components[\\/](toast[\\/]|status-page|brand-mark|ui[\\/](app-link|button|icon|path-icon|language-switch|text-field|use-dismiss)\.)/,
   /packages[\\/]contract[\\/]src[\\/](enums|limits|patterns|rules)\./,
   /packages[\\/]phrases[\\/]src[\\/]index\./,
   // The login page's validation, recent accounts and sign-in hook, shared with the mobile login

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ConsoleIcon } from '@/components/ui/console-icon';
 import { isChunkLoadError } from '@/lib/lazy';
-import { ShellIcon } from './shell-icons';
 
 /**
  * The page-level error banner of the console (error boundary fallback), with a reload button. It
@@ -12,7 +12,7 @@ export function PageError({ error }: { error: unknown }) {
   const isChunk = isChunkLoadError(error);
   return (
     <div className="cz-result cz-result--error" data-testid="page-error" role="alert">
-      <ShellIcon name="error" size={64} className="cz-result__icon" />
+      <ConsoleIcon name="error" size={64} className="cz-result__icon" />
       <div className="cz-result__title">
         {isChunk ? t('chunkLoadFailed', { ns: 'common' }) : t('errorBoundary.title')}
       </div>

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccountDetail } from '@/api/get-account-detail';
 import { Button } from '@/components/ui/button';
+import { ConsoleIcon } from '@/components/ui/console-icon';
 import { Tag } from '@/components/ui/tag';
 import { Tooltip } from '@/components/ui/tooltip';
 import type { TConsoleRoute } from '@/config/console-routes';
 import { paths } from '@/config/paths';
 import { LazyUpgradeDialog } from '@/features/account/components/lazy-upgrade-dialog';
-import { ShellIcon } from './shell-icons';
 import { trialAction, trialLabel } from './trial';
 
 function TrialInfo({ auths }: { auths: readonly TAuthVo[] }) {
@@ -30,7 +30,7 @@ function TrialInfo({ auths }: { auths: readonly TAuthVo[] }) {
   return (
     <div className="cz-trial" data-testid="trial">
       <Tag
-        icon={<ShellIcon name="clock" size={14} />}
+        icon={<ConsoleIcon name="clock" size={14} />}
         color="gold"
         className="cz-trial__tag"
         data-testid="trial-days"
@@ -80,7 +80,7 @@ export function ShellHeader({ route, auths, onOpenMenu }: TShellHeaderProps) {
       data-testid="open-menu"
       onClick={onOpenMenu}
     >
-      <ShellIcon name="menu" size={18} />
+      <ConsoleIcon name="menu" size={18} />
     </button>
   ) : null;
   if (!route.hasHeader) {
@@ -106,7 +106,7 @@ export function ShellHeader({ route, auths, onOpenMenu }: TShellHeaderProps) {
               data-testid="header-back"
               onClick={() => navigate(paths[back])}
             >
-              <ShellIcon name="arrowLeft" size={18} />
+              <ConsoleIcon name="arrowLeft" size={18} />
             </button>
           </Tooltip>
         ) : null}

@@ -1,20 +1,21 @@
 import type { TAuthVo } from '@console/contract';
 import { Languages } from '@console/contract/enums';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TCurrentUser } from '@/api/get-current-user';
 import { BrandMark } from '@/components/brand-mark';
+import { ConsoleIcon, type TConsoleIconName } from '@/components/ui/console-icon';
 import { Tooltip } from '@/components/ui/tooltip';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import type { TConsoleRoute } from '@/config/console-routes';
 import { paths } from '@/config/paths';
 import { getLanguage, switchLanguage } from '@/lib/language';
 import { getMeta } from '@/lib/meta';
 import { buildMenu, selectedMenuKeys, type TMenuKey, type TMenuNode } from './menu-model';
-import { ShellIcon, type TShellIconName } from './shell-icons';
 import { UserPopover } from './user-popover';
 
-const icons: Partial<Record<TMenuKey, TShellIconName>> = {
+const icons: Partial<Record<TMenuKey, TConsoleIconName>> = {
   workbench: 'workbench',
   accountManage: 'team',
   serviceManage: 'cloud',
@@ -69,34 +70,17 @@ function Flyout({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const onPointer = (event: MouseEvent) => {
-      const target = event.target as Node;
-      // The group's own button toggles it: a press there is not a click outside.
-      if (!ref.current?.contains(target) && !anchor.contains(target)) onClose();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onClose();
-        anchor.focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [anchor, onClose]);
+  // The anchor's item holds both the group's button and this list: a press on the button toggles
+  // the list, it is not a click outside.
+  const item = useMemo(() => ({ current: anchor.parentElement }), [anchor]);
+  const anchorRef = useMemo(() => ({ current: anchor }), [anchor]);
+  useDismiss(item, true, onClose, anchorRef);
   const r = anchor.getBoundingClientRect();
   const fromBottom = r.top > window.innerHeight / 2;
   // Beside the anchor, or as far right as the window allows (a phone's drawer is most of its width).
   const left = Math.max(8, Math.min(r.right + 6, window.innerWidth - flyoutWidth - 8));
   return (
     <ul
-      ref={ref}
       id={id}
       className="cz-nav cz-nav__flyout"
       style={fromBottom ? { left, bottom: Math.max(8, window.innerHeight - r.bottom) } : { left, top: r.top }}
@@ -107,7 +91,7 @@ function Flyout({
 }
 
 type TItemProps = {
-  icon?: TShellIconName | undefined;
+  icon?: TConsoleIconName | undefined;
   label: string;
   testId: string;
   isCollapsed: boolean;
@@ -119,7 +103,7 @@ type TItemProps = {
 function ItemContent({ icon, label, testId, isCollapsed, disabled }: TItemProps & { disabled?: boolean }) {
   return (
     <>
-      {icon ? <ShellIcon name={icon} className="cz-nav__icon" /> : null}
+      {icon ? <ConsoleIcon name={icon} className="cz-nav__icon" /> : null}
       <span
         className={`cz-menu-label${isCollapsed && icon ? ' cz-visually-hidden' : ''}`}
         data-testid={testId}
@@ -253,7 +237,7 @@ function SideMenu({
             testId={`menu-${node.key}`}
             isCollapsed={isCollapsed}
           />
-          {isCollapsed ? null : <ShellIcon name="chevronDown" size={14} className="cz-nav__arrow" />}
+          {isCollapsed ? null : <ConsoleIcon name="chevronDown" size={14} className="cz-nav__arrow" />}
         </button>
         {isOpen && !isCollapsed ? (
           <ul id={listId} className="cz-nav cz-nav__sub">
@@ -284,7 +268,7 @@ function BottomMenu({ isCollapsed }: { isCollapsed: boolean }) {
   const [isLanguageOpen, setIsLanguageOpen] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const listId = useId();
-  const external = (href: string | null, icon: TShellIconName, testId: string, label: string) =>
+  const external = (href: string | null, icon: TConsoleIconName, testId: string, label: string) =>
     href ? (
       <li>
         <a
@@ -294,7 +278,7 @@ function BottomMenu({ isCollapsed }: { isCollapsed: boolean }) {
           rel="noopener noreferrer"
           aria-label={isCollapsed ? label : undefined}
         >
-          <ShellIcon name={icon} className="cz-nav__icon" />
+          <ConsoleIcon name={icon} className="cz-nav__icon" />
           <span className={`cz-menu-label${isCollapsed ? ' cz-visually-hidden' : ''}`} data-testid={testId}>
             {label}
           </span>
@@ -318,14 +302,14 @@ function BottomMenu({ isCollapsed }: { isCollapsed: boolean }) {
             setIsLanguageOpen((v) => !v);
           }}
         >
-          <ShellIcon name="globe" className="cz-nav__icon" />
+          <ConsoleIcon name="globe" className="cz-nav__icon" />
           <span
             className={`cz-menu-label${isCollapsed ? ' cz-visually-hidden' : ''}`}
             data-testid="menu-language"
           >
             {languageLabel}
           </span>
-          {isCollapsed ? null : <ShellIcon name="chevronRight" size={14} className="cz-nav__arrow" />}
+          {isCollapsed ? null : <ConsoleIcon name="chevronRight" size={14} className="cz-nav__arrow" />}
         </button>
         {isLanguageOpen && anchor ? (
           <Flyout id={listId} anchor={anchor} onClose={() => setIsLanguageOpen(false)}>
@@ -344,7 +328,7 @@ function BottomMenu({ isCollapsed }: { isCollapsed: boolean }) {
                   <span className="cz-menu-label" data-testid={`menu-lang-${value}`}>
                     {t(`languages.${value}`, { ns: 'common' })}
                   </span>
-                  {value === lang ? <ShellIcon name="check" size={14} className="cz-nav__arrow" /> : null}
+                  {value === lang ? <ConsoleIcon name="check" size={14} className="cz-nav__arrow" /> : null}
                 </button>
               </li>
             ))}
@@ -416,7 +400,7 @@ export function SiderBody({
             aria-expanded={!isCollapsed}
             data-testid="sider-collapse"
           >
-            <ShellIcon name={isCollapsed ? 'unfold' : 'fold'} />
+            <ConsoleIcon name={isCollapsed ? 'unfold' : 'fold'} />
           </button>
         ) : null}
       </div>

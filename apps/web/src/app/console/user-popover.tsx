@@ -6,6 +6,7 @@ import { type TCurrentUser, useCurrentUser } from '@/api/get-current-user';
 import { useLogout } from '@/api/logout';
 import { showToast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
+import { ConsoleIcon } from '@/components/ui/console-icon';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { LazyChangePasswordDialog } from '@/features/account/components/lazy-change-password-dialog';
 import { LazyProfileDialog } from '@/features/account/components/lazy-profile-dialog';
@@ -13,7 +14,6 @@ import { LazyLoginProtectionDialog } from '@/features/mfa/components/lazy-login-
 import { getLanguage, switchLanguage } from '@/lib/language';
 import { getMeta } from '@/lib/meta';
 import { type TEditDialog, useEditFlags } from './edit-flags';
-import { ShellIcon } from './shell-icons';
 
 function initialOf(user: TCurrentUser): string {
   return (user.displayName || user.name).trim().slice(0, 1).toUpperCase();
@@ -97,7 +97,7 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
     >
       {icon}
       <span className="cz-user-card__item-label">{label}</span>
-      <ShellIcon name="external" size={12} className="cz-user-card__item-arrow" />
+      <ConsoleIcon name="external" size={12} className="cz-user-card__item-arrow" />
     </a>
   );
 
@@ -139,9 +139,9 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
           setIsProfileOpen(true);
         }}
       >
-        <ShellIcon name="profile" className="cz-user-card__item-icon" />
+        <ConsoleIcon name="profile" className="cz-user-card__item-icon" />
         <span className="cz-user-card__item-label">{t('user.myProfile')}</span>
-        <ShellIcon name="chevronRight" size={12} className="cz-user-card__item-arrow" />
+        <ConsoleIcon name="chevronRight" size={12} className="cz-user-card__item-arrow" />
       </button>
       <button
         type="button"
@@ -152,9 +152,9 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
           setEditDialog('password');
         }}
       >
-        <ShellIcon name="lock" className="cz-user-card__item-icon" />
+        <ConsoleIcon name="lock" className="cz-user-card__item-icon" />
         <span className="cz-user-card__item-label">{t('user.changePassword')}</span>
-        <ShellIcon name="chevronRight" size={12} className="cz-user-card__item-arrow" />
+        <ConsoleIcon name="chevronRight" size={12} className="cz-user-card__item-arrow" />
       </button>
       <button
         type="button"
@@ -165,9 +165,9 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
           setIsProtectionOpen(true);
         }}
       >
-        <ShellIcon name="shield" className="cz-user-card__item-icon" />
+        <ConsoleIcon name="shield" className="cz-user-card__item-icon" />
         <span className="cz-user-card__item-label">{t('user.loginProtection')}</span>
-        <ShellIcon name="chevronRight" size={12} className="cz-user-card__item-arrow" />
+        <ConsoleIcon name="chevronRight" size={12} className="cz-user-card__item-arrow" />
       </button>
       {links ? (
         <>
@@ -175,14 +175,14 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
           {linkItem(
             links.studio,
             'user-studio',
-            <ShellIcon name="code" className="cz-user-card__item-icon" />,
+            <ConsoleIcon name="code" className="cz-user-card__item-icon" />,
             t('user.studio'),
           )}
           {links.docs
             ? linkItem(
                 links.docs,
                 'user-documentation',
-                <ShellIcon name="docs" className="cz-user-card__item-icon" />,
+                <ConsoleIcon name="docs" className="cz-user-card__item-icon" />,
                 t('user.documentation'),
               )
             : null}
@@ -218,7 +218,7 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
         data-testid="logout"
         onClick={() => logout.mutate()}
       >
-        {logout.isPending ? null : <ShellIcon name="logout" />}
+        {logout.isPending ? null : <ConsoleIcon name="logout" />}
         {t('user.logout')}
       </Button>
     </div>

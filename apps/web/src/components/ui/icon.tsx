@@ -1,4 +1,6 @@
 /** Small line icons of the light pages (24px grid, stroked with currentColor). */
+import { PathIcon } from './path-icon';
+
 const ring = 'M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0';
 
 const paths = {
@@ -20,20 +22,5 @@ const paths = {
 export type TIconName = keyof typeof paths;
 
 export function Icon({ name, size = 18, className }: { name: TIconName; size?: number; className?: string }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <PathIcon d={paths[name]} size={size} className={className} />;
 }

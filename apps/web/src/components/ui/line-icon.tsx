@@ -2,6 +2,8 @@
  * Line icons of the verification pieces (24px grid, stroked with currentColor), apart from
  * `icon.tsx` so that the login page's first load does not carry them.
  */
+import { PathIcon } from './path-icon';
+
 const paths = {
   refresh: 'M21 12a9 9 0 1 1-2.6-6.4L21 8M21 3v5h-5',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
@@ -33,20 +35,5 @@ export function LineIcon({
   size?: number;
   className?: string;
 }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <PathIcon d={paths[name]} size={size} className={className} />;
 }

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConsoleIcon } from '@/components/ui/console-icon';
 import { paths } from '@/config/paths';
 import { useFundsAccount } from '../api/get-funds-account';
 import { isPositive } from '../lib/money';
-import { WalletIcon } from './card-icons';
 import { Money } from './money';
 import '../billing.css';
 
@@ -29,7 +29,7 @@ export function BillingOverviewCard() {
   return (
     <Card
       testId="workbench-billing"
-      icon={<WalletIcon />}
+      icon={<ConsoleIcon name="wallet" />}
       title={t('workbench.overview')}
       extra={
         <Button variant="primary" onClick={() => navigate(paths.topUp)} data-testid="workbench-top-up">

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConsoleIcon } from '@/components/ui/console-icon';
 import { paths } from '@/config/paths';
 import { useBillingCount } from '../api/get-billing-count';
 import { discountedOf } from '../lib/amount-fields';
-import { LineChartIcon } from './card-icons';
 import { Money } from './money';
 import '../billing.css';
 
@@ -28,7 +28,7 @@ export function ConsumptionCard() {
   return (
     <Card
       testId="workbench-consumption"
-      icon={<LineChartIcon />}
+      icon={<ConsoleIcon name="lineChart" />}
       title={t('workbench.consumption')}
       extra={
         <Button variant="link" onClick={() => navigate(paths.billing)} data-testid="workbench-view-bills">

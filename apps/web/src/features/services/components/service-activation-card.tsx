@@ -4,30 +4,13 @@ import { useCurrentUser } from '@/api/get-current-user';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConsoleIcon } from '@/components/ui/console-icon';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAccountInstances } from '../api/list-account-instances';
 import { useServices } from '../api/list-services';
 import { InstanceStatusTag } from './status-tags';
 import '../services.css';
-
-/** Four tiles: the title icon of the service activation card. */
-function ServicesIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />
-    </svg>
-  );
-}
 
 /**
  * The workbench's service activation card: per service, its live instances (region, instance
@@ -46,7 +29,7 @@ export function ServiceActivationCard() {
     .filter((s) => s.instances.length > 0);
 
   return (
-    <Card testId="workbench-services" icon={<ServicesIcon />} title={t('workbench.title')}>
+    <Card testId="workbench-services" icon={<ConsoleIcon name="workbench" />} title={t('workbench.title')}>
       {isError ? (
         <Alert kind="error">{t('loadFailed')}</Alert>
       ) : !services.data || !instances.data ? (

@@ -2,28 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConsoleIcon } from '@/components/ui/console-icon';
 import { paths } from '@/config/paths';
 import { useUserList } from '../api/users-api';
 import '../users.css';
-
-/** Two people: the title icon of the user management shortcut. */
-function TeamIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />
-    </svg>
-  );
-}
 
 /** A count with its thousands grouped ("1,234"). */
 const formatCount = (n: number) => n.toLocaleString('en-US');
@@ -40,7 +22,7 @@ export function UserShortcutCard() {
   return (
     <Card
       testId="workbench-users"
-      icon={<TeamIcon />}
+      icon={<ConsoleIcon name="team" />}
       title={t('shortcut.title')}
       extra={
         <Button

@@ -1,7 +1,9 @@
 /**
- * The shell's line icons (24 px grid, stroked with currentColor, 16 px by default): the shell
- * draws without antd or its icon set (decision 0033).
+ * The console's line icons (24 px grid, stroked with currentColor, 16 px by default): the shell,
+ * the workbench and its cards draw without antd or its icon set (decision 0033).
  */
+import { PathIcon } from './path-icon';
+
 const paths = {
   workbench: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
   team: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
@@ -27,34 +29,21 @@ const paths = {
   external: 'M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6',
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
   error: 'M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0M15 9l-6 6M9 9l6 6',
+  wallet:
+    'M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h14a2 2 0 0 1 2 2v3M3 5v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-3M21 12h-4a2 2 0 0 0 0 4h4z',
+  lineChart: 'M3 3v16a2 2 0 0 0 2 2h16M7 15l4-4 3 3 6-6',
 } as const;
 
-export type TShellIconName = keyof typeof paths;
+export type TConsoleIconName = keyof typeof paths;
 
-export function ShellIcon({
+export function ConsoleIcon({
   name,
   size = 16,
   className,
 }: {
-  name: TShellIconName;
+  name: TConsoleIconName;
   size?: number;
   className?: string;
 }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <PathIcon d={paths[name]} size={size} className={className} />;
 }
