@@ -37,7 +37,7 @@ describe('the light tooltip', () => {
     const wrapper = button.parentElement as HTMLElement;
     place(wrapper, { left: 8, top: 100, width: 200, height: 40 }, 1440);
     expect(screen.queryByRole('tooltip')).toBeNull();
-    fireEvent.mouseEnter(wrapper);
+    fireEvent.mouseOver(button);
     const tip = screen.getByRole('tooltip');
     expect(tip.textContent).toBe('No permission');
     expect(wrapper.getAttribute('aria-describedby')).toBe(tip.id);
@@ -59,7 +59,7 @@ describe('the light tooltip', () => {
     );
     const wrapper = screen.getByRole('button').parentElement as HTMLElement;
     place(wrapper, { left: 16, top: 300, width: 256, height: 40 }, 390);
-    fireEvent.mouseEnter(wrapper);
+    fireEvent.mouseOver(wrapper);
     const tip = screen.getByRole('tooltip');
     expect(tip.className).toContain('cz-tip__bubble--bottom');
     expect(tip.style.top).toBe('346px');
@@ -75,7 +75,26 @@ describe('the light tooltip', () => {
         <button type="button">Audit</button>
       </Tooltip>,
     );
-    fireEvent.mouseEnter(screen.getByRole('button'));
+    fireEvent.mouseOver(screen.getByRole('button'));
     expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('opens when the pointer comes from an element whose mouseout React never saw (a page just left)', () => {
+    // The login page's button is gone when the console draws: its `mouseout` goes to a detached
+    // node, so React derives no `mouseenter` from it. The tooltip listens to `mouseover` instead.
+    render(<button type="button">Sign in</button>);
+    const gone = screen.getByRole('button', { name: 'Sign in' });
+    render(
+      <Tooltip title="No permission" placement="right">
+        <span>Audit</span>
+      </Tooltip>,
+    );
+    const label = screen.getByText('Audit');
+    place(label.parentElement as HTMLElement, { left: 8, top: 100, width: 200, height: 40 }, 1440);
+    fireEvent.mouseOver(label, { relatedTarget: gone });
+    expect(screen.getByRole('tooltip').textContent).toBe('No permission');
+    // Moving on within the control keeps the one bubble.
+    fireEvent.mouseOver(label.parentElement as HTMLElement, { relatedTarget: label });
+    expect(screen.getAllByRole('tooltip')).toHaveLength(1);
   });
 });

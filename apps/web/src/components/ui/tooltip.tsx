@@ -43,12 +43,15 @@ export function Tooltip({
   if (title === null || title === undefined || title === '') return <>{children}</>;
   const open = (event: { currentTarget: HTMLElement }) => setAt(bubbleAt(event.currentTarget, placement));
   const close = () => setAt(null);
+  // Opened on `mouseover`, which bubbles from whatever the pointer is over, not on React's
+  // synthetic `mouseenter`: React derives that from the `mouseout` of the element left, and skips
+  // it when that element was just removed (the page the pointer was on before a navigation).
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: it hears the events of the control inside it
     <span
       className={`cz-tip${className ? ` ${className}` : ''}`}
       aria-describedby={at ? id : undefined}
-      onMouseEnter={open}
+      onMouseOver={at ? undefined : open}
       onMouseLeave={close}
       onFocus={open}
       onBlur={close}
