@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { parseAst } from 'rolldown/parseAst';
 import { describe, expect, it } from 'vitest';
 
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
@@ -23,26 +23,39 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function isTimed(node: ts.Node): boolean {
-  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
-    if (ts.isCallExpression(at) && ts.isIdentifier(at.expression) && timers.has(at.expression.text))
-      return true;
-  }
-  return false;
+/** An ESTree node of the parser (oxc, the one the build uses), as far as this walk reads it. */
+type TNode = { type: string; start: number; end: number; callee?: TNode; name?: string };
+
+function isNode(value: unknown): value is TNode {
+  return typeof value === 'object' && value !== null && typeof (value as TNode).type === 'string';
 }
 
-/** The `import()` calls of a source (not `typeof import('…')` types) that no timer encloses. */
+function isTimer(node: TNode): boolean {
+  return (
+    node.type === 'CallExpression' && node.callee?.type === 'Identifier' && timers.has(node.callee.name ?? '')
+  );
+}
+
+/**
+ * The `import()` calls of a source (ESTree `ImportExpression`; a `typeof import('…')` type is a
+ * `TSImportType`) that no `chunkLoader` or `chunkLoaders` call encloses.
+ */
 export function untimedImports(fileName: string, text: string): string[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const program = parseAst(text, { lang: 'tsx', sourceType: 'module' }, fileName) as unknown as TNode;
   const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && !isTimed(node)) {
-      const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-      found.push(`${fileName}:${line + 1} ${node.getText().slice(0, 80)}`);
+  const visit = (node: TNode, isTimed: boolean) => {
+    if (node.type === 'ImportExpression' && !isTimed) {
+      const line = text.slice(0, node.start).split('\n').length;
+      found.push(`${fileName}:${line} ${text.slice(node.start, node.end).slice(0, 80)}`);
     }
-    ts.forEachChild(node, visit);
+    const inside = isTimed || isTimer(node);
+    for (const value of Object.values(node)) {
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (isNode(child)) visit(child, inside);
+      }
+    }
   };
-  visit(source);
+  visit(program, false);
   return found;
 }
 
