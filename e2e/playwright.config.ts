@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { testBrowserPath } from '../scripts/lib/browser-needs.mjs';
+import { serversVariable, type TServer } from './servers';
 
 const port = Number(process.env.E2E_PORT ?? 8480);
 const onpremPort = port + 1;
@@ -34,18 +35,8 @@ function namesProject(name: string, project: string): boolean {
 }
 
 /** The built console on a fresh, seeded database (see serve.mjs), for the tests of `project`. */
-function server(project: string, serverPort: number, env: Record<string, string> = {}) {
-  return {
-    project,
-    command: 'node serve.mjs',
-    url: `http://localhost:${serverPort}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: { E2E_PORT: String(serverPort), ...env },
-  };
+function server(project: string, serverPort: number, env: Record<string, string> = {}): TServer {
+  return { project, port: serverPort, env };
 }
 
 export default defineConfig({
@@ -98,33 +89,35 @@ export default defineConfig({
       use: { browserName: 'chromium', baseURL: limitsURL, viewport: { width: 1440, height: 900 } },
     },
   ],
-  webServer: [
-    // The development provisioner: instances open in 3 s, Insight user changes apply in 0.5 s.
-    // Phones on localhost get the mobile login (the desktop tests use desktop Chromium's agent and
-    // viewport); the seeded instances' hosts may receive a login's token.
-    server('cloud', port, {
-      DEV_PROVISION_DELAY_MS: '3000',
-      DEV_INSIGHT_DELAY_MS: '500',
-      MOBILE_LOGIN_HOSTS: 'localhost',
-      FALLBACK_URL_HOSTS: '*.lakehouse.example.com',
-      // Cloud-marketplace registration is a feature of its own, off by default; the server refuses
-      // its routes while it is off.
-      FEATURE_MARKETPLACE_REGISTER: '1',
-    }),
-    server('onprem-international', onpremPort, {
-      DEPLOY_MODE: 'onprem',
-      EDITION: 'international',
-      FEATURE_HUAWEI_LICENSE: '1',
-    }),
-    // Tight limits per client address (decision 0012); each test names its own address by
-    // X-Forwarded-For, which the server trusts here.
-    server('address-limits', limitsPort, {
-      TRUST_PROXY: '1',
-      ADDRESS_CAPTCHA_AFTER_FAILURES: '3',
-      ADDRESS_BLOCK_AFTER_FAILURES: '6',
-      ADDRESS_BLOCK_SECONDS: '120',
-    }),
-  ]
-    .filter((s) => selected === null || selected.some((name) => namesProject(name, s.project)))
-    .map(({ project: _project, ...s }) => s),
+  globalSetup: './servers.ts',
 });
+
+// The consoles of the selected projects, started together by the global setup (servers.ts).
+const servers: TServer[] = [
+  // The development provisioner: instances open in 3 s, Insight user changes apply in 0.5 s.
+  // Phones on localhost get the mobile login (the desktop tests use desktop Chromium's agent and
+  // viewport); the seeded instances' hosts may receive a login's token.
+  server('cloud', port, {
+    DEV_PROVISION_DELAY_MS: '3000',
+    DEV_INSIGHT_DELAY_MS: '500',
+    MOBILE_LOGIN_HOSTS: 'localhost',
+    FALLBACK_URL_HOSTS: '*.lakehouse.example.com',
+    // Cloud-marketplace registration is a feature of its own, off by default; the server refuses
+    // its routes while it is off.
+    FEATURE_MARKETPLACE_REGISTER: '1',
+  }),
+  server('onprem-international', onpremPort, {
+    DEPLOY_MODE: 'onprem',
+    EDITION: 'international',
+    FEATURE_HUAWEI_LICENSE: '1',
+  }),
+  // Tight limits per client address (decision 0012); each test names its own address by
+  // X-Forwarded-For, which the server trusts here.
+  server('address-limits', limitsPort, {
+    TRUST_PROXY: '1',
+    ADDRESS_CAPTCHA_AFTER_FAILURES: '3',
+    ADDRESS_BLOCK_AFTER_FAILURES: '6',
+    ADDRESS_BLOCK_SECONDS: '120',
+  }),
+].filter((s) => selected === null || selected.some((name) => namesProject(name, s.project)));
+process.env[serversVariable] = JSON.stringify(servers);
