@@ -304,15 +304,20 @@ export async function identityProof(
  * Adds a regular user of the demo account with a phone through the API, as the signed-in
  * administrator: `<prefix>_<stamp>`, a phone no other test uses, the initial password `Initial@2026`.
  */
-export async function freshUser(page: Page, prefix: string): Promise<{ username: string; phone: string }> {
+export async function freshUser(
+  page: Page,
+  prefix: string,
+  options: { hasEmail?: boolean } = {},
+): Promise<{ username: string; phone: string; email: string | null }> {
   const username = `${prefix}_${Date.now().toString(36).slice(-5)}`;
   const phone = freshPhone();
+  const email = options.hasEmail ? `${username}@e2e.example` : null;
   const res = await page.request.post('/api/portal/user/addUser', {
     headers: { 'X-CZ-Client': 'web' },
-    data: { username, password: 'Initial@2026', phone },
+    data: { username, password: 'Initial@2026', phone, ...(email ? { email } : {}) },
   });
   expect((await res.json()).code).toBe(0);
-  return { username, phone };
+  return { username, phone, email };
 }
 
 /**
