@@ -302,7 +302,8 @@ export async function identityProof(
 
 /**
  * Adds a regular user of the demo account with a phone through the API, as the signed-in
- * administrator: `<prefix>_<stamp>`, a phone no other test uses, the initial password `Initial@2026`.
+ * administrator: `<prefix>_<stamp>`, a phone no other test uses, the initial password `Initial@2026`;
+ * with `hasEmail`, also the e-mail `<username>@e2e.example`.
  */
 export async function freshUser(
   page: Page,

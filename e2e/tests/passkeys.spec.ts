@@ -24,8 +24,8 @@ test.describe.configure({ timeout: 300_000 });
 
 /**
  * The identity check by a code in the verification dialog: to the user's phone, or to their e-mail
- * (the dialog's other channel). A second code to one address within a minute waits out the
- * server's resend limit, so the test uses both.
+ * (the dialog's other channel). A second code for the same purpose to one address within a minute
+ * waits out the server's resend limit: adding and removing the passkey use one address each.
  */
 async function verifyByCode(page: Page, to: { phone: string } | { email: string }): Promise<void> {
   let target: string;
@@ -63,7 +63,7 @@ test('register a passkey, sign in with it as the second step and alone, then rem
   await userPage.getByTestId('mfa-passkeys-manage').click();
   await expect(userPage.getByTestId('passkeys-empty')).toBeVisible();
   await userPage.getByTestId('passkeys-add').click();
-  // By e-mail: the first sign-in's code went to the phone a moment ago.
+  // By e-mail; the removal below proves the identity by phone.
   await verifyByCode(userPage, { email: user.email ?? '' });
   await userPage
     .getByTestId('passkey-name-input')
