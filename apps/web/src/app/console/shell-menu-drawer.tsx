@@ -8,7 +8,8 @@ const focusable = 'a[href], button:not([disabled]), [tabindex="0"]';
 /**
  * The menu of narrow windows: a modal panel from the left, opened by the header's menu button.
  * Focus moves into it and stays there (Tab wraps); Escape (once no popup is open in it) or a press
- * on the dimmed page closes it and gives focus back to what opened it; the page under it does not scroll meanwhile.
+ * on the dimmed page closes it and gives focus back to what opened it; the page under it does not
+ * scroll meanwhile.
  */
 export default function ShellMenuDrawer({
   isOpen,

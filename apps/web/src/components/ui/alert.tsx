@@ -4,8 +4,9 @@ import { Icon } from './icon';
 export type TAlertKind = 'error' | 'warning' | 'success' | 'info';
 
 /**
- * A message inside a card of a light page (the public pages, the workbench; antd's pages use antd's). Announced by screen
- * readers when it appears (`role="alert"`) unless `isAnnounced` is false.
+ * A message inside a card of a light page (the public pages, the workbench; antd's pages use
+ * antd's). Announced by screen readers when it appears (`role="alert"`) unless `isAnnounced` is
+ * false.
  */
 export function Alert({
   kind = 'error',
