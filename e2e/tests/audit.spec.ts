@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { demo, fillLogin, openLogin, signIn, type TLang } from './helpers';
+import { demo, fillLogin, openLogin, signInByCall, type TLang } from './helpers';
 
 /** The texts these tests read, per language. */
 const texts = {
@@ -142,7 +142,7 @@ test.describe('audit log', () => {
       }, testInfo) => {
         const text = texts[lang];
         await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
-        await signIn(page, demo.admin, lang);
+        await signInByCall(page, demo.admin, lang);
         await page.goto('/auditManage');
         const table = page.locator('.cz-audit__table');
         const login = page.locator('[data-testid="audit-row"][data-action="auth.login"]').first();

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from './fixtures';
-import { demo, signIn } from './helpers';
+import { demo, signIn, signInByCall } from './helpers';
 
 /**
  * Billing as the demo administrator (the demo seed has 90 days of usage, top-ups, a voucher and
@@ -107,7 +107,7 @@ test('an English page of the domestic edition shows one currency for a top-up: t
 });
 
 test("opens last month's statement from the statements and exports it", async ({ page }) => {
-  await signIn(page, demo.admin, 'en-US');
+  await signInByCall(page, demo.admin, 'en-US');
   await page.goto('/billing/cost');
   await expect(page.getByTestId('page-title')).toHaveText('Statements');
   const row = page.locator(`[data-testid="statement-row"][data-month="${lastMonth()}"]`);
@@ -140,7 +140,7 @@ function billingDay(days: number): string {
 test('a custom range applies only with both days: until then no figures, and the export says why, in both languages', async ({
   page,
 }) => {
-  await signIn(page, demo.admin, 'en-US');
+  await signInByCall(page, demo.admin, 'en-US');
   await page.goto('/billing');
   await expect(page.getByTestId('billing-summary')).toBeVisible();
   await expect(page.getByTestId('billing-detail-row').first()).toBeVisible();
@@ -232,7 +232,7 @@ test.describe('webhooks', () => {
 
   test('configures a webhook to a local receiver and sends a test', async ({ page }) => {
     const name = `e2e_hook_${stamp}`;
-    await signIn(page, demo.admin, 'en-US');
+    await signInByCall(page, demo.admin, 'en-US');
     await page.goto('/billing?tab=webhooks');
     await expect(page.getByTestId('webhooks-panel')).toBeVisible();
 
@@ -270,7 +270,7 @@ test.describe('webhooks', () => {
   }) => {
     const name = `e2e_refused_${stamp}`;
     const failed = 'Webhook 发送失败，请检查地址及成功标识的键和值。';
-    await signIn(page, demo.admin, 'zh-CN');
+    await signInByCall(page, demo.admin, 'zh-CN');
     await page.goto('/billing?tab=webhooks');
     await page.getByTestId('webhook-add').click();
     await page.getByTestId('webhook-name').fill(name);
@@ -327,7 +327,7 @@ test.describe('webhooks', () => {
     page,
   }) => {
     const name = `e2e_signed_${stamp}`;
-    await signIn(page, demo.admin, 'en-US');
+    await signInByCall(page, demo.admin, 'en-US');
     await page.goto('/billing?tab=webhooks');
     // The page explains what a receiver checks, with the header names and a sample.
     await page.getByTestId('webhook-verify').getByText('How a receiver verifies deliveries').click();
@@ -393,7 +393,7 @@ test.describe('webhooks', () => {
   });
 
   test('explains how to verify deliveries in Chinese', async ({ page }) => {
-    await signIn(page, demo.admin, 'zh-CN');
+    await signInByCall(page, demo.admin, 'zh-CN');
     await page.goto('/billing?tab=webhooks');
     await page.getByTestId('webhook-verify').getByText('接收方如何校验').click();
     await expect(page.getByTestId('webhook-verify-help')).toContainText('每个 webhook-id 只处理一次');

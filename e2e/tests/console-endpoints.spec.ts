@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { demo, signIn, type TLang } from './helpers';
+import { demo, signInByCall, type TLang } from './helpers';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -17,7 +17,7 @@ for (const lang of ['en-US', 'zh-CN'] as const satisfies readonly TLang[]) {
       page,
     }, testInfo) => {
       await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
-      await signIn(page, demo.admin, lang);
+      await signInByCall(page, demo.admin, lang);
       const [regions] = await Promise.all([
         page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/service/serviceRegionList'),
         page.goto('/serviceManage'),
@@ -46,7 +46,7 @@ for (const lang of ['en-US', 'zh-CN'] as const satisfies readonly TLang[]) {
 }
 
 test("lists a user's workspaces in the disable confirmation", async ({ page }, testInfo) => {
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   await page.goto('/accountManage/userManage');
   await page.getByTestId('user-search').locator('input').fill(demo.member.username);
   await page.getByTestId('user-search').locator('input').press('Enter');
@@ -66,7 +66,7 @@ test("lists a user's workspaces in the disable confirmation", async ({ page }, t
 });
 
 test('narrows the bill to one product of skuList', async ({ page }, testInfo) => {
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   const [skus] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/billing/skuList'),
     page.goto('/billing'),
@@ -92,7 +92,7 @@ test('narrows the bill to one product of skuList', async ({ page }, testInfo) =>
 });
 
 test('shows the password policy Edit button from the user-role lookup', async ({ page }) => {
-  await signIn(page, demo.member);
+  await signInByCall(page, demo.member);
   const [lookup] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/user/checkTenantAdmin'),
     page.goto('/accountManage/accountInfo'),

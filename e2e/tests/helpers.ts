@@ -74,6 +74,27 @@ export async function signIn(
   await expect(page.getByTestId('workbench')).toBeVisible();
 }
 
+/**
+ * Signs in with the call the login form makes, without opening the form: the session cookie and
+ * the language land in the page's context, and no page opens. For tests of what lies behind the
+ * sign-in that open a page of their own next; the form itself signs in in the login specs, the
+ * walks of shell-responsive.spec.ts and the tests that start at the workbench.
+ */
+export async function signInByCall(
+  page: Page,
+  user: { username: string; password: string },
+  lang: TLang = 'en-US',
+  account = demo.account,
+): Promise<void> {
+  await setLanguage(page, lang);
+  const res = await page.request.post('/api/login', {
+    headers: { 'x-cz-client': 'web', 'cz-lang': lang },
+    data: { accountDisplayName: account, username: user.username, password: user.password },
+  });
+  expect(res.ok()).toBe(true);
+  expect(((await res.json()) as { code: number }).code).toBe(0);
+}
+
 // ---- login protection (mfa.spec.ts, mfa-international.spec.ts) -------------------------------
 
 /** The second demo account: its administrator is used by no other browser test. */

@@ -1,6 +1,6 @@
 import { findings, report } from './a11y-checks';
 import { type Browser, expect, type Page, test } from './fixtures';
-import { baseURL, demo, readOutbox, signIn, type TLang } from './helpers';
+import { baseURL, demo, readOutbox, signInByCall, type TLang } from './helpers';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -53,7 +53,7 @@ test('an invitation from add-user through the e-mail in the outbox to the first 
 }, testInfo) => {
   const username = `inv_${stamp}_a`;
   const email = `${username}@demo.example`;
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   await openUsers(page);
   await page.getByTestId('add-user').click();
   const dialog = page.getByTestId('user-dialog');
@@ -122,7 +122,7 @@ test('a revoked invitation and a resent one, by text message, in Chinese on a ph
 }, testInfo) => {
   const username = `inv_${stamp}_b`;
   const phone = `1391${String(Date.now()).slice(-7)}`;
-  await signIn(page, demo.admin, 'zh-CN');
+  await signInByCall(page, demo.admin, 'zh-CN');
   await openUsers(page);
   await page.getByTestId('add-user').click();
   const dialog = page.getByTestId('user-dialog');

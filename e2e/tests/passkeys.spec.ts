@@ -8,7 +8,7 @@ import {
   freshUser,
   sendCodeTo,
   setLanguage,
-  signIn,
+  signInByCall,
   signOut,
   virtualAuthenticator,
 } from './helpers';
@@ -52,7 +52,7 @@ test('register a passkey, sign in with it as the second step and alone, then rem
   page,
   browser,
 }) => {
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   const user = await freshUser(page, 'pk', { hasEmail: true });
   const password = 'Passkeys@2026';
   const { context, page: userPage } = await firstSignIn(browser, user, password);

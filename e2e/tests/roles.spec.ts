@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { demo, signIn, type TLang } from './helpers';
+import { demo, signInByCall, type TLang } from './helpers';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -41,7 +41,7 @@ const holder = (page: Page, username: string) =>
   adminPanel(page).locator(`[data-testid="role-holder"][data-user="${username}"]`);
 
 test('grants the administrator role from the drawer and removes it again', async ({ page }) => {
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   const username = await freshUser(page);
   await openRoles(page);
 
@@ -97,7 +97,7 @@ for (const lang of ['en-US', 'zh-CN'] as const satisfies readonly TLang[]) {
   for (const width of [1440, 390]) {
     test(`fits the drawer on the screen (${lang}, ${width} px)`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
-      await signIn(page, demo.admin, lang);
+      await signInByCall(page, demo.admin, lang);
       await openRoles(page);
       await expect(adminPanel(page).getByTestId('role-holder').first()).toBeVisible();
       await expect(page.getByTestId('roles-tab-account_admin')).toContainText(

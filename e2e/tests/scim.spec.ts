@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { findings, report, settle } from './a11y-checks';
 import { expect, test } from './fixtures';
-import { demo, setLanguage, signIn } from './helpers';
+import { demo, setLanguage, signInByCall } from './helpers';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -28,7 +28,7 @@ async function scimPath(page: Page): Promise<string> {
 
 test('an administrator creates a SCIM token, provisions a user with it, and revokes it', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, demo.admin, 'en-US');
+  await signInByCall(page, demo.admin, 'en-US');
   await openSsoPage(page);
   const base = await scimPath(page);
 
@@ -101,7 +101,7 @@ test('an administrator creates a SCIM token, provisions a user with it, and revo
 });
 
 test('the SCIM section in Chinese, and on a phone', async ({ page }) => {
-  await signIn(page, demo.admin, 'zh-CN');
+  await signInByCall(page, demo.admin, 'zh-CN');
   await openSsoPage(page);
   await expect(page.getByTestId('scim-card')).toContainText('SCIM 用户同步');
   await expect(page.getByTestId('scim-token-create')).toContainText('创建令牌');

@@ -9,6 +9,7 @@ import {
   registerAccount,
   sendCodeTo,
   signIn,
+  signInByCall,
   testCaptchaText,
 } from './helpers';
 
@@ -194,7 +195,7 @@ test.describe('self-service, domestic edition', () => {
   test('the password_edit flag opens the change-password dialog once and leaves the address', async ({
     page,
   }) => {
-    await signIn(page, demo.member);
+    await signInByCall(page, demo.member);
     await page.goto('/workbench?password_edit=1');
     await expect(page.getByTestId('change-password-dialog')).toBeVisible();
     await expect(page).toHaveURL(/\/workbench$/);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { findings, report, settle } from './a11y-checks';
 import { expect, test } from './fixtures';
-import { demo, firstSignIn, freshUser, signIn, signInTo } from './helpers';
+import { demo, firstSignIn, freshUser, signIn, signInByCall, signInTo } from './helpers';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -24,7 +24,7 @@ test('a user ends one of their sessions; an administrator ends all sessions of a
   page,
   browser,
 }) => {
-  await signIn(page, demo.admin, 'zh-CN');
+  await signInByCall(page, demo.admin, 'zh-CN');
   const user = await freshUser(page, 'sess');
   const password = 'Sessions@2026';
   const first = await firstSignIn(browser, user, password);
@@ -86,7 +86,7 @@ test('a user ends one of their sessions; an administrator ends all sessions of a
 });
 
 test('ending the current session signs out here', async ({ page }) => {
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   await page.goto('/accountManage/accountInfo');
   // On a phone's width the dialog fits the screen and its table scrolls sideways inside it.
   await page.setViewportSize({ width: 390, height: 844 });

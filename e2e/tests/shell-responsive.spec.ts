@@ -4,17 +4,34 @@
  * scrolls sideways, the sidebar comes back on widening), and a session that the server ended says
  * so once, on the login page with the account name filled in. Screenshots of the main pages at
  * 1440 px and 390 px in both languages are kept in .reports/screenshots.
+ *
+ * The walks through every page at each width and in each language also check the lists they meet
+ * (list-checks.ts: no name, date or amount wraps, amounts right-aligned in tabular figures, tables
+ * scroll inside their box on a phone), and at 1440 px that each page's document carries the
+ * Content-Security-Policy (the fixture fails a test on any violation a page reports).
  */
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { baseURL, demo, fillLogin, openLogin, type TLang } from './helpers';
+import { checkList, type lists } from './list-checks';
 import { saveScreenshot } from './screenshots';
 
 const desktop = { width: 1440, height: 900 };
 const phone = { width: 390, height: 844 };
 
-/** The console's main pages, the test id each draws, and the menu item each highlights. */
-const consolePages = [
+type TConsolePage = {
+  name: string;
+  path: string;
+  /** The test id the page draws. */
+  testId: string;
+  /** The menu item the page highlights. */
+  menu: string;
+  /** The list the page shows, checked by list-checks.ts. */
+  list?: keyof typeof lists;
+};
+
+/** The console's main pages. */
+const consolePages: readonly TConsolePage[] = [
   { name: 'workbench', path: '/workbench', testId: 'workbench', menu: 'workbench' },
   {
     name: 'account-center',
@@ -28,21 +45,40 @@ const consolePages = [
     testId: 'certification-page',
     menu: 'accountInfo',
   },
-  { name: 'users', path: '/accountManage/userManage', testId: 'user-manage', menu: 'userManage' },
+  {
+    name: 'users',
+    path: '/accountManage/userManage',
+    testId: 'user-manage',
+    menu: 'userManage',
+    list: 'users',
+  },
   { name: 'sso', path: '/accountManage/sso', testId: 'sso-page', menu: 'sso' },
-  { name: 'services', path: '/serviceManage', testId: 'service-manage', menu: 'serviceManage' },
+  {
+    name: 'services',
+    path: '/serviceManage',
+    testId: 'service-manage',
+    menu: 'serviceManage',
+    list: 'services',
+  },
   {
     name: 'insight-users',
     path: '/serviceManage/insightUserManage',
     testId: 'insight-user-manage',
     menu: 'serviceManage',
+    list: 'insight-users',
   },
-  { name: 'consumption', path: '/billing', testId: 'billing-overview', menu: 'consumption' },
+  {
+    name: 'consumption',
+    path: '/billing',
+    testId: 'billing-overview',
+    menu: 'consumption',
+    list: 'consumption',
+  },
   { name: 'statements', path: '/billing/cost', testId: 'billing-cost', menu: 'cost' },
   { name: 'funds', path: '/billing/balance', testId: 'billing-balance', menu: 'balance' },
   { name: 'top-up', path: '/billing/balance/topUp', testId: 'billing-top-up', menu: 'balance' },
   { name: 'audit', path: '/auditManage', testId: 'audit-page', menu: 'auditManage' },
-] as const;
+];
 
 /** Signs the administrator in at the page's current size and waits for the workbench. */
 async function signInAdmin(page: Page, lang: TLang): Promise<void> {
@@ -64,6 +100,36 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]')).toHaveCount(0);
 }
 
+/**
+ * Checks the list of a page the walk has drawn and settled; on Account funds, the list of the
+ * transactions tab, photographed as `funds-transactions`.
+ */
+async function checkListsOf(
+  page: Page,
+  item: TConsolePage,
+  width: number,
+  lang: TLang,
+  testInfo: TestInfo,
+): Promise<void> {
+  if (item.list) await checkList(page, item.list, width);
+  if (item.name === 'funds') {
+    await page.getByTestId('funds-tab-transactions').click();
+    await expect(page).toHaveURL(/[?&]tab=transactions/);
+    await settle(page);
+    await checkList(page, 'funds-transactions', width);
+    await saveScreenshot(page, testInfo, `${lang}/${width}/funds-transactions`);
+  }
+}
+
+/** Opens the first monthly bill from Statements and checks its list. */
+async function openMonthBill(page: Page, width: number): Promise<void> {
+  await page.goto('/billing/cost');
+  await page.getByTestId('statement-month').first().click();
+  await page.waitForURL(/\/billing\/cost\/month\/\d+$/);
+  await settle(page);
+  await checkList(page, 'month-bill', width);
+}
+
 for (const lang of ['en-US', 'zh-CN'] as const) {
   test(`every page highlights its menu item, sub-pages included, at 1440 px (${lang})`, async ({
     page,
@@ -74,13 +140,15 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     await signInAdmin(page, lang);
     const selected = page.locator('[data-testid="main-menu"] [aria-current="page"]');
     for (const item of consolePages) {
-      await page.goto(item.path);
+      const answer = await page.goto(item.path);
+      expect(answer?.headers()['content-security-policy'], item.path).toMatch(/script-src 'self' 'sha256-/);
       await expect(page.getByTestId(item.testId), item.path).toBeVisible();
       await expect(selected, item.path).toHaveCount(1);
       await expect(selected.getByTestId(`menu-${item.menu}`), item.path).toBeVisible();
       await settle(page);
       expect(await sidewaysScroll(page), item.path).toBeLessThanOrEqual(0);
       await saveScreenshot(page, testInfo, `${lang}/1440/${item.name}`);
+      await checkListsOf(page, item, desktop.width, lang, testInfo);
     }
     // Billing holds Consumption, Statements and Account funds, in that order.
     await page.goto('/billing');
@@ -92,11 +160,8 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       lang === 'en-US' ? ['Consumption', 'Statements', 'Account funds'] : ['消费概览', '账单', '账户资金'],
     );
     // The monthly bill highlights Statements.
-    await page.goto('/billing/cost');
-    await page.getByTestId('statement-month').first().click();
-    await page.waitForURL(/\/billing\/cost\/month\/\d+$/);
+    await openMonthBill(page, desktop.width);
     await expect(selected.getByTestId('menu-cost')).toBeVisible();
-    await settle(page);
     await saveScreenshot(page, testInfo, `${lang}/1440/month-bill`);
   });
 
@@ -122,11 +187,9 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
         expect(fit.needed, `${item.path}: the title is not cut`).toBeLessThanOrEqual(fit.width);
       }
       await saveScreenshot(page, testInfo, `${lang}/390/${item.name}`);
+      await checkListsOf(page, item, phone.width, lang, testInfo);
     }
-    await page.goto('/billing/cost');
-    await page.getByTestId('statement-month').first().click();
-    await page.waitForURL(/\/billing\/cost\/month\/\d+$/);
-    await settle(page);
+    await openMonthBill(page, phone.width);
     expect(await sidewaysScroll(page), 'month bill').toBeLessThanOrEqual(0);
     await saveScreenshot(page, testInfo, `${lang}/390/month-bill`);
   });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { baseURL, demo, fillLogin, setLanguage, signIn } from './helpers';
+import { baseURL, demo, fillLogin, setLanguage, signIn, signInByCall } from './helpers';
 import { saveScreenshot } from './screenshots';
 
 test.describe('console shell and access rule', () => {
@@ -63,7 +63,7 @@ test.describe('console shell and access rule', () => {
   });
 
   test('unknown console paths show the not-found page after the session check', async ({ page }) => {
-    await signIn(page, demo.admin);
+    await signInByCall(page, demo.admin);
     await page.goto('/no/such/page');
     await page.waitForURL('**/noFound');
     await expect(page.getByTestId('status-404')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { demo, fillLogin, freshPhone, openLogin, readOutbox, sendCodeTo, signIn } from './helpers';
+import { demo, fillLogin, freshPhone, openLogin, readOutbox, sendCodeTo, signInByCall } from './helpers';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -46,7 +46,7 @@ test('another user’s contacts change only after the identity check, then by th
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   await openUsers(page);
   const username = nextName();
   const phone = freshPhone();
@@ -105,7 +105,7 @@ test('another user’s contacts change only after the identity check, then by th
 });
 
 test('the sync state appears after a disable and settles without a reload', async ({ page }, testInfo) => {
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   await openUsers(page);
   const username = nextName();
   await addUser(page, username, freshPhone());
@@ -129,7 +129,7 @@ test('a regular user’s password is reset after the administrator’s own code;
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   await openUsers(page);
   const username = nextName();
   await addUser(page, username, freshPhone());
@@ -162,7 +162,7 @@ test('a regular user’s password is reset after the administrator’s own code;
 test('the locked contacts and the sync state read well on a phone, in Chinese', async ({
   page,
 }, testInfo) => {
-  await signIn(page, demo.admin, 'zh-CN');
+  await signInByCall(page, demo.admin, 'zh-CN');
   await page.setViewportSize({ width: 390, height: 844 });
   await openUsers(page);
   const username = nextName();

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from './fixtures';
-import { demo, fillLogin, openLogin, registerAccount, sendCodeTo, signIn, signInTo } from './helpers';
+import { demo, fillLogin, openLogin, registerAccount, sendCodeTo, signInByCall } from './helpers';
 
 /**
  * User management (/accountManage/userManage) as the demo administrator. Every test creates its own
@@ -72,7 +72,7 @@ async function newSession(browser: Browser) {
 }
 
 test('adds a user who must change the initial password at the first login', async ({ page, browser }) => {
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   await openUsers(page);
   const username = nextName();
   await addUser(page, username);
@@ -89,7 +89,7 @@ test('adds a user who must change the initial password at the first login', asyn
 
 test("disables a user and ends that user's open session", async ({ page, browser }) => {
   test.setTimeout(240_000);
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   await openUsers(page);
   const username = nextName();
   const phone = `139${String(Date.now()).slice(-8)}`;
@@ -127,7 +127,7 @@ test("disables a user and ends that user's open session", async ({ page, browser
 });
 
 test('deletes and recovers a user, and deletes for good', async ({ page }) => {
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   await openUsers(page);
   const username = nextName();
   await addUser(page, username);
@@ -148,7 +148,7 @@ test('deletes and recovers a user, and deletes for good', async ({ page }) => {
 });
 
 test('grants and removes the administrator flag', async ({ page }) => {
-  await signIn(page, demo.admin);
+  await signInByCall(page, demo.admin);
   await openUsers(page);
   const username = nextName();
   await addUser(page, username);
@@ -180,7 +180,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     page,
   }) => {
     // The demo account keeps the default policy: lower and upper case, 8 to 32 characters.
-    await signIn(page, demo.admin, lang);
+    await signInByCall(page, demo.admin, lang);
     await openUsers(page);
     await page.getByTestId('add-user').click();
     const dialog = page.getByTestId('user-dialog');
@@ -197,7 +197,7 @@ test('a user who owns nothing (an account without service instances): the disabl
 }) => {
   test.setTimeout(240_000);
   const owner = await registerAccount(page, request);
-  await signInTo(page, owner.account, owner);
+  await signInByCall(page, owner, 'en-US', owner.account);
   await openUsers(page);
   const username = nextName();
   await addUser(page, username);

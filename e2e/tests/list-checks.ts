@@ -1,0 +1,165 @@
+/**
+ * The console's lists on a desktop (1440 px) and a phone (390 px): users, bill details (/billing),
+ * a monthly bill, account funds, services and Insight users. A username, an instance with its
+ * region, a date never wraps mid-word (its text takes one line); amounts are right-aligned in
+ * tabular figures under titles that name the account's currency; on the phone no list makes the
+ * page scroll sideways: the table scrolls inside its own box. The walks of shell-responsive.spec.ts
+ * run these checks on each list page they open, at each width and in each language.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { demo } from './helpers';
+
+export type TListCheck = {
+  /** The test id of the list's own box (the card or the page that holds the table). */
+  box: string;
+  /** The test id of a table row. */
+  row: string;
+  /** Texts that must each take one line: a test id inside the rows, and the text it must hold. */
+  oneLine: { testId: string; text?: string }[];
+  /** Whether the rows hold amounts (right-aligned, tabular figures). */
+  hasAmounts: boolean;
+  /**
+   * Whether the whole page is the list's: then the document itself must not scroll sideways. The
+   * bill details sit under the overview's summary and filters, which the walk checks as a page;
+   * there the list's card must fit.
+   */
+  isWholePage: boolean;
+};
+
+/** The lists, by the name of the page (or the page's tab) that shows them. */
+export const lists = {
+  users: {
+    box: 'user-manage',
+    row: 'user-row-name',
+    oneLine: [{ testId: 'user-row-name', text: demo.admin.username }],
+    hasAmounts: false,
+    isWholePage: true,
+  },
+  consumption: {
+    box: 'billing-details',
+    row: 'billing-detail-row',
+    oneLine: [{ testId: 'bill-instance' }],
+    hasAmounts: true,
+    isWholePage: false,
+  },
+  'month-bill': {
+    box: 'billing-month',
+    row: 'month-line',
+    oneLine: [{ testId: 'bill-instance' }],
+    hasAmounts: true,
+    isWholePage: true,
+  },
+  'funds-transactions': {
+    box: 'billing-balance',
+    row: 'transaction-row',
+    oneLine: [],
+    hasAmounts: true,
+    isWholePage: true,
+  },
+  services: {
+    box: 'service-manage',
+    row: 'instance-row',
+    oneLine: [{ testId: 'instance-name' }, { testId: 'instance-region' }],
+    hasAmounts: false,
+    isWholePage: true,
+  },
+  'insight-users': {
+    box: 'insight-user-manage',
+    row: 'insight-user-row',
+    oneLine: [{ testId: 'insight-user-name', text: demo.admin.username }],
+    hasAmounts: false,
+    isWholePage: true,
+  },
+} as const satisfies Record<string, TListCheck>;
+
+/**
+ * The number of lines an element's text takes: its text's boxes, top to bottom, a box starting a
+ * new line when it lies below the line before (boxes of smaller text on the same line overlap it).
+ */
+function linesOf(element: Locator): Promise<number> {
+  return element.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const boxes = Array.from(range.getClientRects())
+      .filter((r) => r.width > 0 && r.height > 0)
+      .sort((a, b) => a.top - b.top);
+    let lines = 0;
+    let bottom = Number.NEGATIVE_INFINITY;
+    for (const box of boxes) {
+      if (box.top >= bottom - 1) {
+        lines += 1;
+        bottom = box.bottom;
+      } else bottom = Math.max(bottom, box.bottom);
+    }
+    return lines;
+  });
+}
+
+/** How the page and a list's box fit the window: sideways scroll of each, and the box's right edge. */
+function fitOf(page: Page, box: string) {
+  return page.evaluate((testId) => {
+    const el = document.querySelector(`[data-testid="${testId}"]`) as HTMLElement;
+    const tables = Array.from(el.querySelectorAll<HTMLElement>('.ant-table-content'));
+    return {
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      box: el.scrollWidth - el.clientWidth,
+      right: el.getBoundingClientRect().right - window.innerWidth,
+      /** How much wider than its box each table is: the part that scrolls inside it. */
+      tables: tables.map((t) => ({
+        inside: t.scrollWidth - t.clientWidth,
+        overflow: getComputedStyle(t).overflowX,
+      })),
+    };
+  }, box);
+}
+
+/** Checks the list `name` on the page as drawn now (its rows loaded), at the window's width. */
+export async function checkList(page: Page, name: keyof typeof lists, width: number): Promise<void> {
+  const list: TListCheck = lists[name];
+  const rows = page.getByTestId(list.row);
+  await expect(rows.first(), `${name}: rows`).toBeVisible();
+
+  for (const { testId, text } of list.oneLine) {
+    const cell = text
+      ? page.getByTestId(testId).filter({ hasText: new RegExp(`^${text}$`) })
+      : page.getByTestId(testId).first();
+    await expect(cell, `${name}: ${testId}`).toBeVisible();
+    expect(await linesOf(cell), `${name}: ${testId} takes one line`).toBe(1);
+  }
+
+  if (list.hasAmounts) {
+    const amounts = rows.first().locator('td.cz-cell-amount');
+    expect(await amounts.count(), `${name}: amount cells`).toBeGreaterThan(0);
+    for (const cell of await amounts.all()) {
+      const style = await cell.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { align: s.textAlign, figures: s.fontVariantNumeric, wrap: s.whiteSpace };
+      });
+      expect(style, `${name}: an amount`).toEqual({
+        align: 'right',
+        figures: 'tabular-nums',
+        wrap: 'nowrap',
+      });
+      expect(await linesOf(cell), `${name}: an amount takes one line`).toBe(1);
+    }
+    // The amount titles name the account's currency (CNY in the domestic edition).
+    const titles = await page.getByTestId(list.box).locator('thead th.cz-cell-amount').allTextContents();
+    expect(
+      titles.some((title) => /[（(]CNY[)）]$/.test(title.trim())),
+      titles.join(' | '),
+    ).toBe(true);
+  }
+
+  const fit = await fitOf(page, list.box);
+  if (width < 992) {
+    if (list.isWholePage) expect(fit.page, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(fit.box, `${name}: the list's box overflows`).toBeLessThanOrEqual(0);
+    expect(fit.right, `${name}: the list's box passes the window`).toBeLessThanOrEqual(0);
+    // The widest table scrolls inside its own box instead.
+    const widest = fit.tables.reduce((a, b) => (b.inside > a.inside ? b : a));
+    expect(widest.inside, `${name}: a table scrolls inside its box`).toBeGreaterThan(0);
+    expect(widest.overflow, name).toBe('auto');
+  } else {
+    expect(fit.page, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+}
