@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { findings, report, settle } from './a11y-checks';
 import { expect, test } from './fixtures';
-import { demo, firstSignIn, freshUser, signIn, signInByCall, signInTo } from './helpers';
+import { demo, firstSignIn, freshUser, signInByCall, signInTo } from './helpers';
 import { saveScreenshot } from './screenshots';
 
 /**
