@@ -95,8 +95,10 @@ async function seedAccountMoney(
   const dayDeps: TDeps = { ...deps, db, clock };
   for (let index = 0; index < input.days; index += 1) {
     const dayStart = new Date(today - (input.days - index) * dayMs);
-    // The day's usage arrives shortly after the day ends.
-    clock.set(new Date(dayStart.getTime() + dayMs + 30 * 60_000));
+    // The day's usage arrives shortly after the day ends, and never later than now: seeded in
+    // the first half hour of a billing day, yesterday's usage would otherwise be dated ahead of
+    // everything done after the seed (a top-up would not be the newest transaction).
+    clock.set(new Date(Math.min(dayStart.getTime() + dayMs + 30 * 60_000, now.getTime())));
     const daysAgo = input.days - index;
     for (const topUp of input.topUps.filter((x) => x.daysAgo === daysAgo)) {
       await creditCash(db, {

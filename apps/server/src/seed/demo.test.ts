@@ -55,6 +55,25 @@ describe('demo seed and migrations', () => {
     expect((await t.deps.db.select().from(auditEntries)).length).toBeGreaterThan(0);
   });
 
+  it('dates nothing after now when seeded just after a billing day began', async () => {
+    const early = await createTestApp();
+    try {
+      // 00:10 in the billing day's time zone (UTC+8): yesterday's usage arrives at 00:30.
+      early.clock.set(new Date('2026-11-01T16:10:00Z'));
+      expect(await seedDemo(early.deps)).toBe(true);
+      const [latest] = rowsOf<{ at: Date | string; consumptions: number }>(
+        await early.deps.db.execute(sql`
+          select max(created_at) as at, count(*) filter (where type = 'consumption')::int as consumptions
+            from transactions`),
+      );
+      // Yesterday's consumption is there, dated now rather than in 20 minutes.
+      expect(latest?.consumptions).toBeGreaterThan(0);
+      expect(new Date(latest?.at ?? 0).getTime()).toBe(early.clock.now().getTime());
+    } finally {
+      await early.close();
+    }
+  });
+
   it('lets the printed demo users sign in, except the service user', async () => {
     const lines = demoCredentialLines().join('\n');
     for (const account of demoAccounts) {
