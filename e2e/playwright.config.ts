@@ -44,7 +44,7 @@ export default defineConfig({
   fullyParallel: false,
   // Three on two cores: a test spends part of its time waiting (on the server, a resend limit, a
   // provisioning delay), which two workers left as idle processor time (about a tenth). Measured
-  // on the idle 2-core machine: the suite 12.0 → 11.0 min.
+  // on the idle 2-core machine: the suite alone 12.6 → 11.0 min.
   workers: 3,
   retries: 0,
   // Generous: a loaded 2-core machine runs three browsers, three servers and PostgreSQL at once,
