@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import type { TLang } from './helpers';
+import { loginCall, type TLang } from './helpers';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -152,11 +152,6 @@ export async function signedInContext(
   user: { username: string; password: string },
 ) {
   const context = await newContext(browser, lang);
-  const res = await context.request.post('/api/login', {
-    headers: { 'x-cz-client': 'web', 'cz-lang': lang },
-    data: { accountDisplayName: account, username: user.username, password: user.password },
-  });
-  expect(res.ok()).toBe(true);
-  expect(((await res.json()) as { code: number }).code).toBe(0);
+  await loginCall(context.request, lang, account, user);
   return context;
 }

@@ -75,6 +75,24 @@ export async function signIn(
 }
 
 /**
+ * The login call the login form makes, on a browser context's request context: the session cookie
+ * lands in that context. Fails the test unless the sign-in succeeds without a second step.
+ */
+export async function loginCall(
+  request: APIRequestContext,
+  lang: TLang,
+  account: string,
+  user: { username: string; password: string },
+): Promise<void> {
+  const res = await request.post('/api/login', {
+    headers: { 'x-cz-client': 'web', 'cz-lang': lang },
+    data: { accountDisplayName: account, username: user.username, password: user.password },
+  });
+  expect(res.ok()).toBe(true);
+  expect(((await res.json()) as { code: number }).code).toBe(0);
+}
+
+/**
  * Signs in with the call the login form makes, without opening the form: the session cookie and
  * the language land in the page's context, and no page opens. For tests of what lies behind the
  * sign-in that open a page of their own next; the form itself signs in in the login specs, the
@@ -87,12 +105,7 @@ export async function signInByCall(
   account = demo.account,
 ): Promise<void> {
   await setLanguage(page, lang);
-  const res = await page.request.post('/api/login', {
-    headers: { 'x-cz-client': 'web', 'cz-lang': lang },
-    data: { accountDisplayName: account, username: user.username, password: user.password },
-  });
-  expect(res.ok()).toBe(true);
-  expect(((await res.json()) as { code: number }).code).toBe(0);
+  await loginCall(page.request, lang, account, user);
 }
 
 // ---- login protection (mfa.spec.ts, mfa-international.spec.ts) -------------------------------
