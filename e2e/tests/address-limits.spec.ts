@@ -4,7 +4,7 @@
  * address.
  */
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { baseURL, demo, fillLogin, openLogin, testCaptchaText } from './helpers';
+import { answerCaptcha, baseURL, demo, fillLogin, openLogin, testCaptchaText } from './helpers';
 
 const asAddress = (page: Page, address: string) => page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
 
@@ -46,7 +46,7 @@ test.describe('limits per client address', () => {
 
     // A right password with the captcha still signs in.
     await fillLogin(page, demo.account, demo.member.username, demo.member.password);
-    await page.getByTestId('captcha-input').fill(testCaptchaText);
+    await answerCaptcha(page);
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/workbench');
 
@@ -58,7 +58,7 @@ test.describe('limits per client address', () => {
     await expect(message).toContainText('Enter the characters of the picture first');
     for (let i = 4; i <= 6; i += 1) {
       await fillLogin(page, demo.account, `spray_${i}`, 'Wrong@2026pass');
-      await page.getByTestId('captcha-input').fill(testCaptchaText);
+      await answerCaptcha(page);
       await page.getByTestId('login-submit').click();
       if (i < 6) await expect(message).toContainText('attempt 1 of 5');
     }
@@ -110,7 +110,7 @@ test.describe('limits per client address', () => {
     }
     await page.goto(reset);
     await expect(page.getByTestId('reset-captcha')).toBeVisible();
-    await page.getByTestId('reset-captcha-input').fill(testCaptchaText);
+    await answerCaptcha(page, 'reset-captcha');
     await page.getByTestId('reset-captcha-continue').click();
     await expect(page.getByTestId('reset-verify')).toBeVisible();
     await expect(page.getByTestId('reset-target-value')).toBeVisible();

@@ -108,6 +108,18 @@ export async function signInByCall(
   await loginCall(page.request, lang, account, user);
 }
 
+/**
+ * Answers an image captcha field (`testId`: the field's prefix) once its picture has come: a form
+ * sends no answer without a picture (it marks the field instead), and after each attempt it
+ * fetches a new one, whose id the answer must carry.
+ */
+export async function answerCaptcha(page: Page, testId = 'captcha'): Promise<void> {
+  const image = page.getByTestId(`${testId}-image`);
+  await expect(image).toHaveAttribute('data-captcha-id', /.+/);
+  await expect(image).not.toHaveAttribute('aria-busy', 'true');
+  await page.getByTestId(`${testId}-input`).fill(testCaptchaText);
+}
+
 // ---- login protection (mfa.spec.ts, mfa-international.spec.ts) -------------------------------
 
 /** The second demo account: its administrator is used by no other browser test. */
@@ -182,8 +194,7 @@ export async function sendCodeTo(
     const counting = button.and(page.locator('[data-state="counting"]'));
     await expect(popover.or(counting)).toBeVisible();
     if (await popover.isVisible()) {
-      await expect(page.getByTestId('captcha-image')).toHaveAttribute('data-captcha-id', /.+/);
-      await page.getByTestId('captcha-input').fill(testCaptchaText);
+      await answerCaptcha(page);
       await page.getByTestId('captcha-confirm').click();
       await expect(counting).toBeVisible();
     }
@@ -257,13 +268,13 @@ export async function registerAccount(
   await page.getByTestId('register-phone-number').fill(phone);
   const code = await sendCodeTo(page, request, 'register-send-code', `+86 ${phone}`);
   await page.getByTestId('register-code').fill(code);
-  await page.getByTestId('register-captcha-input').fill(testCaptchaText);
+  await answerCaptcha(page, 'register-captcha');
   await page.getByTestId('register-company').fill('Browser Test Ltd');
   if (options.checkRules) {
     // The agreement is required: submitting without it says so and creates nothing.
     await page.getByTestId('register-submit').click();
     await expect(page.getByTestId('register-agreement-error')).toBeVisible();
-    await page.getByTestId('register-captcha-input').fill(testCaptchaText);
+    await answerCaptcha(page, 'register-captcha');
   }
   await page.getByTestId('register-agreement').check();
   await page.getByTestId('register-submit').click();
