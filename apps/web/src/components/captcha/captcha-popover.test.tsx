@@ -85,6 +85,50 @@ describe('CaptchaPopover (spec section 5: input max 10, confirm disabled when em
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('offers no answer for a spent picture while the next one loads', async () => {
+    let release: (() => void) | null = null;
+    served = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        served += 1;
+        const id = `cap-${served}`;
+        if (served > 1) await new Promise<void>((resolve) => (release = resolve));
+        return new Response(
+          JSON.stringify({
+            code: 0,
+            message: 'ok',
+            data: { id, imageBase64: 'data:image/svg+xml;base64,PHN2Zy8+' },
+          }),
+          { status: 200 },
+        );
+      }),
+    );
+    const onConfirm = vi.fn(async () => 'The characters of the picture do not match.');
+    render(<CaptchaPopover isOpen texts={texts} onConfirm={onConfirm} onClose={() => {}} />);
+    await act(async () => {});
+    fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'x7k2' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('captcha-confirm'));
+    });
+    // Refused: cap-1 is spent and cap-2 is on its way.
+    const image = screen.getByTestId('captcha-image');
+    expect(image.getAttribute('data-captcha-id')).toBeNull();
+    expect(image.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByAltText('Verification picture')).toBeNull();
+    fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'k7m2' } });
+    expect((screen.getByTestId('captcha-confirm') as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      release?.();
+    });
+    expect(image.getAttribute('data-captcha-id')).toBe('cap-2');
+    expect((screen.getByTestId('captcha-confirm') as HTMLButtonElement).disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('captcha-confirm'));
+    });
+    expect(onConfirm).toHaveBeenLastCalledWith({ captchaId: 'cap-2', captchaCode: 'k7m2' });
+  });
+
   it('renders nothing while closed', () => {
     render(<CaptchaPopover isOpen={false} texts={texts} onConfirm={async () => null} onClose={() => {}} />);
     expect(screen.queryByTestId('captcha-popover')).toBeNull();

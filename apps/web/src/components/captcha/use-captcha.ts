@@ -1,4 +1,7 @@
-/** Loads image captchas (single use): one on demand, a new one after each attempt or on click. */
+/**
+ * Loads image captchas (single use): one on demand, a new one after each attempt or on click; the
+ * old one is dropped as soon as the next is asked for.
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { generateImageCaptcha, type TCaptcha } from '@/api/generate-image-captcha';
 
@@ -23,6 +26,9 @@ export function useCaptcha(
   const refresh = useCallback(() => {
     seq.current += 1;
     const mine = seq.current;
+    // The picture shown served its turn (an answer is checked once): none is offered until the
+    // next one arrives, so that no answer goes out with a spent id.
+    setCaptcha(null);
     setIsLoading(true);
     setHasFailed(false);
     loadRef.current().then(
