@@ -70,14 +70,19 @@ function whereOf(filter: TListFilter): SQL | undefined {
 
 const lowerUsername = sql<string>`lower(${users.username})`;
 
-/** The sort value a row's key carries, read from the index that orders the list. */
-const keyValueOf: Record<TListSort, SQL<string | null>> = {
-  id: sql<string | null>`null::text`,
+/** The column or index expression that orders the list by `sort` (the id, after it, in ties). */
+const sortColumnOf: Record<TListSort, SQL | AnyPgColumn> = {
+  id: users.id,
   username: lowerUsername,
-  lastLogin: sql<
-    string | null
-  >`to_char(${users.lastLoginAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  lastLogin: users.lastLoginAt,
 };
+
+/** The sort value a row's key carries, as text, from the sort column (`column`) of its row. */
+function keyValueOf(sort: TListSort, column: SQL | AnyPgColumn | SQL.Aliased): SQL<string | null> {
+  if (sort === 'id') return sql<string | null>`null::text`;
+  if (sort === 'username') return sql<string | null>`${column}`;
+  return sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
 
 type TSegment = { where: SQL | undefined; order: SQL[] };
 
@@ -125,22 +130,40 @@ function segmentsOf(sort: TListSort, isDesc: boolean, key: TListKey | undefined)
 /**
  * The ids and keys of one page of the account's users, in the list's order (nearest first when
  * read `before` a key). Without a key, `offset` rows are skipped on the same index range: an
- * index-only scan for the account's whole list.
+ * index-only scan for the account's whole list, which reads the skipped rows' ids and sort column
+ * only; their keys (the last sign-in as text) are made for the page's rows alone.
  */
 export async function listUserPage(db: TDb, input: TListInput): Promise<{ id: number; key: TListKey }[]> {
   const key = input.after ?? input.before;
   const isDesc = input.before ? !input.isDesc : input.isDesc;
   const where = whereOf(input);
   const found: { id: number; key: TListKey }[] = [];
+  if (!key && input.offset) {
+    const [segment] = segmentsOf(input.sort, isDesc, undefined);
+    const page = db
+      .select({ id: users.id, sortValue: sql`${sortColumnOf[input.sort]}`.as('sort_value') })
+      .from(users)
+      .where(where)
+      .orderBy(...(segment?.order ?? []))
+      .limit(input.limit)
+      .offset(input.offset)
+      .as('page');
+    const dir = (column: AnyPgColumn | SQL.Aliased) => (isDesc ? desc(column) : asc(column));
+    const rows = await db
+      .select({ id: page.id, value: keyValueOf(input.sort, page.sortValue) })
+      .from(page)
+      // The page's order again: a subquery's order is not promised to carry over.
+      .orderBy(dir(page.sortValue), dir(page.id));
+    return rows.map((r) => ({ id: r.id, key: { value: r.value, id: r.id } }));
+  }
   for (const segment of segmentsOf(input.sort, isDesc, key)) {
     if (found.length >= input.limit) break;
-    const query = db
-      .select({ id: users.id, value: keyValueOf[input.sort] })
+    const rows = await db
+      .select({ id: users.id, value: keyValueOf(input.sort, sortColumnOf[input.sort]) })
       .from(users)
       .where(and(where, segment.where))
       .orderBy(...segment.order)
       .limit(input.limit - found.length);
-    const rows = !key && input.offset ? await query.offset(input.offset) : await query;
     for (const r of rows) found.push({ id: r.id, key: { value: r.value, id: r.id } });
   }
   return found;
