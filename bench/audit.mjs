@@ -3,7 +3,8 @@
 // account with some entries), in a database of its own on the PostgreSQL server. Prints the
 // generation time and the p95 database time of the first page and of the 10,000th page (reached
 // by keyset cursor), without and with each filter, and of free-text searches (an object name, a
-// username, an IP address fragment, alone and with the other filters) through the word index.
+// username, an IP address fragment, alone and with the other filters) through the word index,
+// read month by month as the server reads them.
 // Target: ≤ 20 ms at any depth. The entries spread over 399 days, one partition a month.
 // Figures only; never a test. AUDIT_BENCH_ROWS (default 10,000,000), AUDIT_BENCH_RUNS (default 200),
 // AUDIT_BENCH_KEEP=1 keeps the database. Ends with `within target: N of M`.
@@ -97,8 +98,11 @@ async function generate(accountId, count) {
   );
 }
 
-/** The list statement of `listAuditEntries` (audit.repository.ts), with the same filters. */
-function listStatement(accountId, filter, after) {
+/**
+ * The list statement of `listAuditEntries` (audit.repository.ts), with the same filters; `month`,
+ * the first instant (UTC) of the one month a free-text search reads.
+ */
+function listStatement(accountId, filter, after, month = null, limit = pageSize + 1) {
   const where = ['e.account_id = $1'];
   const values = [accountId];
   const add = (clause, value) => {
@@ -121,7 +125,11 @@ function listStatement(accountId, filter, after) {
     values.push(after.createdAt, after.id);
     where.push(`(e.created_at, e.id) < ($${values.length - 1}::timestamptz, $${values.length}::bigint)`);
   }
-  values.push(pageSize + 1);
+  if (month) {
+    values.push(month, monthStart(month, 1));
+    where.push(`e.created_at >= $${values.length - 1}`, `e.created_at < $${values.length}`);
+  }
+  values.push(limit);
   return {
     text: `select e.id, e.seq,
              to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
@@ -131,6 +139,44 @@ function listStatement(accountId, filter, after) {
            order by e.created_at desc nulls last, e.id desc nulls last limit $${values.length}`,
     values,
   };
+}
+
+const monthStart = (at, months = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1));
+
+/**
+ * One page as `listAuditEntries` reads it: one statement, or for a free-text search the months
+ * of the span (found first, as `spanOf` bounds it) one at a time, newest first, until it is full.
+ */
+async function readPage(accountId, filter, after) {
+  if (!filter.search) {
+    const { text, values } = listStatement(accountId, filter, after);
+    return (await db.query(text, values)).rows;
+  }
+  const where = ['account_id = $1'];
+  const values = [accountId];
+  if (filter.from) {
+    values.push(filter.from);
+    where.push(`created_at >= $${values.length}`);
+  }
+  if (after) {
+    values.push(after.createdAt, after.id);
+    where.push(`(created_at, id) < ($${values.length - 1}::timestamptz, $${values.length}::bigint)`);
+  }
+  const span = await db.query(
+    `select extract(epoch from min(created_at))::float8 as oldest, extract(epoch from max(created_at))::float8 as newest
+       from audit_entries where ${where.join(' and ')}`,
+    values,
+  );
+  const { oldest, newest } = span.rows[0];
+  if (oldest === null) return [];
+  const rows = [];
+  const first = monthStart(new Date(oldest * 1000));
+  for (let month = monthStart(new Date(newest * 1000)); month >= first; month = monthStart(month, -1)) {
+    const { text, values: v } = listStatement(accountId, filter, after, month, pageSize + 1 - rows.length);
+    rows.push(...(await db.query(text, v)).rows);
+    if (rows.length > pageSize) break;
+  }
+  return rows;
 }
 
 /** The cursor of the last row of page `page` (found once, by offset, only to set the bench up). */
@@ -146,11 +192,10 @@ async function p95(accountId, filter, after) {
   const times = [];
   let count = 0;
   for (let i = 0; i < runs; i += 1) {
-    const { text, values } = listStatement(accountId, filter, after);
     const started = performance.now();
-    const r = await db.query(text, values);
+    const rows = await readPage(accountId, filter, after);
     times.push(performance.now() - started);
-    count = r.rows.length;
+    count = rows.length;
   }
   times.sort((a, b) => a - b);
   return { p95: times[Math.floor(times.length * 0.95)], p50: times[Math.floor(times.length / 2)], count };

@@ -97,6 +97,53 @@ describe('audit free text (word index)', () => {
   });
 });
 
+describe('a free-text search over several months', () => {
+  let walked: TSeededAccount;
+  const at = (months: number, day: number) =>
+    new Date(monthStart(t.clock.now(), months).getTime() + day * 86_400_000);
+  beforeAll(async () => {
+    walked = await seedAccount(t.deps, 'months');
+    // Matches in this month, three and five months ago (none in between), with other entries
+    // around them; the two-months-ago entry matches another word only.
+    const entries: [string, string, Date][] = [
+      ['m0.b', 'needle_b', at(0, 2)],
+      ['m0.a', 'needle_a', at(0, 1)],
+      ['m0.other', 'haystack', at(0, 0)],
+      ['m2.other', 'haystack', at(-2, 3)],
+      ['m3.b', 'needle_d', at(-3, 5)],
+      ['m3.a', 'needle_c', at(-3, 4)],
+      ['m5.a', 'needle_e', at(-5, 10)],
+    ];
+    for (const [action, objectName, createdAt] of entries)
+      await entry(walked.id, action, { objectName, createdAt });
+  });
+  const list = (extra: Partial<Parameters<typeof listAuditEntries>[1]>) =>
+    listAuditEntries(t.deps.db, { accountId: walked.id, search: 'needle', limit: 20, ...extra });
+
+  it('fills a page from the newest month back, in order, and goes on from its cursor', async () => {
+    expect((await list({})).map((r) => r.action)).toEqual(['m0.b', 'm0.a', 'm3.b', 'm3.a', 'm5.a']);
+    const first = await list({ limit: 3 });
+    expect(first.map((r) => r.action)).toEqual(['m0.b', 'm0.a', 'm3.b']);
+    const last = first.at(-1);
+    if (!last) throw new Error('no row');
+    const next = await list({ limit: 3, after: { createdAt: last.createdAt, id: last.id } });
+    expect(next.map((r) => r.action)).toEqual(['m3.a', 'm5.a']);
+  });
+
+  it('keeps to the time range and the other filters', async () => {
+    expect((await list({ from: at(-4, 0), to: at(0, 2) })).map((r) => r.action)).toEqual([
+      'm0.a',
+      'm3.b',
+      'm3.a',
+    ]);
+    expect((await list({ to: at(-3, 0) })).map((r) => r.action)).toEqual(['m5.a']);
+    expect((await list({ search: 'haystack' })).map((r) => r.action)).toEqual(['m0.other', 'm2.other']);
+    expect(await list({ search: 'nothing_like_it' })).toEqual([]);
+    expect(await list({ from: at(1, 0) })).toEqual([]);
+    expect(await countAuditEntries(t.deps.db, { accountId: walked.id, search: 'needle' }, 100)).toBe(5);
+  });
+});
+
 describe('audit partitions', () => {
   it('makes a month partition on demand and moves the waiting entries into it', async () => {
     const later = monthStart(t.clock.now(), 5);

@@ -10,6 +10,7 @@
 import type { TAuditObjectType } from '@console/contract/audit-rules';
 import { AuditStatus } from '@console/contract/enums';
 import { and, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { monthStart } from '../../db/audit-partitions';
 import type { TDb } from '../../db/client';
 import { auditChainHeads, auditChainPurges, auditEntries } from '../../db/schema';
 
@@ -115,18 +116,11 @@ function searchCondition(search: string): SQL | null {
   return sql.join(conditions, sql` and `);
 }
 
-/** The conditions of a query: the account, each filter given, and the keyset position. */
-function filtersOf(q: Omit<TAuditQuery, 'limit'>): SQL[] {
+/** The conditions of a query's time span: the account, the time range and the keyset position. */
+function spanOf(q: Omit<TAuditQuery, 'limit'>): SQL[] {
   const where: SQL[] = [sql`${auditEntries.accountId} = ${q.accountId}`];
   if (q.from) where.push(sql`${auditEntries.createdAt} >= ${q.from}`);
   if (q.to) where.push(sql`${auditEntries.createdAt} < ${q.to}`);
-  if (q.username) where.push(sql`lower(${auditEntries.username}) = lower(${q.username})`);
-  if (q.objectType) where.push(sql`${auditEntries.objectType} = ${q.objectType}`);
-  // Literal, so that the partial index of failures applies.
-  if (q.status === 0) where.push(sql`${auditEntries.status} = 0`);
-  if (q.status === 1) where.push(sql`${auditEntries.status} = 1`);
-  const search = q.search ? searchCondition(q.search) : null;
-  if (search) where.push(search);
   if (q.after)
     where.push(
       sql`(${auditEntries.createdAt}, ${auditEntries.id}) < (${q.after.createdAt}::timestamptz, ${q.after.id}::bigint)`,
@@ -134,12 +128,21 @@ function filtersOf(q: Omit<TAuditQuery, 'limit'>): SQL[] {
   return where;
 }
 
-/**
- * One page of an account's entries, newest first, by keyset on (created_at, id): each filter maps
- * to an index (`audit_entries_time_idx`, `_user_idx`, `_object_type_idx`, `_failure_idx`), so a
- * page costs the same at any depth. The free text is matched on the rows the other filters select.
- */
-export function listAuditEntries(db: TDb, q: TAuditQuery) {
+/** The conditions of a query: those of its span, and each filter given. */
+function filtersOf(q: Omit<TAuditQuery, 'limit'>): SQL[] {
+  const where = spanOf(q);
+  if (q.username) where.push(sql`lower(${auditEntries.username}) = lower(${q.username})`);
+  if (q.objectType) where.push(sql`${auditEntries.objectType} = ${q.objectType}`);
+  // Literal, so that the partial index of failures applies.
+  if (q.status === 0) where.push(sql`${auditEntries.status} = 0`);
+  if (q.status === 1) where.push(sql`${auditEntries.status} = 1`);
+  const search = q.search ? searchCondition(q.search) : null;
+  if (search) where.push(search);
+  return where;
+}
+
+/** Up to `limit` entries that meet every condition of `where`, newest first. */
+function pageOf(db: TDb, where: SQL[], limit: number) {
   return db
     .select({
       id: auditEntries.id,
@@ -158,9 +161,47 @@ export function listAuditEntries(db: TDb, q: TAuditQuery) {
       requestId: auditEntries.requestId,
     })
     .from(auditEntries)
-    .where(sql.join(filtersOf(q), sql` and `))
+    .where(sql.join(where, sql` and `))
     .orderBy(sql`${auditEntries.createdAt} desc nulls last, ${auditEntries.id} desc nulls last`)
-    .limit(q.limit);
+    .limit(limit);
+}
+
+export type TAuditRow = Awaited<ReturnType<typeof pageOf>>[number];
+
+/**
+ * One page of an account's entries, newest first, by keyset on (created_at, id): each filter maps
+ * to an index (`audit_entries_time_idx`, `_user_idx`, `_object_type_idx`, `_failure_idx`), so a
+ * page costs the same at any depth.
+ *
+ * A free-text search reads the months (the partitions) one at a time, newest first, until the
+ * page is full. Within one month the planner weighs the word index against the time order with
+ * that month's figures: a rare word is looked up (a few hundred rows), a common one is met while
+ * reading the month's newest entries. Over all months at once it merged every month's time order,
+ * and each month read entries until its first match: 41 ms for an object name among 10 million.
+ */
+export async function listAuditEntries(db: TDb, q: TAuditQuery): Promise<TAuditRow[]> {
+  const where = filtersOf(q);
+  if (!q.search?.trim()) return pageOf(db, where, q.limit);
+  // The months that hold any of the account's entries in the query's span (two index probes).
+  const [span] = await db
+    .select({
+      oldest: sql<number | null>`extract(epoch from min(${auditEntries.createdAt}))::float8`,
+      newest: sql<number | null>`extract(epoch from max(${auditEntries.createdAt}))::float8`,
+    })
+    .from(auditEntries)
+    .where(sql.join(spanOf(q), sql` and `));
+  if (!span || span.oldest === null || span.newest === null) return [];
+  const first = monthStart(new Date(span.oldest * 1000));
+  const rows: TAuditRow[] = [];
+  for (let month = monthStart(new Date(span.newest * 1000)); month >= first; month = monthStart(month, -1)) {
+    const window = [
+      sql`${auditEntries.createdAt} >= ${month}`,
+      sql`${auditEntries.createdAt} < ${monthStart(month, 1)}`,
+    ];
+    rows.push(...(await pageOf(db, [...where, ...window], q.limit - rows.length)));
+    if (rows.length >= q.limit) break;
+  }
+  return rows;
 }
 
 /**
@@ -181,8 +222,6 @@ export async function countAuditEntries(
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
   return row?.count ?? 0;
 }
-
-export type TAuditRow = Awaited<ReturnType<typeof listAuditEntries>>[number];
 
 /** Chains that hold entries: account ids, 0 for the installation's. */
 export async function listChains(db: TDb): Promise<number[]> {
