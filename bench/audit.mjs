@@ -4,10 +4,11 @@
 // generation time and the p95 database time of the first page and of the 10,000th page (reached
 // by keyset cursor), without and with each filter, and of free-text searches (an object name, a
 // username, an IP address fragment, alone and with the other filters) through the word index,
-// read month by month as the server reads them.
+// read in growing time windows as the server reads them.
 // Target: ≤ 20 ms at any depth. The entries spread over 399 days, one partition a month.
 // Figures only; never a test. AUDIT_BENCH_ROWS (default 10,000,000), AUDIT_BENCH_RUNS (default 200),
-// AUDIT_BENCH_KEEP=1 keeps the database. Ends with `within target: N of M`.
+// AUDIT_BENCH_KEEP=1 keeps the database, AUDIT_BENCH_DATABASE=<kept> measures it again. Ends with
+// `within target: N of M`.
 //
 // The generated rows are numbered like a chain but not hashed one after the other (a hash chain
 // cannot be computed set-wise); the list queries do not read the hashes.
@@ -28,10 +29,13 @@ const adminUrl =
   process.env.TEST_DATABASE_URL ??
   `postgres://${process.env.USER ?? 'root'}@127.0.0.1:5432/postgres`;
 
-const dbName = `console_bench_audit_${randomBytes(4).toString('hex')}`;
+// AUDIT_BENCH_DATABASE: a database kept by an earlier run (AUDIT_BENCH_KEEP=1), measured again
+// without generating (and kept).
+const kept = process.env.AUDIT_BENCH_DATABASE;
+const dbName = kept ?? `console_bench_audit_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
-await admin.query(`create database ${dbName}`);
+if (!kept) await admin.query(`create database ${dbName}`);
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${dbName}`;
 const db = new pg.Client({ connectionString: dbUrl.toString() });
@@ -99,10 +103,10 @@ async function generate(accountId, count) {
 }
 
 /**
- * The list statement of `listAuditEntries` (audit.repository.ts), with the same filters; `month`,
- * the first instant (UTC) of the one month a free-text search reads.
+ * The list statement of `listAuditEntries` (audit.repository.ts), with the same filters; `window`,
+ * the time window (`start`, `end` in milliseconds) a free-text search reads.
  */
-function listStatement(accountId, filter, after, month = null, limit = pageSize + 1) {
+function listStatement(accountId, filter, after, window = null, limit = pageSize + 1) {
   const where = ['e.account_id = $1'];
   const values = [accountId];
   const add = (clause, value) => {
@@ -125,8 +129,8 @@ function listStatement(accountId, filter, after, month = null, limit = pageSize 
     values.push(after.createdAt, after.id);
     where.push(`(e.created_at, e.id) < ($${values.length - 1}::timestamptz, $${values.length}::bigint)`);
   }
-  if (month) {
-    values.push(month, monthStart(month, 1));
+  if (window) {
+    values.push(new Date(window.start), new Date(window.end));
     where.push(`e.created_at >= $${values.length - 1}`, `e.created_at < $${values.length}`);
   }
   values.push(limit);
@@ -141,11 +145,12 @@ function listStatement(accountId, filter, after, month = null, limit = pageSize 
   };
 }
 
-const monthStart = (at, months = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1));
+const monthStart = (at) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 
 /**
- * One page as `listAuditEntries` reads it: one statement, or for a free-text search the months
- * of the span (found first, as `spanOf` bounds it) one at a time, newest first, until it is full.
+ * One page as `listAuditEntries` reads it: one statement, or for a free-text search windows back
+ * from the newest entry of the span (found first, as `spanOf` bounds it), an hour first and each
+ * next one twice as long but never across the start of a month, until it is full.
  */
 async function readPage(accountId, filter, after) {
   if (!filter.search) {
@@ -170,11 +175,19 @@ async function readPage(accountId, filter, after) {
   const { oldest, newest } = span.rows[0];
   if (oldest === null) return [];
   const rows = [];
-  const first = monthStart(new Date(oldest * 1000));
-  for (let month = monthStart(new Date(newest * 1000)); month >= first; month = monthStart(month, -1)) {
-    const { text, values: v } = listStatement(accountId, filter, after, month, pageSize + 1 - rows.length);
+  let end = Math.floor(newest * 1000) + 1;
+  for (let length = 3_600_000; rows.length <= pageSize; length *= 2) {
+    const start = Math.max(end - length, monthStart(new Date(end - 1)).getTime());
+    const { text, values: v } = listStatement(
+      accountId,
+      filter,
+      after,
+      { start, end },
+      pageSize + 1 - rows.length,
+    );
     rows.push(...(await db.query(text, v)).rows);
-    if (rows.length > pageSize) break;
+    if (start <= oldest * 1000) break;
+    end = start;
   }
   return rows;
 }
@@ -205,36 +218,45 @@ try {
   console.log(
     `audit bench: database ${dbName}, ${rows.toLocaleString('en')} entries (+${otherRows.toLocaleString('en')} in a second account)`,
   );
-  await migrate();
-  const accounts = await db.query(
-    `insert into accounts (name, display_name) values ('bench_big', 'bench_big'), ('bench_other', 'bench_other') returning id`,
-  );
-  const [big, other] = accounts.rows.map((r) => Number(r.id));
+  let big;
+  let other;
+  if (kept) {
+    const found = await db.query(`select id, name from accounts where name in ('bench_big', 'bench_other')`);
+    big = Number(found.rows.find((r) => r.name === 'bench_big')?.id);
+    other = Number(found.rows.find((r) => r.name === 'bench_other')?.id);
+    console.log('generation: none (a kept database)');
+  } else {
+    await migrate();
+    const accounts = await db.query(
+      `insert into accounts (name, display_name) values ('bench_big', 'bench_big'), ('bench_other', 'bench_other') returning id`,
+    );
+    [big, other] = accounts.rows.map((r) => Number(r.id));
 
-  const started = performance.now();
-  // One partition a month over the generated span (and the default one for anything else).
-  await db.query(
-    `select audit_ensure_partition(m) from generate_series(now() - interval '400 days', now() + interval '1 month', interval '1 month') m`,
-  );
-  await db.query('alter table audit_entries disable trigger audit_entries_chain');
-  for (const index of indexes) await db.query(`drop index ${index}`);
-  await generate(big, rows);
-  const inserted = seconds(started);
-  await generate(other, otherRows);
-  const indexStarted = performance.now();
-  for (const file of indexMigrations) {
-    const migration = readFileSync(join(root, 'apps/server/src/db/migrations', file), 'utf8');
-    for (const statement of migration.split('--> statement-breakpoint')) {
-      if (/CREATE (UNIQUE )?INDEX "audit_entries_/.test(statement))
-        await db.query(statement.replace(/--.*$/gm, ''));
+    const started = performance.now();
+    // One partition a month over the generated span (and the default one for anything else).
+    await db.query(
+      `select audit_ensure_partition(m) from generate_series(now() - interval '400 days', now() + interval '1 month', interval '1 month') m`,
+    );
+    await db.query('alter table audit_entries disable trigger audit_entries_chain');
+    for (const index of indexes) await db.query(`drop index ${index}`);
+    await generate(big, rows);
+    const inserted = seconds(started);
+    await generate(other, otherRows);
+    const indexStarted = performance.now();
+    for (const file of indexMigrations) {
+      const migration = readFileSync(join(root, 'apps/server/src/db/migrations', file), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) {
+        if (/CREATE (UNIQUE )?INDEX "audit_entries_/.test(statement))
+          await db.query(statement.replace(/--.*$/gm, ''));
+      }
     }
+    const indexed = seconds(indexStarted);
+    await db.query('alter table audit_entries enable trigger audit_entries_chain');
+    await db.query('vacuum analyze audit_entries');
+    console.log(
+      `generation: ${seconds(started)} s in all (rows ${inserted} s, indexes ${indexed} s, then vacuum analyze)`,
+    );
   }
-  const indexed = seconds(indexStarted);
-  await db.query('alter table audit_entries enable trigger audit_entries_chain');
-  await db.query('vacuum analyze audit_entries');
-  console.log(
-    `generation: ${seconds(started)} s in all (rows ${inserted} s, indexes ${indexed} s, then vacuum analyze)`,
-  );
 
   const cases = [
     ['no filter', {}],
@@ -282,7 +304,7 @@ try {
   console.log(`within target: ${within} of ${withTarget}`);
 } finally {
   await db.end();
-  if (process.env.AUDIT_BENCH_KEEP !== '1')
+  if (process.env.AUDIT_BENCH_KEEP !== '1' && !kept)
     await admin.query(`drop database if exists ${dbName} with (force)`);
   else console.log(`kept database ${dbName}`);
   await admin.end();
