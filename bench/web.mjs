@@ -51,6 +51,14 @@ const port = Number(process.env.WEB_BENCH_PORT ?? 8530);
 const lang = process.env.WEB_BENCH_LANG ?? 'zh-CN';
 const withMobile = process.env.WEB_BENCH_MOBILE !== '0';
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Lighthouse drives a full Chromium (the browser tests' headless shell is not enough): say so in
+// one line before anything is built or created.
+if (spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).status !== 0) {
+  console.error(
+    `bench:web needs a full Chromium at ${chromePath}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
+  process.exit(1);
+}
 const base = `http://localhost:${port}`;
 const demo = { account: 'demo', username: 'admin_demo', password: 'Demo@2026pass' };
 const secretKey = randomBytes(32).toString('hex');
