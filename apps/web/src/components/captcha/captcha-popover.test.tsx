@@ -15,22 +15,30 @@ const texts = {
 };
 
 let served = 0;
-function serveCaptchas() {
+/**
+ * Serves captchas `cap-1`, `cap-2`, …; from the `holdFrom`-th on, each waits until the answered
+ * `release` is called.
+ */
+function serveCaptchas(holdFrom = Number.POSITIVE_INFINITY): { release: () => void } {
   served = 0;
+  let release = () => {};
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => {
       served += 1;
+      const id = `cap-${served}`;
+      if (served >= holdFrom) await new Promise<void>((resolve) => (release = resolve));
       return new Response(
         JSON.stringify({
           code: 0,
           message: 'ok',
-          data: { id: `cap-${served}`, imageBase64: 'data:image/svg+xml;base64,PHN2Zy8+' },
+          data: { id, imageBase64: 'data:image/svg+xml;base64,PHN2Zy8+' },
         }),
         { status: 200 },
       );
     }),
   );
+  return { release: () => release() };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -86,24 +94,7 @@ describe('CaptchaPopover (spec section 5: input max 10, confirm disabled when em
   });
 
   it('offers no answer for a spent picture while the next one loads', async () => {
-    let release: (() => void) | null = null;
-    served = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        served += 1;
-        const id = `cap-${served}`;
-        if (served > 1) await new Promise<void>((resolve) => (release = resolve));
-        return new Response(
-          JSON.stringify({
-            code: 0,
-            message: 'ok',
-            data: { id, imageBase64: 'data:image/svg+xml;base64,PHN2Zy8+' },
-          }),
-          { status: 200 },
-        );
-      }),
-    );
+    const { release } = serveCaptchas(2);
     const onConfirm = vi.fn(async () => 'The characters of the picture do not match.');
     render(<CaptchaPopover isOpen texts={texts} onConfirm={onConfirm} onClose={() => {}} />);
     await act(async () => {});
@@ -119,7 +110,7 @@ describe('CaptchaPopover (spec section 5: input max 10, confirm disabled when em
     fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'k7m2' } });
     expect((screen.getByTestId('captcha-confirm') as HTMLButtonElement).disabled).toBe(true);
     await act(async () => {
-      release?.();
+      release();
     });
     expect(image.getAttribute('data-captcha-id')).toBe('cap-2');
     expect((screen.getByTestId('captcha-confirm') as HTMLButtonElement).disabled).toBe(false);
