@@ -41,6 +41,18 @@ function serveCaptchas(holdFrom = Number.POSITIVE_INFINITY): { release: () => vo
   return { release: () => release() };
 }
 
+/** Opens the popover on its first picture and answers it; the answer is refused. */
+async function refuseAnAnswer() {
+  const onConfirm = vi.fn(async () => 'The characters of the picture do not match.');
+  render(<CaptchaPopover isOpen texts={texts} onConfirm={onConfirm} onClose={() => {}} />);
+  await act(async () => {});
+  fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'x7k2' } });
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('captcha-confirm'));
+  });
+  return onConfirm;
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CaptchaPopover (spec section 5: input max 10, confirm disabled when empty)', () => {
@@ -68,13 +80,7 @@ describe('CaptchaPopover (spec section 5: input max 10, confirm disabled when em
 
   it('stays open with the failure and a new picture when the answer is refused', async () => {
     serveCaptchas();
-    const onConfirm = vi.fn(async () => 'The characters of the picture do not match.');
-    render(<CaptchaPopover isOpen texts={texts} onConfirm={onConfirm} onClose={() => {}} />);
-    await act(async () => {});
-    fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'x7k2' } });
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('captcha-confirm'));
-    });
+    await refuseAnAnswer();
     expect(screen.getByTestId('captcha-error').textContent).toContain('do not match');
     expect((screen.getByTestId('captcha-input') as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('captcha-image').getAttribute('data-captcha-id')).toBe('cap-2');
@@ -95,13 +101,7 @@ describe('CaptchaPopover (spec section 5: input max 10, confirm disabled when em
 
   it('offers no answer for a spent picture while the next one loads', async () => {
     const { release } = serveCaptchas(2);
-    const onConfirm = vi.fn(async () => 'The characters of the picture do not match.');
-    render(<CaptchaPopover isOpen texts={texts} onConfirm={onConfirm} onClose={() => {}} />);
-    await act(async () => {});
-    fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'x7k2' } });
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('captcha-confirm'));
-    });
+    const onConfirm = await refuseAnAnswer();
     // Refused: cap-1 is spent and cap-2 is on its way.
     const image = screen.getByTestId('captcha-image');
     expect(image.getAttribute('data-captcha-id')).toBeNull();
