@@ -49,6 +49,13 @@ export type TRequestOptions = {
   timeoutMs?: number;
 };
 
+/**
+ * How a call made ahead of need runs (a prefetch, the session gate): without hints and without
+ * the redirect on 401, as the page that asks again shows its own failure.
+ */
+export const quietCall = { hints: false, redirectOn401: false } as const;
+export type TCallMode = Pick<TRequestOptions, 'hints' | 'redirectOn401'>;
+
 export type TApiErrorKind = 'business' | 'http' | 'network' | 'timeout' | 'aborted';
 
 /** A failed call: `code` is the envelope's code (or the HTTP status without an envelope). */

@@ -8,27 +8,64 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, use, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { checkBillQueryOptions } from '@/api/check-bill';
+import { accountDetailQueryOptions } from '@/api/get-account-detail';
 import { currentUserQueryOptions } from '@/api/get-current-user';
 import { userAuthQueryOptions } from '@/api/get-user-auth';
 import { StatusPage } from '@/components/status-page';
 import { Button } from '@/components/ui/button';
-import { loginPath } from '@/config/console-paths';
-import { endedSessionAccount, isApiError, isSessionEnded } from '@/lib/api-client';
+import { loginPath, splitOnpremPath } from '@/config/console-paths';
+import { findConsoleRoute, type TConsoleRouteId } from '@/config/console-routes';
+import { endedSessionAccount, isApiError, isSessionEnded, quietCall } from '@/lib/api-client';
 import { clearCurrentUserInfo, storedAccountName } from '@/lib/current-user-info';
 import { navigate, useLocation } from '@/lib/history';
 import { createConsoleI18n } from '@/lib/i18n';
 import { getLanguage } from '@/lib/language';
-import { chunkLoader, lazyPage, trackPromise } from '@/lib/lazy';
+import { chunkLoader, lazyPage, trackPromise, useSettled } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
 import { isBillingAvailable } from '@/lib/permissions';
 import { getPhrases } from '@/lib/phrases';
 import { queryClient } from '@/lib/query-client';
 import { keepSessionNotice } from '@/lib/session-notice';
 import { resolveAccess } from '../access';
+import { preloadRoute } from './route-pages';
 
 const i18nReady = trackPromise(createConsoleI18n(getLanguage()));
 const loadConsoleShell = chunkLoader(() => import('./console-shell'));
 const ConsoleShell = lazyPage(loadConsoleShell);
+const gateOptions = quietCall;
+
+/** The shell's load, once `startConsole` began it. */
+let shellLoad: Promise<unknown> | null = null;
+
+/** The console route of the address (after the on-premise prefix), if it is one. */
+function routeOfAddress(): TConsoleRouteId | null {
+  const { pathname } = window.location;
+  const path = getMeta().deployMode === 'onprem' ? splitOnpremPath(pathname)?.rest : pathname;
+  return path ? (findConsoleRoute(path)?.route.id ?? null) : null;
+}
+
+/**
+ * Begins what the console's first page needs, before the first render rather than after it: the
+ * session gate's calls (and the header's), the shell's chunk, and the page of the address with its
+ * phrases and first calls (`preloadRoute`). Answers when the console's own
+ * phrases are there, so that the first render does not suspend (React holds the reveal of content
+ * that suspended for up to 300 ms after the last fallback it showed).
+ */
+export function startConsole(): Promise<unknown> {
+  if (!shellLoad) {
+    void queryClient.prefetchQuery(currentUserQueryOptions(gateOptions));
+    void queryClient.prefetchQuery(userAuthQueryOptions(gateOptions));
+    void queryClient.prefetchQuery(checkBillQueryOptions(gateOptions));
+    // The header's account name.
+    void queryClient.prefetchQuery(accountDetailQueryOptions(gateOptions));
+    shellLoad = trackPromise(ConsoleShell.preload());
+    // The page of the address, after the console's phrases (the browser's six connections to the
+    // server serve the gate's calls and the shell first).
+    const route = routeOfAddress();
+    if (route) void i18nReady.then((i18n) => preloadRoute(route, i18n).catch(() => {}));
+  }
+  return i18nReady;
+}
 
 /** Fetches the shell and the workbench ahead of need. */
 export function prefetchConsoleChunks(): void {
@@ -70,8 +107,6 @@ function SessionEnded({ here, error }: { here: string; error: unknown }) {
   return <Redirect to={to} />;
 }
 
-const gateOptions = { hints: false, redirectOn401: false } as const;
-
 function SessionGate() {
   const location = useLocation();
   const meta = getMeta();
@@ -80,6 +115,7 @@ function SessionGate() {
   // Whether billing applies (menu, billing routes, workbench cards): asked once here, read from the
   // cache by the pages (decision 0018: the workbench's first load adds no call for it).
   const bill = useQuery(checkBillQueryOptions(gateOptions));
+  const isShellReady = useSettled(shellLoad);
   const here = `${location.pathname}${location.search}`;
 
   const failed = [user, auths, bill].find((q) => q.isError);
@@ -105,7 +141,8 @@ function SessionGate() {
       />
     );
   }
-  if (!user.data || !auths.data || !bill.data) return <Loading />;
+  // The shell draws once its chunk is there (waiting without suspending: see `useSettled`).
+  if (!user.data || !auths.data || !bill.data || !isShellReady) return <Loading />;
 
   const decision = resolveAccess({
     pathname: location.pathname,

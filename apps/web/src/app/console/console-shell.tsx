@@ -7,43 +7,28 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Router, Routes } from 'react-router';
 import type { TCurrentUser } from '@/api/get-current-user';
-import { lazyAntd, preloadAntd } from '@/components/antd/lazy-antd';
+import { preloadAntd } from '@/components/antd/lazy-antd';
+import type { TConsoleRouteId } from '@/config/console-routes';
 import { paths } from '@/config/paths';
 import { useLocation } from '@/lib/history';
-import { chunkLoader, lazyPage } from '@/lib/lazy';
+import { chunkLoader, lazyPage, useSettled } from '@/lib/lazy';
 import type { TAccessDecision } from '../access';
 import { ErrorBoundary } from '../error-boundary';
 import { PageError } from './page-error';
+import { preloadRoute, routePages } from './route-pages';
 import { appNavigator } from './router-navigator';
 import { ShellHeader } from './shell-header';
 import { ShellSider } from './shell-sider';
 import { useIsNarrow } from './use-narrow';
 import './console.css';
 
-const WorkbenchPage = lazyPage(chunkLoader(() => import('../routes/workbench')));
-const AccountInfoPage = lazyAntd(chunkLoader(() => import('../routes/account-info')));
-const AuthenticationPage = lazyAntd(
-  chunkLoader(() => import('@/features/certification/routes/authentication')),
-);
-const UserManagePage = lazyAntd(chunkLoader(() => import('@/features/users/routes/user-manage')));
-const AuditManagePage = lazyAntd(chunkLoader(() => import('@/features/audit/routes/audit-manage')));
-const SsoConfigPage = lazyAntd(chunkLoader(() => import('@/features/sso/routes/sso-config')));
-const ServiceManagePage = lazyAntd(chunkLoader(() => import('@/features/services/routes/service-manage')));
-const InsightUserManagePage = lazyAntd(
-  chunkLoader(() => import('@/features/services/routes/insight-user-manage')),
-);
-const BillingOverviewPage = lazyAntd(chunkLoader(() => import('@/features/billing/routes/billing-overview')));
-const CostPage = lazyAntd(chunkLoader(() => import('@/features/billing/routes/cost')));
-const MonthBillPage = lazyAntd(chunkLoader(() => import('@/features/billing/routes/month-bill')));
-const BalancePage = lazyAntd(chunkLoader(() => import('@/features/billing/routes/balance')));
-const TopUpPage = lazyAntd(chunkLoader(() => import('@/features/billing/routes/top-up')));
 const NotBuiltPage = lazyPage(chunkLoader(() => import('./not-built')));
 /** The drawer of narrow windows: wide windows never load it. */
 const ShellMenuDrawer = lazyPage(chunkLoader(() => import('./shell-menu-drawer')));
 
 /** Fetches the workbench's chunk ahead of need. */
 export function prefetchPages(): void {
-  WorkbenchPage.preload().catch(() => {});
+  routePages.workbench.page.preload().catch(() => {});
 }
 
 export type TConsoleShellProps = {
@@ -59,6 +44,20 @@ function PageLoading() {
       <span className="cz-spinner" />
     </div>
   );
+}
+
+/**
+ * A route's page, drawn once its chunk and phrases are there (`preloadRoute`, which the console
+ * begins for the page of the address before its first render); the page area shows the loading
+ * state meanwhile, without suspending. The render that draws the page is a transition (see
+ * `useSettled`): it yields to the browser every few milliseconds.
+ */
+function RoutePage({ id }: { id: TConsoleRouteId }) {
+  const { i18n } = useTranslation();
+  const isReady = useSettled(preloadRoute(id, i18n));
+  if (!isReady) return <PageLoading />;
+  const Page = routePages[id].page;
+  return <Page />;
 }
 
 function DocumentTitle({ title }: { title: string }) {
@@ -104,19 +103,19 @@ export default function ConsoleShell({ decision, user, auths, isBillingAvailable
             <ErrorBoundary resetKey={location.pathname} fallback={(error) => <PageError error={error} />}>
               <Suspense fallback={<PageLoading />}>
                 <Routes>
-                  <Route path={paths.workbench} element={<WorkbenchPage />} />
-                  <Route path={paths.accountInfo} element={<AccountInfoPage />} />
-                  <Route path={paths.authentication} element={<AuthenticationPage />} />
-                  <Route path={paths.userManage} element={<UserManagePage />} />
-                  <Route path={paths.sso} element={<SsoConfigPage />} />
-                  <Route path={paths.auditManage} element={<AuditManagePage />} />
-                  <Route path={paths.serviceManage} element={<ServiceManagePage />} />
-                  <Route path={paths.insightUserManage} element={<InsightUserManagePage />} />
-                  <Route path={paths.billing} element={<BillingOverviewPage />} />
-                  <Route path={paths.cost} element={<CostPage />} />
-                  <Route path={paths.monthBill} element={<MonthBillPage />} />
-                  <Route path={paths.balance} element={<BalancePage />} />
-                  <Route path={paths.topUp} element={<TopUpPage />} />
+                  <Route path={paths.workbench} element={<RoutePage id="workbench" />} />
+                  <Route path={paths.accountInfo} element={<RoutePage id="accountInfo" />} />
+                  <Route path={paths.authentication} element={<RoutePage id="authentication" />} />
+                  <Route path={paths.userManage} element={<RoutePage id="userManage" />} />
+                  <Route path={paths.sso} element={<RoutePage id="sso" />} />
+                  <Route path={paths.auditManage} element={<RoutePage id="auditManage" />} />
+                  <Route path={paths.serviceManage} element={<RoutePage id="serviceManage" />} />
+                  <Route path={paths.insightUserManage} element={<RoutePage id="insightUserManage" />} />
+                  <Route path={paths.billing} element={<RoutePage id="billing" />} />
+                  <Route path={paths.cost} element={<RoutePage id="cost" />} />
+                  <Route path={paths.monthBill} element={<RoutePage id="monthBill" />} />
+                  <Route path={paths.balance} element={<RoutePage id="balance" />} />
+                  <Route path={paths.topUp} element={<RoutePage id="topUp" />} />
                   <Route path="*" element={<NotBuiltPage />} />
                 </Routes>
               </Suspense>

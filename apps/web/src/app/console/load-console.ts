@@ -2,7 +2,17 @@ import { chunkLoader, lazyPage } from '@/lib/lazy';
 
 /** The console chunk (providers, session gate, routes); the shell is a chunk of its own. */
 const loadConsoleApp = chunkLoader(() => import('./console-app'));
-export const ConsoleApp = lazyPage(loadConsoleApp);
+/**
+ * The console, ready to draw: its chunk, which then begins the first page's calls and chunks
+ * (`startConsole`), and its phrases.
+ */
+export const ConsoleApp = lazyPage(
+  chunkLoader(async () => {
+    const app = await loadConsoleApp();
+    await app.startConsole();
+    return app;
+  }),
+);
 
 let isPrefetched = false;
 

@@ -1,7 +1,7 @@
 /** POST /api/portal/billing/detail/list (administrators): daily bill details of the filters, paged (keyset when a cursor is known). */
 import type { TBillingFilter, TRouteData } from '@console/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi, endpoint } from '@/lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi, endpoint, type TCallMode } from '@/lib/api-client';
 import { billingKeys } from './query-keys';
 
 const billingDetailListEndpoint = endpoint('billingDetailList', 'POST', '/api/portal/billing/detail/list');
@@ -12,6 +12,26 @@ export type TBillingDetailRowData = TRouteData<'billingDetailList'>['list'][numb
  * A page of the details; `cursor` (the previous page's `nextCursor`) asks for it by keyset, the
  * same rows as by its number.
  */
+/** The page the details open at. */
+export const firstDetailsPage = { pageNo: 1, pageSize: 20 } as const;
+
+export function billingDetailsQueryOptions(
+  filter: TBillingFilter,
+  page: { pageNo: number; pageSize: number; cursor?: string | undefined },
+  mode: TCallMode = {},
+) {
+  const { pageNo, pageSize, cursor } = page;
+  return queryOptions({
+    queryKey: billingKeys.details(filter, pageNo, pageSize),
+    queryFn: ({ signal }) =>
+      callApi(billingDetailListEndpoint, {
+        body: { ...filter, pageNo, pageSize, ...(cursor ? { cursor } : {}) },
+        signal,
+        ...mode,
+      }),
+  });
+}
+
 export function useBillingDetails(
   filter: TBillingFilter | null,
   pageNo: number,
@@ -19,12 +39,7 @@ export function useBillingDetails(
   cursor?: string,
 ) {
   return useQuery({
-    queryKey: billingKeys.details(filter ?? { range: 'last30Days' }, pageNo, pageSize),
-    queryFn: ({ signal }) =>
-      callApi(billingDetailListEndpoint, {
-        body: { ...(filter ?? { range: 'last30Days' }), pageNo, pageSize, ...(cursor ? { cursor } : {}) },
-        signal,
-      }),
+    ...billingDetailsQueryOptions(filter ?? { range: 'last30Days' }, { pageNo, pageSize, cursor }),
     enabled: filter !== null,
     placeholderData: keepPreviousData,
   });

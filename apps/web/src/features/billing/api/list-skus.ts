@@ -3,17 +3,21 @@
  * and the account's discount; the billing filters offer them.
  */
 import type { TRouteData } from '@console/contract';
-import { useQuery } from '@tanstack/react-query';
-import { callApi, endpoint } from '@/lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi, endpoint, type TCallMode } from '@/lib/api-client';
 import { billingKeys } from './query-keys';
 
 const skuListEndpoint = endpoint('skuList', 'GET', '/api/portal/billing/skuList');
 
 export type TSkuItem = TRouteData<'skuList'>[number];
 
-export function useSkus() {
-  return useQuery({
+export function skusQueryOptions(mode: TCallMode = {}) {
+  return queryOptions({
     queryKey: billingKeys.skus,
-    queryFn: ({ signal }) => callApi(skuListEndpoint, { signal }),
+    queryFn: ({ signal }) => callApi(skuListEndpoint, { signal, ...mode }),
   });
+}
+
+export function useSkus() {
+  return useQuery(skusQueryOptions());
 }

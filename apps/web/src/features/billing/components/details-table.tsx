@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/table-cells';
 import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { downloadBillingDetails } from '../api/download-billing-details';
-import { type TBillingDetailRowData, useBillingDetails } from '../api/list-billing-details';
+import { firstDetailsPage, type TBillingDetailRowData, useBillingDetails } from '../api/list-billing-details';
 import { usePageCursors } from '../lib/page-cursors';
 import { billColumns } from './bill-columns';
 import { ExportButtons } from './export-buttons';
@@ -23,7 +23,7 @@ import { useCurrency } from './money';
  */
 export function DetailsTable({ filter }: { filter: TBillingFilter | null }) {
   const { t, i18n } = useTranslation('billing');
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
+  const [page, setPage] = useState<{ pageNo: number; pageSize: number }>(firstDetailsPage);
   const filterKey = JSON.stringify(filter);
   const cursors = usePageCursors(`${filterKey}|${page.pageSize}`);
   const details = useBillingDetails(filter, page.pageNo, page.pageSize, cursors.cursorOf(page.pageNo));

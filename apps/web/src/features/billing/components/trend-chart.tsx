@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { chunkLoader, whenIdle } from '@/lib/lazy';
 import type { TTrendChart } from '../lib/charts';
 import {
-  buildTrendOption,
+  buildTrendConfig,
   completeTrend,
   type TTrendPoint,
   type TTrendRange,
@@ -12,12 +12,13 @@ import {
 } from '../lib/trend-option';
 import { useMoney } from './money';
 
-/** The chart library (ECharts), a chunk of its own under the chunk-load timer. */
+/** The chart library (Chart.js), a chunk of its own under the chunk-load timer. */
 const loadCharts = chunkLoader(() => import('../lib/charts'));
+type TCharts = Awaited<ReturnType<typeof loadCharts>>;
 
 /**
  * The range's daily consumption: per day one column of stacked bars (one per category) and the
- * total as a line (ECharts), for every day of the range. The chart library is fetched once the
+ * total as a line (Chart.js), for every day of the range. The chart library is fetched once the
  * figures are there and the browser is idle, so that the page's first paint does not wait for it;
  * the chart's box keeps its height meanwhile, so nothing below it moves.
  */
@@ -31,8 +32,9 @@ export function TrendChart({
 }) {
   const { t } = useTranslation('billing');
   const { money } = useMoney();
-  const element = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<TTrendChart | null>(null);
+  const [charts, setCharts] = useState<TCharts | null>(null);
   const [state, setState] = useState<'waiting' | 'loading' | 'ready' | 'failed'>('waiting');
   const hasPoints = points !== undefined;
   const startDate = range?.startDate;
@@ -44,51 +46,51 @@ export function TrendChart({
   );
   const isEmpty = days?.every((d) => d.total === '0.00') === true;
 
+  // The library, once there are figures and the browser is idle.
   useEffect(() => {
     if (!hasPoints) return;
     let isLive = true;
-    let observer: ResizeObserver | null = null;
     setState((s) => (s === 'waiting' ? 'loading' : s));
-    // Three short tasks instead of one long one: the library's evaluation, the chart's creation,
-    // then (the next effect) its drawing.
-    let cancelCreate = () => {};
     const cancelLoad = whenIdle(() => {
       loadCharts().then(
-        (charts) => {
-          if (!isLive) return;
-          cancelCreate = whenIdle(() => {
-            if (!isLive || !element.current || chart.current) return;
-            chart.current = charts.createChart(element.current);
-            if (typeof ResizeObserver === 'function') {
-              observer = new ResizeObserver(() => chart.current?.resize());
-              observer.observe(element.current);
-            }
-            setState('ready');
-          }, 500);
-        },
+        (module) => isLive && setCharts(module),
         () => isLive && setState('failed'),
       );
     }, 1000);
     return () => {
       isLive = false;
       cancelLoad();
-      cancelCreate();
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
     };
   }, [hasPoints]);
 
+  // The chart: drawn with the library, then given each new range's days.
   useEffect(() => {
-    if (state !== 'ready' || !chart.current || !days) return;
+    if (!charts || !days || !canvas.current) return;
     const categories = Object.fromEntries(trendCategories.map((c) => [c, t(`categories.${c}`)])) as Record<
       (typeof trendCategories)[number],
       string
     >;
-    chart.current.setOption(buildTrendOption(days, { categories, total: t('overview.trend.total'), money }), {
-      notMerge: true,
-    });
-  }, [state, days, t, money]);
+    const config = buildTrendConfig(days, { categories, total: t('overview.trend.total'), money });
+    const current = chart.current;
+    if (current) {
+      current.data = config.data;
+      if (config.options) current.options = config.options;
+      current.update();
+      return;
+    }
+    // A browser without a 2D canvas (none the console supports) keeps the loading state.
+    if (!canvas.current.getContext('2d')) return;
+    chart.current = charts.createChart(canvas.current, config);
+    setState('ready');
+  }, [charts, days, t, money]);
+
+  useEffect(
+    () => () => {
+      chart.current?.destroy();
+      chart.current = null;
+    },
+    [],
+  );
 
   return (
     <Card title={t('overview.trend.title')} data-testid="billing-trend">
@@ -104,13 +106,14 @@ export function TrendChart({
       <Spin spinning={state !== 'ready' && state !== 'failed' && !isEmpty}>
         <div className="cz-billing__chart-box">
           <div
-            ref={element}
             className="cz-billing__chart"
             data-testid="billing-trend-chart"
             data-points={days?.length ?? 0}
             data-state={state}
             style={{ visibility: isEmpty ? 'hidden' : 'visible' }}
-          />
+          >
+            <canvas ref={canvas} role="img" aria-label={t('overview.trend.title')} />
+          </div>
           {isEmpty ? (
             <Empty className="cz-billing__chart-empty" description={t('overview.trend.empty')} />
           ) : null}

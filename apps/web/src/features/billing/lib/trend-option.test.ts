@@ -1,6 +1,8 @@
+import type { TooltipItem } from 'chart.js';
 import { describe, expect, it } from 'vitest';
 import {
-  buildTrendOption,
+  axisAmount,
+  buildTrendConfig,
   completeTrend,
   daysOf,
   fenOf,
@@ -34,12 +36,16 @@ const answer: TTrendPoint[] = [
 ];
 const range = { startDate: '2026-11-20', endDate: '2026-11-26' };
 
-type TSeries = { id: string; type: string; stack?: string; barGap?: string; data: number[] };
+type TDataset = { type?: string; label?: string; stack?: string; order?: number; data: number[] };
 
-describe('the trend option', () => {
+const datasetsOf = (config: ReturnType<typeof buildTrendConfig>) => config.data.datasets as TDataset[];
+const totalOf = (config: ReturnType<typeof buildTrendConfig>) =>
+  datasetsOf(config).find((d) => d.type === 'line') as TDataset;
+
+describe('the trend configuration', () => {
   it('has a column for every day of the range, in order, today included', () => {
-    const option = buildTrendOption(answer, texts, range);
-    expect(option.xAxis.data).toEqual([
+    const config = buildTrendConfig(answer, texts, range);
+    expect(config.data.labels).toEqual([
       '2026-11-20',
       '2026-11-21',
       '2026-11-22',
@@ -48,13 +54,11 @@ describe('the trend option', () => {
       '2026-11-25',
       '2026-11-26',
     ]);
-    for (const series of option.series as TSeries[]) expect(series.data).toHaveLength(7);
+    for (const dataset of datasetsOf(config)) expect(dataset.data).toHaveLength(7);
   });
 
   it("keeps today's partial sum and fills only the days without consumption with zeros", () => {
-    const option = buildTrendOption(answer, texts, range);
-    const total = (option.series as TSeries[]).find((s) => s.id === 'total');
-    expect(total?.data).toEqual([0, 44.37, 0, 0, 25.27, 0, 3.1]);
+    expect(totalOf(buildTrendConfig(answer, texts, range)).data).toEqual([0, 44.37, 0, 0, 25.27, 0, 3.1]);
   });
 
   it("makes each day's total the sum of its categories", () => {
@@ -62,40 +66,46 @@ describe('the trend option', () => {
     const skewed = [
       point('2026-11-24', { total: '25.28', compute: '15.65', storage: '8.85', network: '0.77' }),
     ];
-    const option = buildTrendOption(
+    const config = buildTrendConfig(
       [...answer.slice(0, 1), ...skewed, answer[2] as TTrendPoint],
       texts,
       range,
     );
-    const series = option.series as TSeries[];
-    const bars = series.filter((s) => s.type === 'bar');
-    const total = series.find((s) => s.id === 'total') as TSeries;
+    const bars = datasetsOf(config).filter((d) => d.type === 'bar');
+    const total = totalOf(config);
     total.data.forEach((value, day) => {
-      const fen = bars.reduce((sum, s) => sum + Math.round((s.data[day] ?? 0) * 100), 0);
+      const fen = bars.reduce((sum, d) => sum + Math.round((d.data[day] ?? 0) * 100), 0);
       expect(Math.round(value * 100)).toBe(fen);
     });
     expect(total.data[4]).toBe(25.27);
   });
 
-  it('stacks the categories in one column per day: one stack key, no gap between series', () => {
-    const option = buildTrendOption(answer, texts, range);
-    const bars = (option.series as TSeries[]).filter((s) => s.type === 'bar');
-    expect(bars.map((s) => s.id)).toEqual([...trendCategories]);
-    expect(new Set(bars.map((s) => s.stack))).toEqual(new Set([trendStack]));
-    for (const s of bars) expect(s.barGap).toBe('0%');
-    const line = (option.series as TSeries[]).find((s) => s.type === 'line');
-    expect(line?.stack).toBeUndefined();
+  it('stacks the categories in one column per day, with the total line in a stack of its own over them', () => {
+    const config = buildTrendConfig(answer, texts, range);
+    const bars = datasetsOf(config).filter((d) => d.type === 'bar');
+    expect(bars.map((d) => d.label)).toEqual(trendCategories.map((c) => texts.categories[c]));
+    expect(new Set(bars.map((d) => d.stack))).toEqual(new Set([trendStack]));
+    expect(config.options?.scales?.x?.stacked).toBe(true);
+    expect(config.options?.scales?.y?.stacked).toBe(true);
+    const line = totalOf(config);
+    expect(line.stack).not.toBe(trendStack);
+    // A lower order is drawn later: the line over the columns.
+    for (const bar of bars) expect(line.order ?? 0).toBeLessThan(bar.order ?? 0);
+    expect(config.options?.animation).toBe(false);
   });
 
   it("keeps the answer's own days without a range, and shows the tooltip's amounts as money", () => {
-    const option = buildTrendOption(answer, texts);
-    expect(option.xAxis.data).toEqual(['2026-11-21', '2026-11-24', '2026-11-26']);
-    const formatter = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
-    const text = formatter([
-      { axisValue: '2026-11-26', seriesId: 'compute', seriesName: 'Compute', marker: '' },
-      { axisValue: '2026-11-26', seriesId: 'total', seriesName: 'Total', marker: '' },
-    ]);
-    expect(text).toBe('2026-11-26<br/>Compute: ¥2.50<br/>Total: ¥3.10');
+    const config = buildTrendConfig(answer, texts);
+    expect(config.data.labels).toEqual(['2026-11-21', '2026-11-24', '2026-11-26']);
+    const label = config.options?.plugins?.tooltip?.callbacks?.label as (item: TooltipItem<'bar'>) => string;
+    const item = (datasetIndex: number) =>
+      ({
+        datasetIndex,
+        dataIndex: 2,
+        dataset: datasetsOf(config)[datasetIndex],
+      }) as unknown as TooltipItem<'bar'>;
+    expect(label(item(0))).toBe('Compute: ¥2.50');
+    expect(label(item(4))).toBe('Total: ¥3.10');
   });
 });
 
@@ -109,6 +119,14 @@ describe('trend days and amounts', () => {
     ]);
     expect(daysOf({ startDate: '2026-03-02', endDate: '2026-03-01' })).toEqual([]);
     expect(completeTrend([point('2026-01-05', { compute: '1.00' })], range)).toHaveLength(7);
+  });
+
+  it('labels the amount axis with grouped thousands', () => {
+    expect(axisAmount(0)).toBe('0');
+    expect(axisAmount(1234.5)).toBe('1,234.5');
+    expect(axisAmount(1234567)).toBe('1,234,567');
+    expect(axisAmount(-0.25)).toBe('-0.25');
+    expect(axisAmount(0.1 + 0.2)).toBe('0.3');
   });
 
   it('reads and writes yuan texts exactly', () => {

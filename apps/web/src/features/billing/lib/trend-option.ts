@@ -1,12 +1,12 @@
 /**
- * The trend chart's option: per day one column of stacked bars (one bar per category, all in the
+ * The trend chart's configuration: per day one column of stacked bars (one bar per category, all in the
  * same stack, no gap between them) and the day's total as a line, for every day of the range from
  * its first to its last (today included). A day the answer leaves out had no consumption: it
  * shows zeros. The total of a day is the sum of its categories, so the line sits on top of the
  * column. Charts read the yuan texts as numbers (display only); labels are formatted from the texts.
  */
 import type { TSkuCategory } from '@console/contract/billing-enums';
-import type { TTrendChartOption } from './charts';
+import type { TTrendChartConfig } from './charts';
 
 export type TTrendPoint = {
   date: string;
@@ -90,80 +90,87 @@ export function completeTrend(points: readonly TTrendPoint[], range?: TTrendRang
   });
 }
 
-type TBarSeries = {
-  id: TSkuCategory;
-  type: 'bar';
-  name: string;
-  stack: string;
-  barGap: string;
-  barCategoryGap: string;
-  barMaxWidth: number;
-  emphasis: { focus: 'series' };
-  data: number[];
-};
+/** An axis label: 1234.5 → "1,234.5", -0.25 → "-0.25" (the axis is in the page's currency). */
+export function axisAmount(value: number): string {
+  const [whole = '0', fraction] = String(Math.round(value * 100) / 100).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}
 
-type TLineSeries = {
-  id: 'total';
-  type: 'line';
-  name: string;
-  symbol: 'circle';
-  symbolSize: number;
-  z: number;
-  data: number[];
-};
+/** The datasets' keys, in their order: the category bars, then the total line. */
+export const trendSeries = [...trendCategories, 'total'] as const;
 
-export function buildTrendOption(
+/**
+ * The chart's configuration: labels are the days; the category bars share one stack (`trendStack`)
+ * on a stacked axis, and the total line has a stack of its own, drawn over them.
+ */
+export function buildTrendConfig(
   points: readonly TTrendPoint[],
   texts: TTrendTexts,
   range?: TTrendRange,
-): TTrendChartOption & { series: (TBarSeries | TLineSeries)[]; xAxis: { type: 'category'; data: string[] } } {
+): TTrendChartConfig {
   const days = completeTrend(points, range);
-  const byDate = new Map(days.map((p) => [p.date, p]));
-  const bars = trendCategories.map(
-    (category): TBarSeries => ({
-      id: category,
-      type: 'bar',
-      name: texts.categories[category],
-      stack: trendStack,
-      // One column per day: the bars of a stack share it; no gap between series.
-      barGap: '0%',
-      barCategoryGap: '35%',
-      barMaxWidth: 28,
-      emphasis: { focus: 'series' },
-      data: days.map((p) => fenOf(p[category]) / 100),
-    }),
-  );
-  const total: TLineSeries = {
-    id: 'total',
-    type: 'line',
-    name: texts.total,
-    symbol: 'circle',
-    symbolSize: 6,
-    z: 3,
+  const bars = trendCategories.map((category) => ({
+    type: 'bar' as const,
+    label: texts.categories[category],
+    stack: trendStack,
+    backgroundColor: palette[category],
+    // One column per day: the bars of a stack share it.
+    categoryPercentage: 0.65,
+    barPercentage: 1,
+    maxBarThickness: 28,
+    order: 1,
+    data: days.map((p) => fenOf(p[category]) / 100),
+  }));
+  const total = {
+    type: 'line' as const,
+    label: texts.total,
+    stack: 'total',
+    borderColor: palette.total,
+    backgroundColor: palette.total,
+    borderWidth: 2,
+    pointRadius: 3,
+    // Drawn last: over the columns.
+    order: 0,
     data: days.map((p) => fenOf(p.total) / 100),
   };
   return {
-    animation: false,
-    color: [...trendCategories.map((c) => palette[c]), palette.total],
-    grid: { left: 16, right: 24, top: 40, bottom: 8, containLabel: true },
-    legend: { top: 0, left: 0 },
-    tooltip: {
-      trigger: 'axis',
-      axisPointer: { type: 'shadow' },
-      formatter: (params) => {
-        const list = Array.isArray(params) ? params : [params];
-        const date = String((list[0] as { axisValue?: unknown } | undefined)?.axisValue ?? '');
-        const point = byDate.get(date);
-        if (!point) return date;
-        const rows = list.map((item) => {
-          const key = (item.seriesId ?? '') as TSkuCategory | 'total';
-          return `${item.marker ?? ''}${item.seriesName ?? ''}: ${texts.money(point[key])}`;
-        });
-        return [date, ...rows].join('<br/>');
+    type: 'bar',
+    data: { labels: days.map((p) => p.date), datasets: [...bars, total] },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      interaction: { mode: 'index', intersect: false },
+      scales: {
+        // Days that do not fit are skipped rather than turned on their side.
+        x: { stacked: true, grid: { display: false }, ticks: { maxRotation: 0, autoSkipPadding: 16 } },
+        // Labelled here rather than by the library, whose number format costs the page's first
+        // `Intl.NumberFormat` (tens of milliseconds) in the chart's drawing task.
+        y: { stacked: true, beginAtZero: true, ticks: { callback: (value) => axisAmount(Number(value)) } },
+      },
+      plugins: {
+        // The categories, then the total (the library orders by drawing order otherwise).
+        legend: {
+          position: 'top',
+          align: 'start',
+          labels: {
+            boxWidth: 12,
+            boxHeight: 12,
+            sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0),
+          },
+        },
+        tooltip: {
+          itemSort: (a, b) => a.datasetIndex - b.datasetIndex,
+          callbacks: {
+            label: (item) => {
+              const key = trendSeries[item.datasetIndex];
+              const day = days[item.dataIndex];
+              return `${item.dataset.label ?? ''}: ${key && day ? texts.money(day[key]) : ''}`;
+            },
+          },
+        },
       },
     },
-    xAxis: { type: 'category', data: days.map((p) => p.date) },
-    yAxis: { type: 'value' },
-    series: [...bars, total],
   };
 }

@@ -4,16 +4,18 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { i18n } from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionKeys } from '@/api/query-keys';
 import { setMeta } from '@/lib/meta';
 import { setNotifier, type TToast } from '@/lib/notifier';
 import { queryClient } from '@/lib/query-client';
 import { consoleI18n, fakeApi, renderConsole, type TApiCall } from '@/testing/console-render';
 import { testMeta } from '@/testing/meta';
 import { testAdmin } from '@/testing/user';
+import { prefetchBillingOverview } from '../api/prefetch-overview';
 import BillingOverviewPage from './billing-overview';
 
 vi.mock('../lib/charts', () => ({
-  createChart: () => ({ setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() }),
+  createChart: () => ({ data: {}, options: {}, update: vi.fn(), destroy: vi.fn() }),
 }));
 
 const admin = testAdmin;
@@ -204,6 +206,49 @@ async function renderPage(entry = '/billing') {
   );
   await screen.findByTestId('billing-overview');
 }
+
+describe("the billing overview's first calls, made with its chunks", () => {
+  it('are the calls the page would make: drawn after them, the page asks for nothing more', async () => {
+    await prefetchBillingOverview('');
+    const made = calls.map((c) => c.path).sort();
+    expect(made).toEqual([
+      '/api/portal/billing/count',
+      '/api/portal/billing/cspRegionList',
+      '/api/portal/billing/detail/list',
+      '/api/portal/billing/skuList',
+    ]);
+    expect(posted('/api/portal/billing/count')).toEqual([{ range: 'last30Days' }]);
+    expect(posted('/api/portal/billing/detail/list')).toEqual([
+      { range: 'last30Days', pageNo: 1, pageSize: 20 },
+    ]);
+    queryClient.setQueryData(sessionKeys.currentUser, admin);
+    calls.length = 0;
+    await renderPage();
+    await screen.findByTestId('billing-detail-row');
+    await waitFor(() => expect(screen.getByTestId('billing-total').textContent).toBe('¥1,234.50'));
+    expect(calls.filter((c) => c.path.startsWith('/api/portal/billing/'))).toEqual([]);
+  });
+
+  it('are quiet when they fail: the page asks again and shows the failure itself', async () => {
+    const usual = answer;
+    answer = (call) =>
+      call.path === '/api/portal/billing/count'
+        ? { code: 5000, message: 'Billing is unavailable.' }
+        : usual(call);
+    await prefetchBillingOverview('');
+    expect(toasts).toEqual([]);
+    await renderPage();
+    expect((await screen.findByTestId('billing-load-failed')).textContent).toContain(
+      'Billing is unavailable.',
+    );
+    expect(posted('/api/portal/billing/count')).toHaveLength(2);
+  });
+
+  it('are left out for the alert and webhook tabs', async () => {
+    await prefetchBillingOverview('?tab=alerts');
+    expect(calls).toEqual([]);
+  });
+});
 
 describe('the billing overview', () => {
   it("shows the summary of the last 30 days in the account's currency (USD in the international edition), the trend and the daily details", async () => {

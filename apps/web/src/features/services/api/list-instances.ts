@@ -5,7 +5,7 @@
 import type { TRouteData } from '@console/contract';
 import { Limits } from '@console/contract/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, endpoint } from '@/lib/api-client';
+import { callApi, endpoint, type TCallMode } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { instancesRefetchInterval } from '../lib/live-refetch';
 import { serviceKeys } from './query-keys';
@@ -19,13 +19,14 @@ const serviceInstanceListEndpoint = endpoint(
 export type TInstanceItem = TRouteData<'serviceInstanceList'>['list'][number];
 
 /** A service has one instance per cloud platform and region: one page holds them all. */
-export function instancesQueryOptions(serviceId: number) {
+export function instancesQueryOptions(serviceId: number, mode: TCallMode = {}) {
   return queryOptions({
     queryKey: serviceKeys.instances(serviceId),
     queryFn: ({ signal }) =>
       callApi(serviceInstanceListEndpoint, {
         query: { serviceId, pageNo: 1, pageSize: Limits.pageSizeMax },
         signal,
+        ...mode,
       }),
     refetchInterval: (query) => instancesRefetchInterval(query.state.data?.list),
   });

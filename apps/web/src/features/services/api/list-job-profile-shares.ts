@@ -4,8 +4,8 @@
  */
 import type { TRouteData } from '@console/contract';
 import { Limits } from '@console/contract/limits';
-import { useQuery } from '@tanstack/react-query';
-import { callApi, endpoint } from '@/lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi, endpoint, type TCallMode } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 
 const listJobProfileSharesEndpoint = endpoint(
@@ -24,12 +24,20 @@ export const shareKeys = {
 };
 
 /** The newest links of the account (one page of the most the list takes). */
-export function useJobProfileShares() {
-  return useQuery({
+export function jobProfileSharesQueryOptions(mode: TCallMode = {}) {
+  return queryOptions({
     queryKey: shareKeys.shares,
     queryFn: ({ signal }) =>
-      callApi(listJobProfileSharesEndpoint, { query: { pageNo: 1, pageSize: Limits.pageSizeMax }, signal }),
+      callApi(listJobProfileSharesEndpoint, {
+        query: { pageNo: 1, pageSize: Limits.pageSizeMax },
+        signal,
+        ...mode,
+      }),
   });
+}
+
+export function useJobProfileShares() {
+  return useQuery(jobProfileSharesQueryOptions());
 }
 
 export function refreshJobProfileShares(): Promise<void> {

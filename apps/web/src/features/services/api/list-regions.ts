@@ -2,8 +2,8 @@
  * GET /api/portal/service/serviceRegionList: every region offered to the account (enabled, of an
  * enabled provider, and open to its tags), whatever the service; the service page's region filter.
  */
-import { useQuery } from '@tanstack/react-query';
-import { callApi, endpoint } from '@/lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi, endpoint, type TCallMode } from '@/lib/api-client';
 import { serviceKeys } from './query-keys';
 
 const serviceRegionListEndpoint = endpoint(
@@ -12,9 +12,13 @@ const serviceRegionListEndpoint = endpoint(
   '/api/portal/service/serviceRegionList',
 );
 
-export function useAccountRegions() {
-  return useQuery({
+export function accountRegionsQueryOptions(mode: TCallMode = {}) {
+  return queryOptions({
     queryKey: serviceKeys.accountRegions,
-    queryFn: ({ signal }) => callApi(serviceRegionListEndpoint, { signal }),
+    queryFn: ({ signal }) => callApi(serviceRegionListEndpoint, { signal, ...mode }),
   });
+}
+
+export function useAccountRegions() {
+  return useQuery(accountRegionsQueryOptions());
 }

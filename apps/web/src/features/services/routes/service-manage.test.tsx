@@ -3,12 +3,14 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { i18n } from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionKeys } from '@/api/query-keys';
 import { setMeta } from '@/lib/meta';
 import { setNotifier, type TToast } from '@/lib/notifier';
 import { queryClient } from '@/lib/query-client';
 import { consoleI18n, fakeApi, renderConsole, type TApiCall } from '@/testing/console-render';
 import { testMeta } from '@/testing/meta';
 import { testAdmin } from '@/testing/user';
+import { prefetchServiceManage } from '../api/prefetch-service-manage';
 import ServiceManagePage from './service-manage';
 
 const admin = testAdmin;
@@ -140,6 +142,43 @@ async function renderPage() {
     timeout: 3000,
   });
 }
+
+describe("the service page's first calls, made with its chunks", () => {
+  it('are the calls the page would make: drawn after them, the page asks for none of them again', async () => {
+    await prefetchServiceManage();
+    const instanceCalls = vi
+      .mocked(fetch)
+      .mock.calls.map(([url]) => new URL(String(url), 'http://x'))
+      .filter((url) => url.pathname === '/api/portal/service/serviceInstanceList')
+      .map((url) => url.searchParams.get('serviceId'));
+    expect(instanceCalls.sort()).toEqual(['1', '3']);
+    const first = new Set(calls.map((c) => c.path));
+    for (const path of [
+      '/api/portal/service/serviceList',
+      '/api/portal/service/serviceRegionList',
+      '/api/portal/tag/getAccountTags',
+      // The lakehouse (a studio service) has share links.
+      '/api/portal/share/jobProfile/list',
+    ]) {
+      expect(first.has(path)).toBe(true);
+    }
+    expect(toasts).toEqual([]);
+    queryClient.setQueryData(sessionKeys.currentUser, admin);
+    calls.length = 0;
+    await renderPage();
+    const again = calls
+      .map((c) => c.path)
+      .filter((path) =>
+        [
+          '/api/portal/service/serviceList',
+          '/api/portal/service/serviceInstanceList',
+          '/api/portal/service/serviceRegionList',
+          '/api/portal/tag/getAccountTags',
+        ].includes(path),
+      );
+    expect(again).toEqual([]);
+  });
+});
 
 describe('the service management page', () => {
   it('shows one section per service with its subscription, its instances and their statuses', async () => {
