@@ -1,7 +1,7 @@
 /**
  * Chart.js as the billing overview uses it, registered modularly (the bar and line controllers,
  * the category and linear scales, tooltip and legend) so that its chunk stays small: about a third
- * of ECharts', and a chart drawn in a fraction of its time (decision 0035). Loaded on demand by the
+ * of ECharts', and a shorter drawing task (decision 0035). Loaded on demand by the
  * trend chart, never by another page.
  */
 import {
