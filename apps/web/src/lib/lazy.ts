@@ -1,13 +1,6 @@
 /** Loading of code-split chunks: memoised, with the spec's load timeout (120 s). */
 import { Limits } from '@console/contract/limits';
-import {
-  type ComponentType,
-  createElement,
-  type ReactNode,
-  startTransition,
-  useEffect,
-  useState,
-} from 'react';
+import { type ComponentType, createElement, type ReactNode } from 'react';
 
 export class ChunkLoadError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -143,28 +136,4 @@ export function trackPromise<T>(promise: Promise<T>): Promise<T> {
     },
   );
   return promise;
-}
-
-/**
- * Whether a tracked promise (`trackPromise`) has settled; the component renders again once it
- * does, in a transition. Unlike suspending, this keeps React from holding the reveal (it holds
- * content that suspended for up to 300 ms after the last fallback it showed); as a transition,
- * the render yields to the browser every few milliseconds instead of blocking it in one task.
- */
-export function useSettled(promise: Promise<unknown> | null): boolean {
-  const [, setSettledCount] = useState(0);
-  const status = (promise as (Promise<unknown> & { status?: string }) | null)?.status;
-  const isSettled = promise === null || (status !== undefined && status !== 'pending');
-  useEffect(() => {
-    if (isSettled || !promise) return;
-    let isLive = true;
-    const settled = () => {
-      if (isLive) startTransition(() => setSettledCount((n) => n + 1));
-    };
-    promise.then(settled, settled);
-    return () => {
-      isLive = false;
-    };
-  }, [promise, isSettled]);
-  return isSettled;
 }

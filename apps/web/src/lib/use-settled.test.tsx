@@ -4,7 +4,8 @@
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { trackPromise, useSettled } from './lazy';
+import { trackPromise } from './lazy';
+import { useSettled } from './use-settled';
 
 afterEach(cleanup);
 
