@@ -54,7 +54,8 @@ function routeOfAddress(): TConsoleRouteId | null {
  */
 export function startConsole(): Promise<unknown> {
   if (!shellLoad) {
-    void queryClient.prefetchQuery(currentUserQueryOptions(gateOptions));
+    const session = queryClient.fetchQuery(currentUserQueryOptions(gateOptions));
+    session.catch(() => {});
     void queryClient.prefetchQuery(userAuthQueryOptions(gateOptions));
     void queryClient.prefetchQuery(checkBillQueryOptions(gateOptions));
     // The header's account name.
@@ -63,7 +64,7 @@ export function startConsole(): Promise<unknown> {
     // The page of the address, after the console's phrases (the browser's six connections to the
     // server serve the gate's calls and the shell first).
     const route = routeOfAddress();
-    if (route) void i18nReady.then((i18n) => preloadRoute(route, i18n).catch(() => {}));
+    if (route) void i18nReady.then((i18n) => preloadRoute(route, i18n, session).catch(() => {}));
   }
   return i18nReady;
 }

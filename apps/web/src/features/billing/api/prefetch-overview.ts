@@ -4,6 +4,8 @@
  * instances and the products of the filters. Quiet: the page asks again for what failed, and shows
  * the failure itself.
  */
+import type { TCurrentUser } from '@/api/get-current-user';
+import { sessionKeys } from '@/api/query-keys';
 import { quietCall } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { defaultOverviewFilters, toBillingFilter } from '../lib/range';
@@ -16,6 +18,9 @@ import { skusQueryOptions } from './list-skus';
 export async function prefetchBillingOverview(search: string): Promise<void> {
   // The consumption tab only: the alert and webhook tabs ask for other things.
   if (new URLSearchParams(search).has('tab')) return;
+  // Billing is for account administrators: a member's page says so without asking.
+  const user = queryClient.getQueryData<TCurrentUser>(sessionKeys.currentUser);
+  if (user?.isAccountAdmin !== true) return;
   const result = toBillingFilter(defaultOverviewFilters);
   if (!result.ok) return;
   await Promise.all([

@@ -208,6 +208,11 @@ async function renderPage(entry = '/billing') {
 }
 
 describe("the billing overview's first calls, made with its chunks", () => {
+  beforeEach(() => {
+    // The session the console knows before it makes them.
+    queryClient.setQueryData(sessionKeys.currentUser, admin);
+  });
+
   it('are the calls the page would make: drawn after them, the page asks for nothing more', async () => {
     await prefetchBillingOverview('');
     const made = calls.map((c) => c.path).sort();
@@ -221,7 +226,6 @@ describe("the billing overview's first calls, made with its chunks", () => {
     expect(posted('/api/portal/billing/detail/list')).toEqual([
       { range: 'last30Days', pageNo: 1, pageSize: 20 },
     ]);
-    queryClient.setQueryData(sessionKeys.currentUser, admin);
     calls.length = 0;
     await renderPage();
     await screen.findByTestId('billing-detail-row');
@@ -244,8 +248,11 @@ describe("the billing overview's first calls, made with its chunks", () => {
     expect(posted('/api/portal/billing/count')).toHaveLength(2);
   });
 
-  it('are left out for the alert and webhook tabs', async () => {
+  it('are left out for the alert and webhook tabs, and for a member', async () => {
     await prefetchBillingOverview('?tab=alerts');
+    expect(calls).toEqual([]);
+    queryClient.setQueryData(sessionKeys.currentUser, { ...admin, isAccountAdmin: false });
+    await prefetchBillingOverview('');
     expect(calls).toEqual([]);
   });
 });
