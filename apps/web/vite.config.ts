@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStyles } from './build/antd-styles';
 
 /**
  * What every page loads first, in one chunk: React, and the light shared code of the public
@@ -22,7 +23,7 @@ const coreModules = [
 const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdStyles(fileURLToPath(new URL('./src', import.meta.url)))],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

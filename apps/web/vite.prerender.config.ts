@@ -6,9 +6,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStyles } from './build/antd-styles';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdStyles(fileURLToPath(new URL('./src', import.meta.url)))],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
+import { antdStyles } from './build/antd-styles';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -28,7 +29,8 @@ const isolatedFiles = filesThatMock(join(root, 'src'));
 
 const shared = {
   root,
-  plugins: [react()],
+  // antd styles at runtime in the unit tests (the plugin answers `null` outside a production build).
+  plugins: [react(), antdStyles(join(root, 'src'))],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -56,7 +58,7 @@ export default defineProject({
   test: {
     ...sharedTest,
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     exclude: isolatedFiles,
     isolate: false,
   },

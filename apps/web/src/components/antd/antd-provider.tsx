@@ -6,6 +6,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { designTokens as d } from '@/config/design-tokens';
 import { getLanguage } from '@/lib/language';
+import { antdZeroRuntime } from './antd-styles';
 
 /** The user asked the system for less motion: antd then opens and closes without animating. */
 function prefersReducedMotion(): boolean {
@@ -16,6 +17,9 @@ function prefersReducedMotion(): boolean {
 
 export const consoleTheme: ThemeConfig = {
   hashed: false,
+  // A production build draws from antd's extracted stylesheet, which the provider's load brings
+  // (decision 0036); antd then generates no styles of its own but the theme's CSS variables.
+  zeroRuntime: antdZeroRuntime,
   token: {
     motion: !prefersReducedMotion(),
     colorPrimary: d.colorPrimary,
@@ -76,16 +80,21 @@ export const consoleTheme: ThemeConfig = {
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS } as const;
 
+/** The container with antd App's root styles, drawn inside the provider so that it takes its theme. */
+function AppRoot({ children }: { children: ReactNode }) {
+  const [hashId, cssVarCls] = useAppStyle('ant-app');
+  return <div className={['ant-app', hashId, cssVarCls].filter(Boolean).join(' ')}>{children}</div>;
+}
+
 /**
  * antd's theme and locale for a subtree that uses antd: a console page, or a dialog opened from
  * the antd-free shell or workbench (decision 0033). The container carries antd App's root styles;
  * messages go through the app's light toaster, like every other toast of the console.
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
-  const [hashId, cssVarCls] = useAppStyle('ant-app');
   return (
     <ConfigProvider theme={consoleTheme} locale={antdLocales[getLanguage()]}>
-      <div className={['ant-app', hashId, cssVarCls].filter(Boolean).join(' ')}>{children}</div>
+      <AppRoot>{children}</AppRoot>
     </ConfigProvider>
   );
 }

@@ -5,8 +5,12 @@
  */
 import { type ComponentType, createElement } from 'react';
 import { chunkLoader, lazyPage, type TLazyPage } from '@/lib/lazy';
+import { loadAntdStyles } from './antd-styles';
 
-const loadProvider = chunkLoader(() => import('./antd-provider'));
+/** antd's provider, and antd's stylesheet where the build extracted it (decision 0036). */
+const loadProvider = chunkLoader(() =>
+  Promise.all([import('./antd-provider'), loadAntdStyles()]).then(([provider]) => provider),
+);
 
 /** Fetches antd's provider ahead of need (the shell does when the pointer or focus comes to the menu). */
 export function preloadAntd(): void {

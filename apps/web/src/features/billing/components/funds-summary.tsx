@@ -1,5 +1,5 @@
 import { WalletOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -51,26 +51,26 @@ export function FundsSummary({ funds }: { funds: TFundsAccountData | undefined }
   }
   return (
     <Card data-testid="funds-summary">
-      <Row gutter={[24, 16]} align="middle">
-        <Col xs={24} md={6}>
+      <div className="cz-billing__funds">
+        <div className="cz-billing__funds-cash">
           <Typography.Text type="secondary">{t('balance.cash')}</Typography.Text>
           <div className="cz-billing__stat-value cz-billing__stat-value--large">
             <Money value={funds.cashAmount} testId="funds-cash" />
           </div>
-        </Col>
-        <Col xs={12} md={6}>
+        </div>
+        <div>
           <Typography.Text type="secondary">{t('balance.outstanding')}</Typography.Text>
           <div className="cz-billing__stat-value">
             <Money value={funds.outstandingAmount} testId="funds-outstanding" />
           </div>
-        </Col>
-        <Col xs={12} md={6}>
+        </div>
+        <div>
           <Typography.Text type="secondary">{t('balance.vouchers')}</Typography.Text>
           <div className="cz-billing__stat-value">
             <Money value={funds.voucherAmount} testId="funds-vouchers" />
           </div>
-        </Col>
-        <Col xs={24} md={6} className="cz-billing__funds-action">
+        </div>
+        <div className="cz-billing__funds-action">
           <Button
             type="primary"
             size="large"
@@ -80,8 +80,8 @@ export function FundsSummary({ funds }: { funds: TFundsAccountData | undefined }
           >
             {t('balance.topUp')}
           </Button>
-        </Col>
-      </Row>
+        </div>
+      </div>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { TSkuCategory } from '@console/contract/billing-enums';
-import { Card, Col, Row, Spin, Typography } from 'antd';
+import { Card, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBillingCountData } from '../api/get-billing-count';
@@ -51,73 +51,69 @@ export function SummaryPanel({ count }: { count: TBillingCountData | undefined }
   return (
     <Card data-testid={isLoading ? 'billing-summary-loading' : 'billing-summary'} aria-busy={isLoading}>
       <Spin spinning={isLoading}>
-        <Row gutter={[24, 16]}>
-          <Col xs={24} lg={8}>
-            <Stat
-              label={t('overview.summary.total')}
-              value={count && discountedOf(count, 'totalAmount')}
-              testId="billing-total"
-              isLoading={isLoading}
-              extra={
-                <div className="cz-billing__stat-extra">
-                  <Typography.Text type="secondary" data-testid={count && 'billing-total-original'}>
-                    {count
-                      ? t('overview.summary.original', { amount: money(originalOf(count, 'totalAmount')) })
-                      : blank}
-                  </Typography.Text>
-                  <Typography.Text type="secondary" data-testid={count && 'billing-discount-percent'}>
-                    {count
-                      ? t('overview.summary.discountPercent', { percent: formatRate(count.discountPercent) })
-                      : blank}
-                  </Typography.Text>
-                  <Typography.Text type="secondary">
-                    {count
-                      ? t('overview.summary.period', { start: count.startDate, end: count.endDate })
-                      : blank}
-                  </Typography.Text>
-                </div>
-              }
-            />
-          </Col>
-          <Col xs={24} lg={16}>
-            <Row gutter={[16, 16]}>
-              {(Object.keys(categoryFields) as TSkuCategory[]).map((category) => (
-                <Col xs={12} md={6} key={category}>
-                  <Stat
-                    label={t(`categories.${category}`)}
-                    value={count && discountedOf(count, categoryFields[category])}
-                    testId={`billing-category-${category}`}
-                    isLoading={isLoading}
-                  />
-                </Col>
-              ))}
-              <Col xs={12} md={8}>
+        <div className="cz-billing__summary">
+          <Stat
+            label={t('overview.summary.total')}
+            value={count && discountedOf(count, 'totalAmount')}
+            testId="billing-total"
+            isLoading={isLoading}
+            extra={
+              <div className="cz-billing__stat-extra">
+                <Typography.Text type="secondary" data-testid={count && 'billing-total-original'}>
+                  {count
+                    ? t('overview.summary.original', { amount: money(originalOf(count, 'totalAmount')) })
+                    : blank}
+                </Typography.Text>
+                <Typography.Text type="secondary" data-testid={count && 'billing-discount-percent'}>
+                  {count
+                    ? t('overview.summary.discountPercent', { percent: formatRate(count.discountPercent) })
+                    : blank}
+                </Typography.Text>
+                <Typography.Text type="secondary">
+                  {count
+                    ? t('overview.summary.period', { start: count.startDate, end: count.endDate })
+                    : blank}
+                </Typography.Text>
+              </div>
+            }
+          />
+          <div className="cz-billing__summary-figures">
+            {(Object.keys(categoryFields) as TSkuCategory[]).map((category) => (
+              <div className="cz-billing__summary-category" key={category}>
                 <Stat
-                  label={t('overview.summary.voucher')}
-                  value={count?.voucherAmount}
-                  testId="billing-voucher"
+                  label={t(`categories.${category}`)}
+                  value={count && discountedOf(count, categoryFields[category])}
+                  testId={`billing-category-${category}`}
                   isLoading={isLoading}
                 />
-              </Col>
-              <Col xs={12} md={8}>
-                <Stat
-                  label={t('overview.summary.cash')}
-                  value={count?.cashAmount}
-                  testId="billing-cash"
-                  isLoading={isLoading}
-                />
-              </Col>
-              <Col xs={12} md={8}>
-                <Stat
-                  label={t('overview.summary.outstanding')}
-                  value={count?.outstandingAmount}
-                  testId="billing-outstanding"
-                  isLoading={isLoading}
-                />
-              </Col>
-            </Row>
-          </Col>
-        </Row>
+              </div>
+            ))}
+            <div className="cz-billing__summary-amount">
+              <Stat
+                label={t('overview.summary.voucher')}
+                value={count?.voucherAmount}
+                testId="billing-voucher"
+                isLoading={isLoading}
+              />
+            </div>
+            <div className="cz-billing__summary-amount">
+              <Stat
+                label={t('overview.summary.cash')}
+                value={count?.cashAmount}
+                testId="billing-cash"
+                isLoading={isLoading}
+              />
+            </div>
+            <div className="cz-billing__summary-amount">
+              <Stat
+                label={t('overview.summary.outstanding')}
+                value={count?.outstandingAmount}
+                testId="billing-outstanding"
+                isLoading={isLoading}
+              />
+            </div>
+          </div>
+        </div>
       </Spin>
     </Card>
   );
