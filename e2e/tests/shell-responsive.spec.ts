@@ -245,6 +245,9 @@ for (const [lang, size, message] of [
   }) => {
     await page.setViewportSize(size);
     await signInAdmin(page, lang);
+    // The workbench's own calls answered first: on a busy machine its overview could otherwise
+    // leave after the session ended, and take the page to /login before the click.
+    await page.waitForLoadState('networkidle');
     const token = (await page.context().cookies()).find((c) => c.name === 'cz_token')?.value;
     expect(token).toBeTruthy();
     const ended = await request.post(`${baseURL()}/api/logout`, {

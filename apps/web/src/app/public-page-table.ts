@@ -23,9 +23,11 @@ function withFacePhrases(load: Promise<TModule>): Promise<TModule> {
 /** The shared job profile reads the console's `share` namespace, registered with its chunk. */
 const loadSharePhrasesChunk = chunkLoader(() => import('@/features/share/lib/share-phrases'));
 
-function withSharePhrases(load: Promise<TModule>): Promise<TModule> {
+/** The page's phrases, and the stylesheet its chunk starts (`stylesReady`: antd's, decision 0036). */
+function withSharePhrases(load: Promise<TModule & { stylesReady?: Promise<void> }>): Promise<TModule> {
   const phrases = loadSharePhrasesChunk().then((m) => m.loadSharePhrases());
-  return Promise.all([load, phrases]).then(([mod]) => mod);
+  const styled = load.then((mod) => Promise.resolve(mod.stylesReady).then(() => mod));
+  return Promise.all([styled, phrases]).then(([mod]) => mod);
 }
 
 // Every loader under the chunk-load timer (120 s), new ones included.

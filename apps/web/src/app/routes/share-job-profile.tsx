@@ -7,8 +7,15 @@ import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { consoleTheme } from '@/components/antd/antd-provider';
+import { loadAntdStyles } from '@/components/antd/antd-styles';
 import ShareJobProfilePage from '@/features/share/routes/share-job-profile';
 import { getLanguage } from '@/lib/language';
+
+/**
+ * antd's stylesheet where the build extracted it (decision 0036), started with the chunk: the
+ * page's loader waits for it, so that the page never draws unstyled.
+ */
+export const stylesReady = loadAntdStyles();
 
 export default function ShareJobProfileRoute() {
   return (
