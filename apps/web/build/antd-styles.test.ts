@@ -1,9 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { componentFolders, extractAntdStyles, importedFolders, NOT_DRAWN } from './antd-styles';
+import {
+  componentFolders,
+  dropUnmatched,
+  extractAntdStyles,
+  importedFolders,
+  NOT_DRAWN,
+  UNMATCHED_SELECTORS,
+} from './antd-styles';
 
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -101,3 +108,43 @@ describe('the stylesheet', () => {
     expect(themed).toBe(plain);
   });
 });
+
+describe('the rules the console never matches', () => {
+  it('go when every selector of a rule is unmatched, with the breakpoints they leave empty', async () => {
+    const css = [
+      '.ant-col{position:relative}',
+      '.ant-col-8{flex:0 0 33%}',
+      '.ant-col-push-2,.ant-col-md-offset-4{margin:0}',
+      '@media (min-width: 768px){.ant-col-md-8{flex:0 0 33%}}',
+      '.ant-form-item-row>.ant-col-24.ant-form-item-label{padding:0}',
+      '.ant-col-24,.ant-form-item-label{display:block}',
+      '.ant-menu-dark .ant-menu-item{color:#fff}',
+      '.ant-menu-light .ant-menu-item{color:#000}',
+    ].join('');
+    const kept = await dropUnmatched(css);
+    expect(kept).toContain('.ant-col{');
+    expect(kept).toContain('.ant-form-item-row>.ant-col-24.ant-form-item-label');
+    expect(kept).toContain('.ant-col-24,.ant-form-item-label');
+    expect(kept).toContain('.ant-menu-light');
+    expect(kept).not.toMatch(/\.ant-col-8\{|ant-col-push-2|ant-col-md-8|@media|ant-menu-dark/);
+  });
+
+  it('stay unmatched: the sources give no grid span and draw no dark menu', () => {
+    expect(UNMATCHED_SELECTORS).toHaveLength(2);
+    const offenders = sourceFiles(srcDir).filter((file) =>
+      /\b(labelCol|wrapperCol)\b|<(Row|Col)\b|theme=["']dark["']|theme:\s*["']dark["']/.test(
+        readFileSync(file, 'utf8'),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
+/** The sources (not the tests) under `dir`. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}

@@ -195,6 +195,37 @@ export async function extractAntdStyles(
   );
 }
 
+/**
+ * Rules of the drawn components that the console never matches, dropped from the stylesheet (a
+ * rule goes only when every selector of its list is such a selector):
+ * - the grid's spans, offsets, pushes, pulls and orders (`.ant-col-8`, `.ant-col-md-offset-2`):
+ *   a form item draws its label and control in grid columns, but the console gives them no span
+ *   (no `labelCol`, `wrapperCol`), and lays out its own grids with CSS;
+ * - the dark menu (`.ant-menu-dark`): the only menus are dropdowns', which are light.
+ * `antd-styles.test.ts` checks that the sources still use neither.
+ */
+export const UNMATCHED_SELECTORS: readonly RegExp[] = [
+  /^\.ant-col-(?:(?:xs|sm|md|lg|xl|xxl|xxxl)-)?(?:push-|pull-|offset-|order-)?\d+$/,
+  /\.ant-menu-dark\b/,
+];
+
+/** The stylesheet without the rules whose every selector is unmatched. */
+export async function dropUnmatched(
+  css: string,
+  unmatched: readonly RegExp[] = UNMATCHED_SELECTORS,
+): Promise<string> {
+  const { default: postcss } = await import('postcss');
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (rule.selectors.every((selector) => unmatched.some((re) => re.test(selector.trim())))) rule.remove();
+  });
+  // An at-rule left empty (a breakpoint that held only grid spans) goes too.
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes?.length === 0) atRule.remove();
+  });
+  return root.toString();
+}
+
 export const ANTD_STYLES_MODULE = 'virtual:antd-styles';
 const RESOLVED = `\0${ANTD_STYLES_MODULE}`;
 
@@ -216,7 +247,7 @@ export function antdStyles(srcDir: string): Plugin {
     async load(id) {
       if (id !== RESOLVED) return undefined;
       if (!production) return 'export default null;';
-      const css = await extractAntdStyles(componentFolders(srcDir));
+      const css = await dropUnmatched(await extractAntdStyles(componentFolders(srcDir)));
       const ref = this.emitFile({ type: 'asset', name: 'antd.css', source: css });
       return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
     },
