@@ -155,7 +155,10 @@ export function RemittanceTopUp() {
           <Skeleton active paragraph={{ rows: 3 }} />
         )}
       </Card>
-      {isNotConfigured ? null : (
+      {/* The form and the list come once the bank details have answered: they would otherwise
+          move when the details replaced the skeleton (a layout shift), or go if the transfer is
+          not configured. */}
+      {info.isPending || isNotConfigured ? null : (
         <Form layout="vertical" className="cz-billing__top-up-form" onFinish={send}>
           <Form.Item label={t('topUp.remittance.amount')} required {...status('amount')}>
             <Input
@@ -220,9 +223,11 @@ export function RemittanceTopUp() {
           </Button>
         </Form>
       )}
-      <Card size="small" title={t('topUp.remittance.list')}>
-        <RemittancesTable />
-      </Card>
+      {info.isPending ? null : (
+        <Card size="small" title={t('topUp.remittance.list')}>
+          <RemittancesTable />
+        </Card>
+      )}
     </Space>
   );
 }
