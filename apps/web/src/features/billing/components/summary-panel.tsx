@@ -7,6 +7,13 @@ import { categoryFields, discountedOf, originalOf } from '../lib/amount-fields';
 import { formatRate } from '../lib/money';
 import { Money, useMoney } from './money';
 
+/** The amounts under the categories: label, field of the figures, test id. */
+const amounts = [
+  ['voucher', 'voucherAmount', 'billing-voucher'],
+  ['cash', 'cashAmount', 'billing-cash'],
+  ['outstanding', 'outstandingAmount', 'billing-outstanding'],
+] as const;
+
 /** Holds a line's place while the figures load (same height, nothing to read). */
 const blank = '\u00a0';
 
@@ -88,30 +95,16 @@ export function SummaryPanel({ count }: { count: TBillingCountData | undefined }
                 />
               </div>
             ))}
-            <div className="cz-billing__summary-amount">
-              <Stat
-                label={t('overview.summary.voucher')}
-                value={count?.voucherAmount}
-                testId="billing-voucher"
-                isLoading={isLoading}
-              />
-            </div>
-            <div className="cz-billing__summary-amount">
-              <Stat
-                label={t('overview.summary.cash')}
-                value={count?.cashAmount}
-                testId="billing-cash"
-                isLoading={isLoading}
-              />
-            </div>
-            <div className="cz-billing__summary-amount">
-              <Stat
-                label={t('overview.summary.outstanding')}
-                value={count?.outstandingAmount}
-                testId="billing-outstanding"
-                isLoading={isLoading}
-              />
-            </div>
+            {amounts.map(([label, field, testId]) => (
+              <div className="cz-billing__summary-amount" key={field}>
+                <Stat
+                  label={t(`overview.summary.${label}`)}
+                  value={count?.[field]}
+                  testId={testId}
+                  isLoading={isLoading}
+                />
+              </div>
+            ))}
           </div>
         </div>
       </Spin>
