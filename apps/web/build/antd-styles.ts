@@ -1,7 +1,7 @@
 /**
  * antd's styles as a stylesheet of the build (decision 0036). antd's runtime CSS-in-JS generates
  * and injects each component's styles as it first renders: on a console page's first load that
- * was about a third of the main thread's blocking time. The build renders, once, every antd
+ * was about a third of its script time. The build renders, once, every antd
  * component the console can draw (the ones the sources import, and the ones those use inside),
  * takes the styles antd's cache collected, and emits them as one CSS file; the console runs antd
  * in its zero-runtime mode and loads that file with antd's provider.
