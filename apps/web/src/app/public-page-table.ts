@@ -23,10 +23,10 @@ function withFacePhrases(load: Promise<TModule>): Promise<TModule> {
 /** The shared job profile reads the console's `share` namespace, registered with its chunk. */
 const loadSharePhrasesChunk = chunkLoader(() => import('@/features/share/lib/share-phrases'));
 
-/** The page's phrases, and the stylesheet its chunk starts (`stylesReady`: antd's, decision 0036). */
-function withSharePhrases(load: Promise<TModule & { stylesReady?: Promise<void> }>): Promise<TModule> {
+/** The page's phrases, and the stylesheet its chunk names (`loadStyles`: antd's, decision 0036). */
+function withSharePhrases(load: Promise<TModule & { loadStyles?: () => Promise<void> }>): Promise<TModule> {
   const phrases = loadSharePhrasesChunk().then((m) => m.loadSharePhrases());
-  const styled = load.then((mod) => Promise.resolve(mod.stylesReady).then(() => mod));
+  const styled = load.then((mod) => Promise.resolve(mod.loadStyles?.()).then(() => mod));
   return Promise.all([styled, phrases]).then(([mod]) => mod);
 }
 

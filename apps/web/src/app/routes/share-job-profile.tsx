@@ -12,10 +12,10 @@ import ShareJobProfilePage from '@/features/share/routes/share-job-profile';
 import { getLanguage } from '@/lib/language';
 
 /**
- * antd's stylesheet where the build extracted it (decision 0036), started with the chunk: the
- * page's loader waits for it, so that the page never draws unstyled.
+ * antd's stylesheet where the build extracted it (decision 0036): the page's loader waits for it
+ * with the chunk, so that the page never draws unstyled (and loads it again on a retry).
  */
-export const stylesReady = loadAntdStyles();
+export const loadStyles = loadAntdStyles;
 
 export default function ShareJobProfileRoute() {
   return (
