@@ -41,6 +41,11 @@ function filesUnder(dir: string, test: (name: string) => boolean): string[] {
   });
 }
 
+/** The sources under `dir`, not their tests. */
+export function sourceFiles(dir: string): string[] {
+  return filesUnder(dir, (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name));
+}
+
 /** Folders of antd that draw nothing of their own: the provider, the theme, the locales. */
 const NOT_COMPONENTS = new Set(['config-provider', 'theme', 'locale', 'version']);
 
@@ -51,8 +56,7 @@ export function importedFolders(srcDir: string, esDir = antdEsDir()): Set<string
     [...byFolder].flatMap(([folder, names]) => names.map((name) => [name, folder] as const)),
   );
   const folders = new Set<string>();
-  const sources = filesUnder(srcDir, (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name));
-  for (const file of sources) {
+  for (const file of sourceFiles(srcDir)) {
     const text = readFileSync(file, 'utf8');
     for (const [, names = ''] of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'antd'/g)) {
       for (const raw of names.split(',')) {
@@ -115,7 +119,7 @@ export function componentFolders(srcDir: string, esDir = antdEsDir()): string[] 
  * of their own: a status tag, a form item, a compact group, a confirm dialog), server-side, into
  * one style cache.
  */
-/** A function component, or React's object for a `forwardRef` or `memo` one (not `theme`, `version`). */
+/** A function component, or React's object for a `forwardRef` or `memo` one (not `theme`, `version`, `Grid`'s hooks). */
 function isComponent(value: unknown): boolean {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 }
@@ -179,7 +183,7 @@ export async function extractAntdStyles(
   };
   const cache = createCache();
   const nodes = names
-    .filter((name) => name !== 'Grid' && isComponent(all[name]))
+    .filter((name) => isComponent(all[name]))
     .map((name) => h(Fragment, { key: name }, variants[name] ? variants[name](all[name]) : h(all[name])));
   renderToString(
     h(
