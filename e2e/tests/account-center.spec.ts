@@ -1,11 +1,13 @@
 import { expect, type Page, test } from './fixtures';
 import {
   acme,
+  demo,
   freshPhone,
   operatorCommand,
   readOutbox,
   registerAccount,
   sendCodeTo,
+  signInByCall,
   signInTo,
 } from './helpers';
 
@@ -109,4 +111,55 @@ test('?email_edit=1 opens the e-mail change of my profile and leaves the URL (ac
   await page.reload();
   await expect(page.getByTestId('account-center')).toBeVisible();
   await expect(page.getByTestId('verify-send-code')).toBeHidden();
+});
+
+/** The calls the account center makes for its own cards (the shell's are made before). */
+const accountCenterCalls =
+  /\/api\/portal\/(account\/center|mfa\/status|password\/policy\/get|billing\/certification\/status|thirdparty\/getUserBindingConfig|user\/pendingChanges|user\/checkTenantAdmin)/;
+
+test('the account center does not move when the data of its cards replaces their placeholders (demo, read only)', async ({
+  page,
+}) => {
+  // A layout as Lighthouse's desktop run sees it: the cards down to the third-party accounts show.
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await page.addInitScript(() => {
+    const shifted: string[] = [];
+    (window as unknown as { shifted: string[] }).shifted = shifted;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        sources: { node: Node | null }[];
+      }[]) {
+        for (const source of entry.sources) {
+          const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+          shifted.push(node?.closest('[data-testid]')?.getAttribute('data-testid') ?? String(node?.nodeName));
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const lang of ['zh-CN', 'en-US'] as const) {
+    await signInByCall(page, demo.admin, lang);
+    // The cards' calls wait until their placeholders are drawn.
+    const held: (() => void)[] = [];
+    let holding = true;
+    await page.route(accountCenterCalls, async (route) => {
+      if (holding) await new Promise<void>((release) => held.push(release));
+      await route.continue();
+    });
+    await page.goto('/accountManage/accountInfo');
+    await expect(page.getByTestId('account-info').locator('[aria-busy="true"]')).toBeVisible();
+    await expect(page.getByTestId('certification-card').locator('.ant-skeleton')).toBeVisible();
+    holding = false;
+    for (const release of held.splice(0)) release();
+    await expect(page.getByTestId('account-info-company')).toBeVisible();
+    await expect(page.getByTestId('account-info-protection')).toBeVisible();
+    await expect(page.getByTestId('certification-card-status')).toBeVisible();
+    await expect(page.getByTestId('policy-line')).toBeVisible();
+    await page.unroute(accountCenterCalls);
+    // The cards above the third-party accounts (whose rows depend on the installation) stay put.
+    const shifted = await page.evaluate(() => (window as unknown as { shifted: string[] }).shifted);
+    expect(
+      shifted.filter((id) => !['third-party-card', 'pending-changes'].includes(id)),
+      lang,
+    ).toEqual([]);
+  }
 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   amountColumn,
   EllipsisText,
-  InlinePair,
+  NameCell,
   nowrapColumn,
   usePagedTable,
   useScreenColumns,
@@ -43,7 +43,8 @@ export function VouchersTable() {
       key: 'name',
       title: t('balance.voucher.name'),
       fixed: 'left',
-      render: (_, row) => <InlinePair primary={<EllipsisText text={row.name} />} secondary={row.code} />,
+      // The name over its code: side by side they made the table wider than a 1440 px screen.
+      render: (_, row) => <NameCell name={row.name} secondary={row.code} testId="voucher-name" />,
     },
     {
       key: 'faceValue',

@@ -125,6 +125,10 @@ describe('the account funds page', () => {
     expect(screen.getByTestId('funds-top-up')).toBeTruthy();
 
     const row = await screen.findByTestId('voucher-row');
+    expect(within(row).getByTestId('voucher-name').textContent).toBe('Welcome voucher');
+    expect(within(row).getByTestId('voucher-name').parentElement?.textContent).toBe(
+      'Welcome voucherV-2026-0001',
+    );
     expect(within(row).getByTestId('voucher-available').textContent).toBe('¥150.00');
     expect(within(row).getByTestId('voucher-state').getAttribute('data-state')).toBe('inEffect');
     expect(row.textContent).toContain('全部服务');

@@ -40,7 +40,9 @@ export function CertificationCard() {
       }
     >
       {state.isPending ? (
-        <Skeleton active paragraph={{ rows: 1 }} />
+        // One line, as tall as the "not verified" tag: an account that has never verified, the
+        // usual visitor of this page, sees nothing move when the status arrives.
+        <Skeleton.Input active size="small" className="cz-cert__placeholder" />
       ) : latest ? (
         <dl className="cz-cert__facts">
           <dt>{t('page.chooseType')}</dt>
@@ -59,9 +61,11 @@ export function CertificationCard() {
           <dd>{latest.type === 'personal' ? latest.personName : latest.companyName}</dd>
         </dl>
       ) : (
-        <Tag data-testid="certification-card-status" data-status="none">
-          {t('card.none')}
-        </Tag>
+        <div className="cz-cert__none">
+          <Tag data-testid="certification-card-status" data-status="none">
+            {t('card.none')}
+          </Tag>
+        </div>
       )}
     </Card>
   );
