@@ -39,7 +39,11 @@ describe('preloadRoute', () => {
     await expect(routePages.billing.page.preload()).resolves.toBeDefined();
     expect(calls).toEqual([]);
     answerSession(testAdmin);
-    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/portal/billing/count'));
+    // The calls come once the page's data module has loaded: on a cold transform cache, or a busy
+    // machine, that can take longer than waitFor's default second.
+    await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/portal/billing/count'), {
+      timeout: 15_000,
+    });
     // Once per route: the page's second visit asks for its own data, if it is stale.
     expect(preloadRoute('billing', i18n, Promise.resolve())).toBe(load);
     await Promise.resolve();

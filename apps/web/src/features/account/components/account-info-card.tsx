@@ -15,7 +15,7 @@ export type TAccountInfoCardProps = {
   extraItems?: (account: TAccountDetail) => TItems;
   /** Actions in the card's header. */
   extra?: ReactNode;
-  /** False while the data of `extraItems` loads: the card keeps its placeholders until then. */
+  /** False while the data of `extraItems` loads: their rows are placeholders until then. */
   isReady?: boolean;
   /** Placeholder rows standing for `extraItems` while the card loads (so that it keeps its height). */
   pendingRows?: readonly { key: string; label: string }[];
@@ -116,36 +116,32 @@ export function AccountInfoCard({
       label: t('info.trialDays'),
       children: <span data-testid="account-info-trial-days">{trialText(account)}</span>,
     },
-    ...(extraItems ? extraItems(account) : []),
   ];
+
+  const placeholder = ({ key, label }: { key: string; label: string }) => ({
+    key,
+    label,
+    children: <Skeleton.Input active size="small" className="cz-account-card__placeholder" />,
+  });
+  // The account's own rows as soon as its details are there (the console has them before the page
+  // opens); a placeholder for each row whose data is still on its way, so that the card keeps its
+  // height and the cards below do not move.
+  const rows: TItems = data
+    ? isReady
+      ? [...items(data), ...(extraItems ? extraItems(data) : [])]
+      : [...items(data), ...pendingRows.map(placeholder)]
+    : [...placeholderRows.map((key) => ({ key, label: t(`info.${key}`) })), ...pendingRows].map(placeholder);
 
   return (
     <Card title={t('info.title')} extra={extra} className="cz-account-card" data-testid="account-info">
-      {data && isReady ? (
-        <Descriptions
-          column={{ xs: 1, md: 2 }}
-          size="small"
-          colon={false}
-          styles={{ label: { width: 140 } }}
-          items={items(data)}
-        />
-      ) : (
-        // The same rows with placeholders: the cards below do not move when the details arrive.
-        <Descriptions
-          column={{ xs: 1, md: 2 }}
-          size="small"
-          colon={false}
-          styles={{ label: { width: 140 } }}
-          aria-busy="true"
-          items={[...placeholderRows.map((key) => ({ key, label: t(`info.${key}`) })), ...pendingRows].map(
-            ({ key, label }) => ({
-              key,
-              label,
-              children: <Skeleton.Input active size="small" className="cz-account-card__placeholder" />,
-            }),
-          )}
-        />
-      )}
+      <Descriptions
+        column={{ xs: 1, md: 2 }}
+        size="small"
+        colon={false}
+        styles={{ label: { width: 140 } }}
+        aria-busy={data && isReady ? undefined : true}
+        items={rows}
+      />
     </Card>
   );
 }
