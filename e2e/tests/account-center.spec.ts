@@ -1,6 +1,5 @@
 import { expect, type Page, test } from './fixtures';
 import {
-  acme,
   demo,
   freshPhone,
   operatorCommand,
@@ -98,10 +97,13 @@ test('my profile: phone change with the identity check and a code to the new pho
   expect((await readOutbox(request, `+86 ${next}`)).length).toBeGreaterThan(0);
 });
 
-test('?email_edit=1 opens the e-mail change of my profile and leaves the URL (acme, read only)', async ({
+test('?email_edit=1 opens the e-mail change of my profile and leaves the URL (fresh account)', async ({
   page,
+  request,
 }) => {
-  await signInTo(page, acme.account, acme.admin);
+  // A fresh account: acme's administrator may have turned on login protection in another test.
+  const owner = await registerAccount(page, request);
+  await signInTo(page, owner.account, owner);
   await page.goto('/accountManage/accountInfo?email_edit=1&keep=1');
   await expect(page.getByTestId('account-center')).toBeVisible();
   // The identity check of the e-mail change opens at once…

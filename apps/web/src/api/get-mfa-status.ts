@@ -8,7 +8,7 @@
 
 import type { TRouteData } from '@console/contract';
 import { type Query, queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, endpoint } from '@/lib/api-client';
+import { callApi, endpoint, type TCallMode } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { sessionKeys } from './query-keys';
 
@@ -16,12 +16,11 @@ const getMfaStatusEndpoint = endpoint('getMfaStatus', 'GET', '/api/portal/mfa/st
 
 export type TMfaStatus = TRouteData<'getMfaStatus'>;
 
-export function getMfaStatus(signal?: AbortSignal): Promise<TMfaStatus> {
-  return callApi(getMfaStatusEndpoint, signal ? { signal } : {});
-}
-
-export function mfaStatusQueryOptions() {
-  return queryOptions({ queryKey: sessionKeys.mfaStatus, queryFn: ({ signal }) => getMfaStatus(signal) });
+export function mfaStatusQueryOptions(mode: TCallMode = {}) {
+  return queryOptions({
+    queryKey: sessionKeys.mfaStatus,
+    queryFn: ({ signal }) => callApi(getMfaStatusEndpoint, { signal, ...mode }),
+  });
 }
 
 export function useMfaStatus() {

@@ -32,17 +32,19 @@ function route(
 }
 
 const billing: readonly TNamespace[] = ['billing', 'errors'];
+const loadAccountInfoCalls = chunkLoader(() => import('../routes/prefetch-account-info'));
 const loadOverviewCalls = chunkLoader(() => import('@/features/billing/api/prefetch-overview'));
 const loadServicesCalls = chunkLoader(() => import('@/features/services/api/prefetch-service-manage'));
 const services: readonly TNamespace[] = ['services', 'share', 'errors'];
 
 export const routePages: Readonly<Record<TConsoleRouteId, TRoutePage>> = {
   workbench: route(lazyPage(chunkLoader(() => import('../routes/workbench'))), []),
-  accountInfo: route(lazyAntd(chunkLoader(() => import('../routes/account-info'))), [
-    'account',
-    'mfa',
-    'errors',
-  ]),
+  // With the cards of the verification and the third-party accounts, which read their own phrases.
+  accountInfo: route(
+    lazyAntd(chunkLoader(() => import('../routes/account-info'))),
+    ['account', 'mfa', 'certification', 'ssoConfig', 'errors'],
+    { firstCalls: () => loadAccountInfoCalls().then((m) => m.prefetchAccountInfo()) },
+  ),
   authentication: route(
     lazyAntd(chunkLoader(() => import('@/features/certification/routes/authentication'))),
     ['certification', 'errors'],

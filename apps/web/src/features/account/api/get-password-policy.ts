@@ -5,14 +5,15 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getPasswordPolicy, type TPasswordPolicy } from '@/api/get-password-policy';
+import type { TCallMode } from '@/lib/api-client';
 import { accountKeys } from './query-keys';
 
 export type { TPasswordPolicy };
 
-export function passwordPolicyQueryOptions() {
+export function passwordPolicyQueryOptions(mode: TCallMode = {}) {
   return queryOptions({
     queryKey: accountKeys.passwordPolicy,
-    queryFn: ({ signal }) => getPasswordPolicy({}, { signal }),
+    queryFn: ({ signal }) => getPasswordPolicy({}, { signal, ...mode }),
   });
 }
 

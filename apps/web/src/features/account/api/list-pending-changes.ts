@@ -5,7 +5,7 @@
 
 import type { TRouteData } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, endpoint } from '@/lib/api-client';
+import { callApi, endpoint, type TCallMode } from '@/lib/api-client';
 import { accountKeys } from './query-keys';
 
 const listPendingChangesEndpoint = endpoint('listPendingChanges', 'GET', '/api/portal/user/pendingChanges');
@@ -13,14 +13,10 @@ const listPendingChangesEndpoint = endpoint('listPendingChanges', 'GET', '/api/p
 export type TPendingChanges = TRouteData<'listPendingChanges'>;
 export type TPendingChange = TPendingChanges[number];
 
-export function listPendingChanges(signal?: AbortSignal): Promise<TPendingChanges> {
-  return callApi(listPendingChangesEndpoint, signal ? { signal } : {});
-}
-
-export function pendingChangesQueryOptions() {
+export function pendingChangesQueryOptions(mode: TCallMode = {}) {
   return queryOptions({
     queryKey: accountKeys.pendingChanges,
-    queryFn: ({ signal }) => listPendingChanges(signal),
+    queryFn: ({ signal }) => callApi(listPendingChangesEndpoint, { signal, ...mode }),
   });
 }
 

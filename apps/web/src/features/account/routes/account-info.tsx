@@ -6,12 +6,12 @@ import { type TAccountDetail, useAccountDetail } from '@/api/get-account-detail'
 import { useCurrentUser } from '@/api/get-current-user';
 import { useMfaStatus } from '@/api/get-mfa-status';
 import { type TAccountCenter, useAccountCenter } from '../api/get-account-center';
-import {
-  ActivationDialog,
-  CompanyDialog,
-  RegistrationPhoneDialog,
-} from '../components/account-center-dialogs';
 import { AccountInfoCard } from '../components/account-info-card';
+import {
+  LazyActivationDialog,
+  LazyCompanyDialog,
+  LazyRegistrationPhoneDialog,
+} from '../components/lazy-account-center-dialogs';
 import { LazyUpgradeDialog } from '../components/lazy-upgrade-dialog';
 import { PendingChangesCard } from '../components/pending-changes-card';
 import { SecurityCard } from '../components/security-card';
@@ -150,10 +150,10 @@ export default function AccountInfoPage({ cards = [] }: TAccountInfoPageProps) {
       ))}
       {isAdmin ? <PendingChangesCard /> : null}
       {dialog === 'company' ? (
-        <CompanyDialog current={center?.companyName ?? null} onClose={() => setDialog(null)} />
+        <LazyCompanyDialog current={center?.companyName ?? null} onClose={() => setDialog(null)} />
       ) : null}
-      {dialog === 'phone' ? <RegistrationPhoneDialog onClose={() => setDialog(null)} /> : null}
-      {dialog === 'activation' ? <ActivationDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'phone' ? <LazyRegistrationPhoneDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'activation' ? <LazyActivationDialog onClose={() => setDialog(null)} /> : null}
       {dialog === 'upgrade' ? <LazyUpgradeDialog onClose={() => setDialog(null)} /> : null}
     </div>
   );

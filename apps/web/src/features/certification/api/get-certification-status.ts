@@ -3,9 +3,9 @@
  * verification (masked), its type (trial 2, formal 3) and the attempts left today.
  */
 import type { TRouteData } from '@console/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sessionKeys } from '@/api/query-keys';
-import { callApi, endpoint } from '@/lib/api-client';
+import { callApi, endpoint, type TCallMode } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { certificationKeys } from './query-keys';
 
@@ -17,12 +17,15 @@ const certificationStatusEndpoint = endpoint(
 
 export type TCertificationStateData = TRouteData<'certificationStatus'>;
 
-export function useCertificationStatus(isEnabled = true) {
-  return useQuery({
+export function certificationStatusQueryOptions(mode: TCallMode = {}) {
+  return queryOptions({
     queryKey: certificationKeys.status,
-    queryFn: ({ signal }) => callApi(certificationStatusEndpoint, { signal, hints: false }),
-    enabled: isEnabled,
+    queryFn: ({ signal }) => callApi(certificationStatusEndpoint, { signal, hints: false, ...mode }),
   });
+}
+
+export function useCertificationStatus(isEnabled = true) {
+  return useQuery({ ...certificationStatusQueryOptions(), enabled: isEnabled });
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { TRouteData } from '@console/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, endpoint } from '@/lib/api-client';
+import { callApi, endpoint, type TCallMode } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { ssoKeys } from './query-keys';
 
@@ -18,14 +18,10 @@ const getUserBindingConfigEndpoint = endpoint(
 export type TUserBindingConfig = TRouteData<'getUserBindingConfig'>;
 export type TThirdPartyBinding = TUserBindingConfig['providers'][number];
 
-export function getUserBindingConfig(signal?: AbortSignal): Promise<TUserBindingConfig> {
-  return callApi(getUserBindingConfigEndpoint, signal ? { signal } : {});
-}
-
-export function userBindingConfigQueryOptions() {
+export function userBindingConfigQueryOptions(mode: TCallMode = {}) {
   return queryOptions({
     queryKey: ssoKeys.bindings,
-    queryFn: ({ signal }) => getUserBindingConfig(signal),
+    queryFn: ({ signal }) => callApi(getUserBindingConfigEndpoint, { signal, ...mode }),
   });
 }
 
