@@ -41,7 +41,7 @@ const routeModules = [
   ['console: menu drawer (narrow windows)', 'src/app/console/shell-menu-drawer.tsx'],
   ['console: pages not built', 'src/app/console/not-built.tsx'],
   ['console: login protection dialogs', 'src/features/mfa/components/login-protection-dialog.tsx'],
-  ['/accountManage/accountInfo', 'src/features/account/routes/account-info.tsx'],
+  ['/accountManage/accountInfo', 'src/app/routes/account-info.tsx'],
   ['console: password policy dialog', 'src/features/account/components/password-policy-dialog.tsx'],
   ['console: change password dialog', 'src/features/account/components/change-password-dialog.tsx'],
 ];
