@@ -13,7 +13,19 @@ import { preloadRoute, routePages } from './route-pages';
 
 let calls: TApiCall[];
 
-beforeAll(() => setMeta(testMeta()));
+beforeAll(async () => {
+  setMeta(testMeta());
+  // The pages' modules, evaluated one after the other before the tests load them side by side. Node
+  // 20's require() of an ES module can fail ("reading 'getStatus'") when a CommonJS dependency
+  // requires a module that a concurrent import() has linked but not yet evaluated (nodejs/node
+  // #57187). The browser loads bundled chunks, so this is a matter of the test's runtime only.
+  await import('@/components/antd/antd-provider');
+  await import('@/features/billing/routes/billing-overview');
+  await import('@/features/billing/components/details-table');
+  await import('@/features/billing/api/prefetch-overview');
+  await import('@/features/services/routes/service-manage');
+  await import('@/features/services/api/prefetch-service-manage');
+}, 60_000);
 beforeEach(() => {
   calls = fakeApi((call) =>
     call.path === '/api/portal/service/serviceList' ? [] : { list: [], total: 0, pageNo: 1, pageSize: 20 },
@@ -39,8 +51,8 @@ describe('preloadRoute', () => {
     await expect(routePages.billing.page.preload()).resolves.toBeDefined();
     expect(calls).toEqual([]);
     answerSession(testAdmin);
-    // The calls come once the page's data module has loaded: on a cold transform cache, or a busy
-    // machine, that can take longer than waitFor's default second.
+    // The calls leave once the page's data module has loaded, which on a busy machine can take
+    // longer than waitFor's default second.
     await vi.waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/portal/billing/count'), {
       timeout: 15_000,
     });
