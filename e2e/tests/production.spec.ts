@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { expect, test } from './fixtures';
-import { demo } from './helpers';
+import { demo, gotoLogin } from './helpers';
 
 const root = resolve(import.meta.dirname, '../..');
 const main = join(root, 'apps/server/dist/main.mjs');
@@ -176,7 +176,8 @@ test('refuses to open a service without a provisioner, and the console says so',
   expect(await list()).toBe(before);
 
   await page.context().addCookies([{ name: 'cz-lang', value: 'en-US', url: prodUrl }]);
-  await page.goto(`${prodUrl}/login`);
+  // Typed once the form is hydrated, as the suite's other sign-ins are.
+  await gotoLogin(page, `${prodUrl}/login`);
   await page.getByTestId('login-account').fill(demo.account);
   await page.getByTestId('login-username').fill(demo.admin.username);
   await page.getByTestId('login-password').fill(demo.admin.password);
