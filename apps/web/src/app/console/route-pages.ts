@@ -89,9 +89,9 @@ const loads = new Map<TConsoleRouteId, Promise<unknown>>();
  * first calls (once per route) once `session` has answered: a visitor whose session ended makes
  * none (the console's first page begins before the session is known). The promise settles when
  * the page and its phrases are there: the page then draws at once, with its loading states for
- * what is still on its way (waiting for the calls too would put off its first paint by theirs). It is tracked (`trackPromise`), so that a
- * render can tell at once whether it settled. A failed load is left to the page's own loader,
- * which reports it (or loads again) when the page renders.
+ * what is still on its way (waiting for the calls too would put off its first paint by theirs).
+ * It is tracked (`trackPromise`), so that a render can tell at once whether it settled. A failed
+ * load is left to the page's own loader, which reports it (or loads again) when the page renders.
  */
 export function preloadRoute(
   id: TConsoleRouteId,
