@@ -3,7 +3,9 @@
 // integration tests (vitest: contract, phrases, server, web, scripts),
 // the secrets check over what the integration tests' servers logged and answered, and browser
 // tests (Playwright in Chromium on the built console) — then one line that sums them:
-// "N passed, N failed". Integration tests use TEST_DATABASE_URL when set, PGlite otherwise.
+// "N passed, N failed". Integration and browser tests use the PostgreSQL server of
+// TEST_DATABASE_URL when set, else one that answers at 127.0.0.1:5432, else PGlite (the first line
+// of the output says which; scripts/lib/test-database.mjs).
 //
 // First it makes sure the browser tests can run (scripts/ensure-chromium.mjs: Debian's Chromium
 // and CJK fonts, installed as root, or one line saying how), so that a missing browser stops the
@@ -13,7 +15,10 @@
 // then runs on its own. The static checks' output follows it.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chooseTestDatabase } from './lib/test-database.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, '.reports');
@@ -120,6 +125,38 @@ function runAlongside(suite, logName) {
     child.on('close', (code, signal) => done({ output: readFileSync(log, 'utf8'), status: code ?? signal }));
   });
 }
+
+/**
+ * Whether a PostgreSQL server answers at `url` and lets its role create databases (each test
+ * file and each browser-test server gets a database of its own).
+ * @returns {Promise<import('./lib/test-database.mjs').TProbe>}
+ */
+async function probeServer(url) {
+  const pg = createRequire(join(root, 'e2e', 'package.json'))('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const { rows } = await client.query(
+      'select rolcreatedb or rolsuper as "canCreate" from pg_roles where rolname = current_user',
+    );
+    if (!rows[0]?.canCreate)
+      return { ok: false, reason: `role "${new URL(url).username}" may not create databases` };
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const database = await chooseTestDatabase({
+  env: process.env,
+  loginName: userInfo().username,
+  probe: probeServer,
+});
+console.log(database.line);
+if (database.kind === 'server') process.env.TEST_DATABASE_URL = database.url;
 
 console.log('=== browser prerequisites ===');
 const prerequisites = spawnSync('node', ['scripts/ensure-chromium.mjs'], { cwd: root, stdio: 'inherit' });
