@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { deleteCookie } from '@/lib/cookies';
 import { forgetLanguage } from '@/lib/language';
@@ -19,6 +19,11 @@ function freshPage(): void {
   document.documentElement.removeAttribute('lang');
   forgetLanguage();
 }
+
+// `findBy…` and `waitFor` wait for what a test expects: on a busy 2-core machine a table's first
+// draw (antd's, with its data from a mocked fetch) can take longer than Testing Library's default
+// second. The limit only stops a test whose condition never comes; no test depends on timing.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => freshPage());
 

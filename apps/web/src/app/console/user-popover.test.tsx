@@ -60,7 +60,7 @@ describe('the user popover', () => {
     fireEvent.click(screen.getByTestId('user-menu'));
     fireEvent.click(await screen.findByTestId('user-change-password'));
     // The first dialog of the file also loads antd's provider (the shell draws without it).
-    expect(await screen.findByTestId('change-password-dialog', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('change-password-dialog')).toBeTruthy();
   });
 
   it('opens the change-password dialog for ?password_edit once the user info has loaded, and drops the flag', async () => {

@@ -158,10 +158,8 @@ describe('login outcomes', () => {
     expect(message.textContent).toBe('您所在网络地址的登录失败次数过多，为保障安全，请 2 秒后再试。');
     // After the block the address is in its captcha phase: the field is there already.
     expect(await screen.findByTestId('captcha-input')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('login-message').textContent).toContain('请 1 秒后'), {
-      timeout: 2500,
-    });
-    await waitFor(() => expect(screen.queryByTestId('login-message')).toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(screen.getByTestId('login-message').textContent).toContain('请 1 秒后'));
+    await waitFor(() => expect(screen.queryByTestId('login-message')).toBeNull());
   });
 
   it('after repeated failures asks for the image captcha and sends its answer with the next sign-in', async () => {

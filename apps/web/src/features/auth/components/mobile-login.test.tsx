@@ -113,11 +113,9 @@ describe('mobile login', () => {
     await waitFor(() => expect(screen.getByTestId('mobile-login-message').dataset.kind).toBe('blocked'));
     expect(screen.getByTestId('mobile-login-message').textContent).toContain('in 2 s.');
     expect(await screen.findByTestId('captcha-input')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('mobile-login-message').textContent).toContain('in 1 s.'), {
-      timeout: 2500,
-    });
+    await waitFor(() => expect(screen.getByTestId('mobile-login-message').textContent).toContain('in 1 s.'));
     // The announcement keeps the wait as it was given.
     expect(screen.getByRole('alert').textContent).toContain('in 2 s.');
-    await waitFor(() => expect(screen.queryByTestId('mobile-login-message')).toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(screen.queryByTestId('mobile-login-message')).toBeNull());
   });
 });

@@ -124,7 +124,7 @@ describe('the top-up page', () => {
       ).toBeGreaterThan(0),
     );
     status = 'paid';
-    await screen.findByTestId('top-up-paid', {}, { timeout: 5000 });
+    await screen.findByTestId('top-up-paid');
     await waitFor(() =>
       expect(screen.getByTestId('top-up-new-balance').textContent).toBe('Cash balance: ¥100.00'),
     );
@@ -143,7 +143,7 @@ describe('the top-up page', () => {
     expect(requestedUrls()).toContain(
       '/api/portal/billing/getPayQrcode?channel=alipay&amount=60000&agreement=true',
     );
-    fireEvent.click(await screen.findByTestId('top-up-retry', {}, { timeout: 5000 }));
+    fireEvent.click(await screen.findByTestId('top-up-retry'));
     expect(await screen.findByTestId('top-up-online')).toBeTruthy();
   });
 

@@ -144,9 +144,7 @@ describe('the verification page', () => {
       'http://console.test/faceRecognition?token=tok_0123456789abcdef',
     );
     face = { status: 'passed', errorCode: null };
-    await waitFor(() => expect(screen.getByTestId('certification-result').dataset.status).toBe('passed'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(screen.getByTestId('certification-result').dataset.status).toBe('passed'));
     expect(screen.getByTestId('certification-result-title').textContent).toBe('Verification passed');
   }, 10_000);
 

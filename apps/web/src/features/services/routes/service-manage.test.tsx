@@ -138,9 +138,7 @@ async function renderPage() {
     en,
   );
   // The first render of the page (its filters, sections and tables) may take more than a second.
-  await waitFor(() => expect(within(section('studio')).getAllByTestId('instance-row')).toHaveLength(2), {
-    timeout: 3000,
-  });
+  await waitFor(() => expect(within(section('studio')).getAllByTestId('instance-row')).toHaveLength(2));
 }
 
 describe("the service page's first calls, made with its chunks", () => {
@@ -276,9 +274,7 @@ describe('the service management page', () => {
     lakehouse = lakehouse.map((i) =>
       i.id === 12 ? { ...i, status: 1, openTime: '2026-03-02T00:00:00.000Z' } : i,
     );
-    await waitFor(() => expect(within(row).getByTestId('instance-status').textContent).toBe('Opened'), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(within(row).getByTestId('instance-status').textContent).toBe('Opened'));
   });
 
   it('disables opening, retrying and closing where no provisioner is configured, saying why', async () => {
