@@ -19,6 +19,7 @@ import { Money, useCurrency } from './money';
 const stateColors: Record<TVoucherState, string> = {
   pending: 'default',
   inEffect: 'success',
+  usedUp: 'default',
   expired: 'warning',
   voided: 'error',
 };
