@@ -313,8 +313,8 @@ async function generate() {
       [account.id],
     );
     await db.query(
-      `insert into vouchers (account_id, code, name, face_fen, available_fen, effective_at, expires_at, service_ids)
-       values ($1, $2, 'Bench voucher', 10000000000, 10000000000, now() - interval '1 day', now() + interval '30 days', '[2]')`,
+      `insert into vouchers (account_id, code, name_zh, name_en, face_fen, available_fen, effective_at, expires_at, service_ids)
+       values ($1, $2, 'Bench voucher', 'Bench voucher', 10000000000, 10000000000, now() - interval '1 day', now() + interval '30 days', '[2]')`,
       [account.id, `BENCH${i}${randomBytes(4).toString('hex').toUpperCase()}`],
     );
     ingestAccounts.push(account);

@@ -2,14 +2,19 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from './fixtures';
-import { demo, signIn, signInByCall } from './helpers';
+import { demo, signIn, signInByCall, type TLang } from './helpers';
+import { checkList } from './list-checks';
 
 /**
  * Billing as the demo administrator (the demo seed has 90 days of usage, top-ups, a voucher and
  * the statements of the closed months): a WeChat Pay top-up through the development payment
  * gateway, last month's statement and its export, and a webhook with a test message to a local
  * receiver; a webhook signed with Standard Webhooks (its secret shown once, a signature the
- * receiver verifies, a new secret on request) and the page's explanation of how to verify.
+ * receiver verifies, a new secret on request) and the page's explanation of how to verify. What
+ * the bill reads, in both languages (decision 0037): the statements' columns all in view at
+ * 1440 px, the arrears each month incurred and whether they are settled, the month's bill saying
+ * the same with units in the page's language, no discount rate for a day without consumption,
+ * today drawn as the day under way, and the used-up welcome voucher named in the page's language.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -186,6 +191,109 @@ test('a custom range applies only with both days: until then no figures, and the
     '请先选择自定义时间范围的开始日期和结束日期，再导出账单明细',
   );
 });
+
+const reads = {
+  'en-US': {
+    arrears: 'Arrears incurred (CNY)',
+    settled: 'Settled',
+    owed: 'Still owed',
+    unit: /\d CRU-hour$/,
+    noRate: 'Discount rate -',
+    partial: 'Today is not over',
+    voucher: 'Welcome voucher',
+    usedUp: 'Used up',
+    inEffect: 'In effect',
+  },
+  'zh-CN': {
+    arrears: '产生欠费（CNY）',
+    settled: '已结清',
+    owed: '尚欠金额',
+    unit: /\d CRU·小时$/,
+    noRate: '折扣率 -',
+    partial: '今日尚未结束',
+    voucher: '新用户欢迎代金券',
+    usedUp: '已用完',
+    inEffect: '生效中',
+  },
+} as const satisfies Record<TLang, unknown>;
+
+for (const lang of ['en-US', 'zh-CN'] as const) {
+  const words = reads[lang];
+
+  test(`the statements show every column at 1440 px, the arrears each month incurred settled, and the month's bill says the same (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInByCall(page, demo.admin, lang);
+    // The demo account owes nothing: every month's arrears are paid.
+    const funds = await page.request.get('/api/portal/billing/getAccount');
+    expect(((await funds.json()) as { data: { outstandingAmount: string } }).data.outstandingAmount).toBe(
+      '0.00',
+    );
+    await page.goto('/billing/cost');
+    await expect(page.getByTestId('statement-row').first()).toBeVisible();
+    await checkList(page, 'statements', 1440);
+    const titles = await page.getByTestId('billing-cost').locator('thead th').allTextContents();
+    expect(titles.map((title) => title.trim())).toContain(words.arrears);
+    await expect(page.getByTestId('statement-settled')).not.toHaveCount(0);
+    for (const status of await page.getByTestId('statement-settled').all()) {
+      await expect(status).toHaveText(words.settled);
+      await expect(status).toHaveAttribute('data-settled', 'true');
+    }
+    await expect(page.getByTestId('statement-arrears-note')).toBeVisible();
+
+    // The month's bill: settled, nothing still owed, its usage in the page's units.
+    await page.getByTestId('statement-month').last().click();
+    await page.waitForURL(/\/billing\/cost\/month\/\d+$/);
+    await expect(page.getByTestId('month-settled')).toHaveText(words.settled);
+    await expect(page.getByTestId('month-owed')).toHaveText('¥0.00');
+    await expect(page.getByTestId('month-bill').getByText(words.owed, { exact: true })).toBeVisible();
+    const usage = page.getByTestId('month-line').first().locator('td').nth(3);
+    await expect(usage).toHaveText(words.unit);
+
+    // On a phone the statements scroll sideways inside their box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/billing/cost');
+    await expect(page.getByTestId('statement-row').first()).toBeVisible();
+    await checkList(page, 'statements', 390);
+  });
+
+  test(`a day without consumption has no discount rate, and today is drawn as the day under way (${lang})`, async ({
+    page,
+  }) => {
+    await signInByCall(page, demo.admin, lang);
+    await page.goto('/billing');
+    // The last 30 days end today, which is not over: the chart says so.
+    const chart = page.getByTestId('billing-trend-chart');
+    await expect(chart).toHaveAttribute('data-partial-day', billingDay(0));
+    await expect(page.getByTestId('billing-trend-partial')).toContainText(words.partial);
+    await expect(page.getByTestId('billing-discount-percent')).toHaveText(/\d+(\.\d+)?%$/);
+    // The demo's usage ends yesterday: today has none, and no rate to read.
+    await page.getByTestId('billing-range-today').click();
+    await expect(page.getByTestId('billing-total')).toHaveText('¥0.00');
+    await expect(page.getByTestId('billing-discount-percent')).toHaveText(words.noRate);
+  });
+
+  test(`the welcome voucher, spent to the last fen, is used up and named in the page's language (${lang})`, async ({
+    page,
+  }) => {
+    await signInByCall(page, demo.admin, lang);
+    await openBalance(page);
+    const welcome = page.getByTestId('voucher-row').filter({ hasText: 'WELCOME-DEMO' });
+    await expect(welcome.getByTestId('voucher-name')).toHaveText(words.voucher);
+    await expect(welcome.getByTestId('voucher-available')).toHaveText('¥0.00');
+    await expect(welcome.getByTestId('voucher-state')).toHaveText(words.usedUp);
+    // The state filter agrees: the voucher is among the used up, not among those in effect.
+    const filter = page.getByTestId('voucher-state-filter');
+    await filter.click();
+    await page.getByTitle(words.inEffect, { exact: true }).click();
+    await expect(page.getByTestId('voucher-row')).toHaveCount(0);
+    await filter.click();
+    await page.getByTitle(words.usedUp, { exact: true }).click();
+    await expect(page.getByTestId('voucher-row')).toHaveCount(1);
+    await expect(page.getByTestId('voucher-state')).toHaveText(words.usedUp);
+  });
+}
 
 test.describe('webhooks', () => {
   let receiver: Server;

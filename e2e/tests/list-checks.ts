@@ -1,10 +1,11 @@
 /**
  * The console's lists on a desktop (1440 px) and a phone (390 px): users, bill details (/billing),
- * a monthly bill, account funds, services and Insight users. A username, an instance with its
- * region, a date never wraps mid-word (its text takes one line); amounts are right-aligned in
- * tabular figures under titles that name the account's currency; on the phone no list makes the
- * page scroll sideways: the table scrolls inside its own box. The walks of shell-responsive.spec.ts
- * run these checks on each list page they open, at each width and in each language.
+ * statements, a monthly bill, account funds, services and Insight users. A username, an instance
+ * with its region, a date never wraps mid-word (its text takes one line); amounts are right-aligned
+ * in tabular figures under titles that name the account's currency; on the phone no list makes the
+ * page scroll sideways: the table scrolls inside its own box. A list that fits a desktop shows
+ * every column there, none under a fixed column. The walks of shell-responsive.spec.ts run these
+ * checks on each list page they open, at each width and in each language.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { demo } from './helpers';
@@ -24,6 +25,11 @@ export type TListCheck = {
    * there the list's card must fit.
    */
   isWholePage: boolean;
+  /**
+   * Whether every column fits a desktop screen: there the table does not scroll sideways, and no
+   * column's title or cell lies under a fixed column (the month, the actions).
+   */
+  fitsDesktop?: boolean;
 };
 
 /** The lists, by the name of the page (or the page's tab) that shows them. */
@@ -41,6 +47,14 @@ export const lists = {
     oneLine: [{ testId: 'bill-instance' }],
     hasAmounts: true,
     isWholePage: false,
+  },
+  statements: {
+    box: 'billing-cost',
+    row: 'statement-row',
+    oneLine: [{ testId: 'statement-month' }, { testId: 'statement-settled' }],
+    hasAmounts: true,
+    isWholePage: true,
+    fitsDesktop: true,
   },
   'month-bill': {
     box: 'billing-month',
@@ -113,6 +127,36 @@ function fitOf(page: Page, box: string) {
   }, box);
 }
 
+/**
+ * The columns of the list's tables whose title or first row's cell is covered (the element drawn at
+ * its middle is another cell: a fixed column over it) or cut by the table's box.
+ */
+function coveredColumns(page: Page, box: string) {
+  return page.evaluate((testId) => {
+    const el = document.querySelector(`[data-testid="${testId}"]`) as HTMLElement;
+    const out: string[] = [];
+    for (const table of Array.from(el.querySelectorAll<HTMLElement>('.ant-table-content'))) {
+      table.scrollIntoView({ block: 'nearest' });
+      const edge = table.getBoundingClientRect();
+      const row = table.querySelector('tbody tr.ant-table-row');
+      const cells = [
+        ...Array.from(table.querySelectorAll<HTMLElement>('thead th')),
+        ...Array.from(row?.querySelectorAll<HTMLElement>(':scope > td') ?? []),
+      ];
+      for (const cell of cells) {
+        const r = cell.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        const drawn = document.elementFromPoint(x, y);
+        if (r.left < edge.left - 1 || r.right > edge.right + 1 || !drawn || !cell.contains(drawn)) {
+          out.push(cell.textContent?.trim() || `(${cell.tagName.toLowerCase()})`);
+        }
+      }
+    }
+    return out;
+  }, box);
+}
+
 /** Checks the list `name` on the page as drawn now (its rows loaded), at the window's width. */
 export async function checkList(page: Page, name: keyof typeof lists, width: number): Promise<void> {
   const list: TListCheck = lists[name];
@@ -161,5 +205,10 @@ export async function checkList(page: Page, name: keyof typeof lists, width: num
     expect(widest.overflow, name).toBe('auto');
   } else {
     expect(fit.page, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+    if (list.fitsDesktop) {
+      for (const table of fit.tables)
+        expect(table.inside, `${name}: the table scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(await coveredColumns(page, list.box), `${name}: columns covered or cut`).toEqual([]);
+    }
   }
 }

@@ -74,7 +74,7 @@ const consolePages: readonly TConsolePage[] = [
     menu: 'consumption',
     list: 'consumption',
   },
-  { name: 'statements', path: '/billing/cost', testId: 'billing-cost', menu: 'cost' },
+  { name: 'statements', path: '/billing/cost', testId: 'billing-cost', menu: 'cost', list: 'statements' },
   { name: 'funds', path: '/billing/balance', testId: 'billing-balance', menu: 'balance' },
   { name: 'top-up', path: '/billing/balance/topUp', testId: 'billing-top-up', menu: 'balance' },
   { name: 'audit', path: '/auditManage', testId: 'audit-page', menu: 'auditManage' },

@@ -194,8 +194,8 @@ async function seedSide(deps: TDeps, name: string): Promise<{ side: TSide; accou
   const changeId = await freshChange(deps, accountId, spareId);
   const voucher = await one<{ id: number }>(
     deps,
-    sql`insert into vouchers (account_id, code, name, face_fen, available_fen, effective_at, expires_at)
-        values (${accountId}, ${unique('V')}, ${`voucher of ${name}`}, 5000, 5000, ${now},
+    sql`insert into vouchers (account_id, code, name_zh, name_en, face_fen, available_fen, effective_at, expires_at)
+        values (${accountId}, ${unique('V')}, ${`voucher of ${name}`}, ${`voucher of ${name}`}, 5000, 5000, ${now},
                 ${new Date(now.getTime() + 30 * 86_400_000)})
         returning id`,
   );

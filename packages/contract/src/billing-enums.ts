@@ -43,9 +43,19 @@ export type TTransactionType = (typeof TransactionTypes)[number];
 export const TransactionChannels = ['wechat', 'alipay', 'bank', 'balance', 'operator'] as const;
 export type TTransactionChannel = (typeof TransactionChannels)[number];
 
-/** Voucher states of spec section 4. */
-export const VoucherStates = ['pending', 'inEffect', 'expired', 'voided'] as const;
+/**
+ * Voucher states of spec section 4 (pending, in effect, expired, voided), and `usedUp`: nothing
+ * left of it to spend, though its period has not ended (a voucher spent to the last fen).
+ */
+export const VoucherStates = ['pending', 'inEffect', 'usedUp', 'expired', 'voided'] as const;
 export type TVoucherState = (typeof VoucherStates)[number];
+
+/**
+ * The units SKUs are measured in (PRODUCT-FACTS: CRU-hour, GiB-day, GB, thousand tokens), as the
+ * catalogue stores them; the answers name them in the request's language.
+ */
+export const SkuUnits = ['CRU-hour', 'GiB-day', 'GB', '1K tokens'] as const;
+export type TSkuUnit = (typeof SkuUnits)[number];
 
 export const PayChannels = ['wechat', 'alipay'] as const;
 export type TPayChannel = (typeof PayChannels)[number];

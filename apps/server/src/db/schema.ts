@@ -1256,7 +1256,9 @@ export const vouchers = pgTable(
       .notNull()
       .references(() => accounts.id),
     code: text('code').notNull(),
-    name: text('name').notNull(),
+    /** Its name in each language (the operator's, or the platform's default), shown in the reader's. */
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
     faceFen: fen('face_fen').notNull(),
     availableFen: fen('available_fen').notNull(),
     effectiveAt: ts('effective_at').notNull(),

@@ -15,7 +15,8 @@ export function openedInstances(db: TDb, accountId: number) {
 export type TDemoVoucher = {
   accountId: number;
   code: string;
-  name: string;
+  nameZh: string;
+  nameEn: string;
   fen: number;
   effectiveAt: Date;
   expiresAt: Date;
@@ -26,7 +27,8 @@ export async function insertDemoVoucher(db: TDb, v: TDemoVoucher): Promise<void>
   await db.insert(vouchers).values({
     accountId: v.accountId,
     code: v.code,
-    name: v.name,
+    nameZh: v.nameZh,
+    nameEn: v.nameEn,
     faceFen: v.fen,
     availableFen: v.fen,
     effectiveAt: v.effectiveAt,

@@ -115,7 +115,9 @@ async function seedAccountMoney(
       await insertDemoVoucher(db, {
         accountId: input.accountId,
         code: `WELCOME-${input.accountName.toUpperCase()}`,
-        name: 'Welcome voucher',
+        // Named in both languages: each page shows the name of its own.
+        nameZh: '新用户欢迎代金券',
+        nameEn: 'Welcome voucher',
         fen: input.voucher.fen,
         effectiveAt: at,
         expiresAt: new Date(at.getTime() + input.voucher.days * dayMs),

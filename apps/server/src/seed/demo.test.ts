@@ -48,6 +48,11 @@ describe('demo seed and migrations', () => {
     expect(Number(money?.outstanding)).toBe(0);
     expect(money?.vouchers).toBe(1);
     expect(money?.recharges).toBe(5);
+    // The welcome voucher is named in both languages: each page shows the name of its own.
+    const welcome = rowsOf<{ name_zh: string; name_en: string }>(
+      await t.deps.db.execute(sql`select name_zh, name_en from vouchers where code = 'WELCOME-DEMO'`),
+    );
+    expect(welcome).toEqual([{ name_zh: '新用户欢迎代金券', name_en: 'Welcome voucher' }]);
 
     await t.deps.db.delete(users).where(eq(users.username, 'analyst_01'));
     expect(await seedDemo(t.deps)).toBe(false);

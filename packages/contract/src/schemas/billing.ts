@@ -81,9 +81,13 @@ const amountShape = Object.fromEntries(
   ]),
 ) as { [K in TBillingAmountField | TDiscountField<TBillingAmountField>]: typeof ZMoney };
 
-/** A day of the trend chart: discounted amounts per category. */
+/**
+ * A day of the trend chart: discounted amounts per category. `isPartial`: the billing day (UTC+8)
+ * under way, whose figures are what it consumed so far.
+ */
 export const ZBillingTrendPoint = z.object({
   date: ZDay,
+  isPartial: z.boolean(),
   total: ZMoney,
   compute: ZMoney,
   storage: ZMoney,
@@ -131,6 +135,7 @@ export const ZBillingDetailRow = z.object({
   category: z.enum(SkuCategories),
   skuCode: z.string(),
   skuName: z.string(),
+  /** The SKU's unit in the request's language ("CRU-hour", "CRU·小时"). */
   unit: z.string(),
   /** Usage in the SKU's unit. */
   usage: ZDecimal,
@@ -141,6 +146,10 @@ export const ZBillingDetailRow = z.object({
   discountedAmount: ZMoney,
   payableAmount: ZMoney,
   voucherDeduction: ZMoney,
+  /**
+   * The arrears the consumption incurred: what neither vouchers nor cash covered when it was
+   * deducted (a later top-up pays it; the bill keeps what happened).
+   */
   outstandingAmount: ZMoney,
   cashPayment: ZMoney,
   /** Comprehensive discount rate = discounted / original (1 when nothing was discounted). */
@@ -184,9 +193,15 @@ export const ZStatement = z.object({
   discountedAmount: ZMoney,
   voucherDeduction: ZMoney,
   cashPayment: ZMoney,
+  /** The arrears the month's consumption incurred (what vouchers and cash did not cover then). */
   outstandingAmount: ZMoney,
+  /**
+   * What of those arrears is still owed now. Top-ups pay arrears oldest first, so what the account
+   * owes is its newest arrears: this month's part of them.
+   */
+  owedAmount: ZMoney,
   discountRate: z.number(),
-  /** settled: nothing outstanding from the month. */
+  /** Settled: nothing of the month's arrears is owed (`owedAmount` is 0). */
   isSettled: z.boolean(),
   generateTime: ZTimestamp,
 });
@@ -245,6 +260,7 @@ export type TVoucherListRequest = z.input<typeof ZVoucherListRequest>;
 export const ZVoucher = z.object({
   id: ZId,
   code: z.string(),
+  /** Its name in the request's language. */
   name: z.string(),
   faceValue: ZMoney,
   availableAmount: ZMoney,
@@ -319,6 +335,7 @@ export const ZSku = z.object({
   code: z.string(),
   category: z.enum(SkuCategories),
   name: z.string(),
+  /** In the request's language, as in the details. */
   unit: z.string(),
   unitPrice: ZDecimal,
   /** The account's rate for the SKU (1 = no discount). */

@@ -1,4 +1,9 @@
-/** Column headers and sheet names of the billing exports (XLSX and CSV), written by the server. */
+import type { TSkuUnit } from '@console/contract/billing-enums';
+
+/**
+ * Column headers, sheet names and units of the billing exports (XLSX and CSV), written by the
+ * server; the units also name usage in the bill's answers.
+ */
 const billingExport = {
   detailSheet: 'Bill details',
   statementSheet: 'Statement',
@@ -18,12 +23,19 @@ const billingExport = {
     discountedAmount: 'Discounted consumption',
     payableAmount: 'Amount payable',
     voucherDeduction: 'Voucher deduction',
-    outstandingAmount: 'Outstanding amount',
+    outstandingAmount: 'Arrears incurred',
     cashPayment: 'Cash payment',
     discountRate: 'Comprehensive discount rate',
   },
   categories: { compute: 'Compute', storage: 'Storage', network: 'Network', ai: 'AI' },
   withUnit: '{{name}} ({{unit}})',
+  /** The SKUs' units, by the catalogue's name of each. */
+  units: {
+    'CRU-hour': 'CRU-hour',
+    'GiB-day': 'GiB-day',
+    GB: 'GB',
+    '1K tokens': '1K tokens',
+  } satisfies Record<TSkuUnit, string>,
   minorUnits: { CNY: 'fen', USD: 'cents' },
   total: 'Total',
 };

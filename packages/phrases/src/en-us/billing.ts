@@ -25,10 +25,11 @@ const billing = {
     discountedAmount: 'Discounted consumption',
     payableAmount: 'Amount payable',
     voucherDeduction: 'Voucher deduction',
-    outstandingAmount: 'Outstanding amount',
+    /** What vouchers and cash did not cover when the usage was deducted (spec: outstanding amount). */
+    outstandingAmount: 'Arrears incurred',
     cashPayment: 'Cash payment',
     discountRate: 'Comprehensive discount rate',
-    settled: 'Settled',
+    settled: 'Settlement',
     actions: 'Actions',
   },
   exportXlsx: 'Export XLSX',
@@ -62,9 +63,17 @@ const billing = {
       period: '{{start}} to {{end}}',
       voucher: 'Voucher deduction',
       cash: 'Cash payment',
-      outstanding: 'Outstanding amount',
+      outstanding: 'Arrears incurred',
     },
-    trend: { title: 'Daily consumption', total: 'Total', empty: 'No consumption in this range' },
+    trend: {
+      title: 'Daily consumption',
+      total: 'Total',
+      empty: 'No consumption in this range',
+      /** Today's column (the day under way): its tooltip's title. */
+      soFar: '{{date}} (today, so far)',
+      partialNote:
+        'Today is not over: its column shows what was consumed so far, and the total line stops at yesterday.',
+    },
     details: {
       title: 'Bill details',
       empty: 'No bill details in this range',
@@ -223,6 +232,10 @@ const billing = {
     empty: 'No statement yet',
     settled: 'Settled',
     unsettled: 'Unsettled',
+    /** An unsettled month's status: what of its arrears is still owed. */
+    owed: '{{amount}} owed',
+    arrearsNote:
+      'Arrears incurred: what vouchers and cash did not cover when the usage was deducted. Top-ups pay arrears, oldest first; a month is settled once nothing of its arrears is owed.',
     view: 'View',
   },
   month: {
@@ -233,6 +246,7 @@ const billing = {
     lines: 'Lines',
     linesEmpty: 'No consumption in this month',
     notFound: 'This statement does not exist',
+    owed: 'Still owed',
     backToList: 'Back to statements',
   },
   balance: {
@@ -272,7 +286,14 @@ const billing = {
       allProducts: 'All services',
       allRegions: 'All regions',
       state: 'State',
-      states: { pending: 'Pending', inEffect: 'In effect', expired: 'Expired', voided: 'Voided' },
+      states: {
+        pending: 'Pending',
+        inEffect: 'In effect',
+        usedUp: 'Used up',
+        expired: 'Expired',
+        voided: 'Voided',
+      },
+      allStates: 'All states',
       empty: 'No voucher',
     },
     transaction: {

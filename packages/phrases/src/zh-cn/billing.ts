@@ -26,7 +26,7 @@ const billing: TPhrases['billing'] = {
     discountedAmount: '优惠后消费',
     payableAmount: '应付金额',
     voucherDeduction: '代金券抵扣',
-    outstandingAmount: '欠费金额',
+    outstandingAmount: '产生欠费',
     cashPayment: '现金支付',
     discountRate: '综合折扣率',
     settled: '结清状态',
@@ -62,9 +62,15 @@ const billing: TPhrases['billing'] = {
       period: '{{start}} 至 {{end}}',
       voucher: '代金券抵扣',
       cash: '现金支付',
-      outstanding: '欠费金额',
+      outstanding: '产生欠费',
     },
-    trend: { title: '每日消费', total: '合计', empty: '该时间范围内没有消费' },
+    trend: {
+      title: '每日消费',
+      total: '合计',
+      empty: '该时间范围内没有消费',
+      soFar: '{{date}}（今日，截至目前）',
+      partialNote: '今日尚未结束：其柱形为截至目前的消费，合计折线止于昨日。',
+    },
     details: {
       title: '账单明细',
       empty: '该时间范围内没有账单明细',
@@ -219,6 +225,9 @@ const billing: TPhrases['billing'] = {
     empty: '还没有账单',
     settled: '已结清',
     unsettled: '未结清',
+    owed: '尚欠 {{amount}}',
+    arrearsNote:
+      '产生欠费：扣费时代金券与现金未能支付的部分。充值按时间先后结清欠费；某月的欠费全部付清后，该月账单即为已结清。',
     view: '查看',
   },
   month: {
@@ -229,6 +238,7 @@ const billing: TPhrases['billing'] = {
     lines: '账单明细',
     linesEmpty: '当月没有消费',
     notFound: '该账单不存在',
+    owed: '尚欠金额',
     backToList: '返回账单列表',
   },
   balance: {
@@ -264,7 +274,14 @@ const billing: TPhrases['billing'] = {
       allProducts: '全部服务',
       allRegions: '全部地域',
       state: '状态',
-      states: { pending: '待生效', inEffect: '生效中', expired: '已过期', voided: '已作废' },
+      states: {
+        pending: '待生效',
+        inEffect: '生效中',
+        usedUp: '已用完',
+        expired: '已过期',
+        voided: '已作废',
+      },
+      allStates: '全部状态',
       empty: '没有代金券',
     },
     transaction: {

@@ -141,8 +141,8 @@ async function voucher(
 ) {
   const now = t.clock.now();
   await t.deps.db.execute(sql`
-    insert into vouchers (account_id, code, name, face_fen, available_fen, effective_at, expires_at, service_ids, region_ids)
-    values (${accountId}, ${code}, ${code}, ${faceFen}, ${faceFen}, ${new Date(now.getTime() - 1000)},
+    insert into vouchers (account_id, code, name_zh, name_en, face_fen, available_fen, effective_at, expires_at, service_ids, region_ids)
+    values (${accountId}, ${code}, ${code}, ${code}, ${faceFen}, ${faceFen}, ${new Date(now.getTime() - 1000)},
             ${new Date(now.getTime() + days * 86_400_000)},
             ${scope.services ? JSON.stringify(scope.services) : null}::jsonb, ${scope.regions ? JSON.stringify(scope.regions) : null}::jsonb)`);
 }

@@ -289,8 +289,8 @@ describe('alert evaluation', () => {
       ['VVOIDED', -hour, 48 * hour, now],
     ] as [string, number, number, Date | null][]) {
       await t.deps.db.execute(sql`
-        insert into vouchers (account_id, code, name, face_fen, available_fen, effective_at, expires_at, voided_at)
-        values (${demo.id}, ${code}, ${code}, 5000, 5000, ${new Date(now.getTime() + from)},
+        insert into vouchers (account_id, code, name_zh, name_en, face_fen, available_fen, effective_at, expires_at, voided_at)
+        values (${demo.id}, ${code}, ${code}, ${code}, 5000, 5000, ${new Date(now.getTime() + from)},
                 ${new Date(now.getTime() + to)}, ${voided})`);
     }
     // 40 cash + 50 voucher − 20 outstanding = 70 yuan: 7 days

@@ -44,7 +44,8 @@ async function run(command: string, ...args: string[]): Promise<TRun> {
 type TVoucherRow = {
   id: number;
   code: string;
-  name: string;
+  name_zh: string;
+  name_en: string;
   face_fen: number;
   available_fen: number;
   effective_at: Date | string;
@@ -58,7 +59,7 @@ type TVoucherRow = {
 async function vouchers(): Promise<TVoucherRow[]> {
   return rowsOf<TVoucherRow>(
     await deps.db.execute(sql`
-      select id, code, name, face_fen, available_fen, effective_at, expires_at, service_ids, region_ids, voided_at,
+      select id, code, name_zh, name_en, face_fen, available_fen, effective_at, expires_at, service_ids, region_ids, voided_at,
              void_reason
         from vouchers where account_id = ${acme.id} order by id`),
   );
@@ -98,6 +99,8 @@ describe('voucher commands', () => {
       ['issue', 'acme', '100', '--regions', 'aliyun/nowhere'],
       ['issue', 'acme', '100', '--regions', 'cn-shanghai'],
       ['issue', 'acme', '100', '--name', ' '],
+      ['issue', 'acme', '100', '--name-en', ''],
+      ['issue', 'acme', '100', '--name-zh', 'x'.repeat(65)],
       ['issue', 'acme', '100', '--bogus', 'x'],
       ['void'],
       ['void', 'VNOSUCHCODE'],
@@ -134,16 +137,51 @@ describe('voucher commands', () => {
       'aliyun/cn-shanghai',
     );
     expect(full.code).toBe(0);
-    const [first, second] = await vouchers();
+    const named = await run(
+      'voucher',
+      'issue',
+      'acme',
+      '30',
+      '--name-zh',
+      '双十一代金券',
+      '--name-en',
+      'Singles Day voucher',
+    );
+    expect(named.code).toBe(0);
+    const english = await run(
+      'voucher',
+      'issue',
+      'acme',
+      '40',
+      '--name',
+      'Credit',
+      '--name-en',
+      'Launch credit',
+    );
+    expect(english.code).toBe(0);
+    const [first, second, third, fourth] = await vouchers();
     expect(first?.code).toMatch(/^V[A-Z2-9]{12}$/);
     expect(first?.code).not.toBe(second?.code);
     expect(plain.out.join('\n')).toContain(first?.code);
-    expect(first).toMatchObject({ name: '100.00 元代金券', face_fen: 10_000, available_fen: 10_000 });
+    // Without a name, the platform's default name in each language.
+    expect(first).toMatchObject({
+      name_zh: '100.00 元代金券',
+      name_en: 'Voucher of CNY 100.00',
+      face_fen: 10_000,
+      available_fen: 10_000,
+    });
+    expect(third).toMatchObject({ name_zh: '双十一代金券', name_en: 'Singles Day voucher' });
+    expect(fourth).toMatchObject({ name_zh: 'Credit', name_en: 'Launch credit' });
     expect(new Date(first?.effective_at as string).toISOString()).toBe('2026-11-01T08:00:00.000Z');
     expect(new Date(first?.expires_at as string).toISOString()).toBe('2027-11-01T08:00:00.000Z');
     expect(json(first?.service_ids)).toBeNull();
     expect(json(first?.region_ids)).toBeNull();
-    expect(second).toMatchObject({ name: 'Launch credit', face_fen: 250_050, available_fen: 250_050 });
+    expect(second).toMatchObject({
+      name_zh: 'Launch credit',
+      name_en: 'Launch credit',
+      face_fen: 250_050,
+      available_fen: 250_050,
+    });
     expect(new Date(second?.effective_at as string).toISOString()).toBe('2026-11-04T16:00:00.000Z');
     expect(new Date(second?.expires_at as string).toISOString()).toBe('2026-12-04T16:00:00.000Z');
     const services = rowsOf<{ id: number }>(
@@ -155,14 +193,16 @@ describe('voucher commands', () => {
     )[0]?.id;
     expect(json(second?.region_ids)).toEqual([Number(region)]);
     const issued = await audits('voucher.issue');
-    expect(issued.map((a) => [a.user_id, a.object_type, a.object_name])).toEqual([
-      [null, 'voucher', first?.code],
-      [null, 'voucher', second?.code],
-    ]);
+    expect(issued.map((a) => [a.user_id, a.object_type, a.object_name])).toEqual(
+      [first, second, third, fourth].map((v) => [null, 'voucher', v?.code]),
+    );
     expect(json(issued[1]?.info)).toMatchObject({
       by: 'operator',
       faceValue: '2500.50',
-      name: 'Launch credit',
+      name: { 'zh-CN': 'Launch credit', 'en-US': 'Launch credit' },
+    });
+    expect(json(issued[2]?.info)).toMatchObject({
+      name: { 'zh-CN': '双十一代金券', 'en-US': 'Singles Day voucher' },
     });
     const checks = rowsOf<{ n: number }>(
       await deps.db.execute(
@@ -176,7 +216,11 @@ describe('voucher commands', () => {
     const [first, second] = await vouchers();
     const listed = await run('voucher', 'list', 'acme');
     expect(listed.code).toBe(0);
-    expect(listed.out).toHaveLength(3);
+    expect(listed.out).toHaveLength(5);
+    expect(listed.out[0]?.split('\t').slice(-2)).toEqual(['name (zh-CN)', 'name (en-US)']);
+    expect(listed.out.find((l) => l.startsWith(first?.code as string))).toMatch(
+      /\t100\.00 元代金券\tVoucher of CNY 100\.00$/,
+    );
     expect(listed.out.find((l) => l.startsWith(first?.code as string))).toContain(
       '\tinEffect\t100.00\t100.00\t',
     );

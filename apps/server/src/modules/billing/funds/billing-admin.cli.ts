@@ -1,10 +1,12 @@
 /**
  * Operator commands on vouchers and discounts (run through `npm run cli -- …`, see cli.ts):
  *
- *   voucher issue <accountName> <faceYuan> [--name N] [--days D] [--starts YYYY-MM-DD]
- *                 [--services studio,hengshi] [--regions aliyun/cn-shanghai,...]
+ *   voucher issue <accountName> <faceYuan> [--name N] [--name-zh N] [--name-en N] [--days D]
+ *                 [--starts YYYY-MM-DD] [--services studio,hengshi] [--regions aliyun/cn-shanghai,...]
  *       issues a voucher with a random unique code: effective from the start day (UTC+8 midnight,
- *       default now) for D days (default 365), for the listed services and regions (default all)
+ *       default now) for D days (default 365), for the listed services and regions (default all);
+ *       named N in both languages, or per language (--name-zh, --name-en), the platform's default
+ *       name ("Voucher of CNY 500.00", "500.00 元代金券") where none is given
  *   voucher void <code> [reason]          voids a voucher (what is left of it is no longer spent)
  *   voucher list <accountName>            the account's vouchers with their amounts and state
  *   discount set <accountName> <category|*> <rate>
@@ -39,7 +41,7 @@ export const billingAdminCli: TCliCommands = {
 
 const usage = [
   'usage:',
-  '  voucher issue <accountName> <faceYuan> [--name N] [--days D] [--starts YYYY-MM-DD] [--services studio,hengshi] [--regions aliyun/cn-shanghai,...]',
+  '  voucher issue <accountName> <faceYuan> [--name N] [--name-zh N] [--name-en N] [--days D] [--starts YYYY-MM-DD] [--services studio,hengshi] [--regions aliyun/cn-shanghai,...]',
   '  voucher void <code> [reason]',
   '  voucher list <accountName>',
   '  discount set <accountName> <category|*> <rate>',
@@ -116,6 +118,8 @@ function listOption(value: string | undefined): string[] | null {
 async function issueCommand(deps: TDeps, args: readonly string[], io: TCliOutput): Promise<number> {
   const { values, positionals } = parse(args, {
     name: { type: 'string' },
+    'name-zh': { type: 'string' },
+    'name-en': { type: 'string' },
     days: { type: 'string' },
     starts: { type: 'string' },
     services: { type: 'string' },
@@ -131,9 +135,16 @@ async function issueCommand(deps: TDeps, args: readonly string[], io: TCliOutput
   const days = values.days === undefined ? 365 : Number(values.days);
   if (!Number.isInteger(days) || days < 1 || days > voucherDaysMax)
     throw new UsageError(`--days must be a whole number from 1 to ${voucherDaysMax}`);
-  const name = values.name?.trim() ?? '';
-  if (values.name !== undefined && (name.length === 0 || name.length > voucherNameMax))
-    throw new UsageError(`--name must be 1 to ${voucherNameMax} characters`);
+  const nameOf = (option: 'name' | 'name-zh' | 'name-en'): string | undefined => {
+    const given = values[option];
+    if (given === undefined) return undefined;
+    const name = given.trim();
+    if (name.length === 0 || name.length > voucherNameMax)
+      throw new UsageError(`--${option} must be 1 to ${voucherNameMax} characters`);
+    return name;
+  };
+  const both = nameOf('name');
+  const names = { 'zh-CN': nameOf('name-zh') ?? both, 'en-US': nameOf('name-en') ?? both };
   const now = deps.clock.now();
   const effectiveAt = values.starts === undefined ? now : startOfBillingDay(values.starts);
   const expiresAt = new Date(effectiveAt.getTime() + days * dayMs);
@@ -141,7 +152,7 @@ async function issueCommand(deps: TDeps, args: readonly string[], io: TCliOutput
   const issued = await issueVoucher(deps, {
     accountName,
     faceFen,
-    name,
+    names,
     effectiveAt,
     expiresAt,
     services: listOption(values.services),
@@ -175,7 +186,7 @@ async function listVouchersCommand(deps: TDeps, args: readonly string[], io: TCl
     return 0;
   }
   const scope = (ids: number[] | null) => (ids ? ids.join(',') : 'all');
-  io.out('code\tstate\tface\tavailable\teffective\texpires\tservices\tregions\tname');
+  io.out('code\tstate\tface\tavailable\teffective\texpires\tservices\tregions\tname (zh-CN)\tname (en-US)');
   for (const v of vouchers) {
     io.out(
       [
@@ -187,7 +198,8 @@ async function listVouchersCommand(deps: TDeps, args: readonly string[], io: TCl
         v.expiresAt.toISOString(),
         scope(v.serviceIds),
         scope(v.regionIds),
-        v.name,
+        v.nameZh,
+        v.nameEn,
       ].join('\t'),
     );
   }

@@ -75,7 +75,7 @@ export async function listVouchers(
       (r): TVoucher => ({
         id: r.id,
         code: r.code,
-        name: r.name,
+        name: nameIn(lang, r),
         faceValue: fenToYuan(r.faceFen),
         availableAmount: fenToYuan(r.availableFen),
         usedAmount: fenToYuan(r.faceFen - r.availableFen),
@@ -109,7 +109,7 @@ export async function listDeductions(
     list: rows.map((r) => ({
       voucherId: r.voucherId,
       voucherCode: r.code,
-      voucherName: r.name,
+      voucherName: nameIn(lang, r.voucher),
       date: r.day,
       instanceName: r.instanceName,
       skuName: nameIn(lang, r),

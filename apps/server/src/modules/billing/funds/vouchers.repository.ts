@@ -2,6 +2,7 @@
  * Vouchers, what they paid (`voucher_deductions`) and the account discounts (SQL only): the
  * account's lists, and the operator's issuing, voiding and rates.
  */
+import type { TVoucherState } from '@console/contract/billing-enums';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client';
 import {
@@ -15,11 +16,15 @@ import {
   vouchers,
 } from '../../../db/schema';
 
-export type TVoucherState = 'voided' | 'expired' | 'pending' | 'inEffect';
+export type { TVoucherState };
 
-/** A voucher's state at `now`. */
+/**
+ * A voucher's state at `now` (as `stateOf` of vouchers.service.ts): voided, else used up when
+ * nothing of it is left, else expired, pending or in effect by its dates.
+ */
 const stateAt = (now: Date) =>
   sql<TVoucherState>`case when ${vouchers.voidedAt} is not null then 'voided'
+    when ${vouchers.availableFen} = 0 then 'usedUp'
     when ${vouchers.expiresAt} <= ${now} then 'expired' when ${vouchers.effectiveAt} > ${now} then 'pending'
     else 'inEffect' end`;
 
@@ -48,7 +53,8 @@ export function listVoucherRows(
     .select({
       id: vouchers.id,
       code: vouchers.code,
-      name: vouchers.name,
+      name_zh: vouchers.nameZh,
+      name_en: vouchers.nameEn,
       faceFen: vouchers.faceFen,
       availableFen: vouchers.availableFen,
       effectiveAt: vouchers.effectiveAt,
@@ -105,7 +111,7 @@ export function listDeductionRows(
     .select({
       voucherId: voucherDeductions.voucherId,
       code: vouchers.code,
-      name: vouchers.name,
+      voucher: { name_zh: vouchers.nameZh, name_en: vouchers.nameEn },
       day: voucherDeductions.day,
       instanceName: instances.instanceName,
       name_zh: skus.nameZh,
@@ -150,7 +156,8 @@ export async function regionIdOf(db: TDb, csp: string, code: string): Promise<nu
 export type TNewVoucher = {
   accountId: number;
   code: string;
-  name: string;
+  nameZh: string;
+  nameEn: string;
   faceFen: number;
   effectiveAt: Date;
   expiresAt: Date;
@@ -194,7 +201,8 @@ export function accountVoucherRows(db: TDb, accountId: number) {
   return db
     .select({
       code: vouchers.code,
-      name: vouchers.name,
+      nameZh: vouchers.nameZh,
+      nameEn: vouchers.nameEn,
       faceFen: vouchers.faceFen,
       availableFen: vouchers.availableFen,
       effectiveAt: vouchers.effectiveAt,

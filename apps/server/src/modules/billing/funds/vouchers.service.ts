@@ -7,7 +7,8 @@
  * `OperatorInputError`, nothing changed.
  */
 import { randomInt } from 'node:crypto';
-import { fenToYuan } from '@console/contract/billing-enums';
+import { fenToYuan, type TVoucherState } from '@console/contract/billing-enums';
+import type { TLanguage } from '@console/contract/enums';
 import { interpolate, serverPhrases } from '@console/phrases/server';
 import type { TDeps } from '../../../context';
 import type { TDb } from '../../../db/client';
@@ -24,7 +25,6 @@ import {
   markVoucherVoided,
   regionIdOf,
   servicesByCode,
-  type TVoucherState,
   upsertDiscount,
 } from './vouchers.repository';
 
@@ -73,14 +73,25 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/** The platform's name of a voucher the operator did not name: "Voucher of CNY 500.00", "500.00 元代金券". */
+function defaultVoucherName(deps: TDeps, lang: TLanguage, faceFen: number): string {
+  const mail = serverPhrases[lang].mail;
+  return interpolate(mail.billing.voucherName, {
+    money: interpolate(mail.billing.money[currencyOf(deps.config.edition)], { amount: fenToYuan(faceFen) }),
+  });
+}
+
 /** Issues a voucher to the account: all of it available from `effectiveAt` to `expiresAt`. */
 export async function issueVoucher(
   deps: TDeps,
   input: {
     accountName: string;
     faceFen: number;
-    /** Empty: the default name of the installation's language. */
-    name: string;
+    /**
+     * Its name in each language; a language without one gets the platform's default name in that
+     * language (the reader sees the name of the page's language).
+     */
+    names: { 'zh-CN'?: string | undefined; 'en-US'?: string | undefined };
     effectiveAt: Date;
     expiresAt: Date;
     /** Service codes; null: every service. */
@@ -93,14 +104,8 @@ export async function issueVoucher(
   const account = await accountOf(deps.db, input.accountName);
   const serviceIds = await serviceIdsOf(deps.db, input.services);
   const regionIds = await regionIdsOf(deps.db, input.regions);
-  const mail = serverPhrases[deps.config.defaultLanguage].mail;
-  const voucherName =
-    input.name ||
-    interpolate(mail.billing.voucherName, {
-      money: interpolate(mail.billing.money[currencyOf(deps.config.edition)], {
-        amount: fenToYuan(input.faceFen),
-      }),
-    });
+  const nameZh = input.names['zh-CN'] || defaultVoucherName(deps, 'zh-CN', input.faceFen);
+  const nameEn = input.names['en-US'] || defaultVoucherName(deps, 'en-US', input.faceFen);
   for (let tries = 0; ; tries += 1) {
     const code = newVoucherCode();
     try {
@@ -108,7 +113,8 @@ export async function issueVoucher(
         const voucherId = await insertVoucher(tx, {
           accountId: account.id,
           code,
-          name: voucherName,
+          nameZh,
+          nameEn,
           faceFen: input.faceFen,
           effectiveAt: input.effectiveAt,
           expiresAt: input.expiresAt,
@@ -125,7 +131,7 @@ export async function issueVoucher(
           objectName: code,
           info: {
             by: 'operator',
-            name: voucherName,
+            name: { 'zh-CN': nameZh, 'en-US': nameEn },
             faceValue: fenToYuan(input.faceFen),
             effectiveTime: input.effectiveAt.toISOString(),
             expireTime: input.expiresAt.toISOString(),
@@ -173,10 +179,19 @@ export async function voidVoucher(
   });
 }
 
-function stateOf(v: { voidedAt: Date | null; effectiveAt: Date; expiresAt: Date }, now: Date): TVoucherState {
+/**
+ * A voucher's state at `now` (as the lists' SQL reads it, vouchers.repository.ts): voided, else
+ * used up once nothing of it is left (its money was spent, whatever its dates say), else expired,
+ * pending or in effect by its dates.
+ */
+export function stateOf(
+  v: { voidedAt: Date | null; availableFen: number; effectiveAt: Date; expiresAt: Date },
+  now: Date,
+): TVoucherState {
   if (v.voidedAt !== null) return 'voided';
-  if (v.effectiveAt.getTime() > now.getTime()) return 'pending';
+  if (v.availableFen === 0) return 'usedUp';
   if (v.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if (v.effectiveAt.getTime() > now.getTime()) return 'pending';
   return 'inEffect';
 }
 

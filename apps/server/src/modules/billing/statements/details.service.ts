@@ -20,6 +20,7 @@ import { translateValidation } from '../../../i18n';
 import { addDays, dayOf } from '../../../lib/billing-day';
 import { nameIn } from '../../service';
 import { currencyOf, ratio, trimDecimal } from '../money';
+import { unitIn } from '../units';
 import { readBillDetail } from './bill-detail-read';
 import {
   countDetailsUpTo,
@@ -174,8 +175,10 @@ export async function countOver(
     startDate: range.start,
     endDate: range.end,
     currency: currencyOf(deps.config.edition),
+    // Today's figures are what it consumed so far: the chart draws it as a day under way.
     trend: [...trend.entries()].map(([date, p]) => ({
       date,
+      isPartial: date === today,
       total: fenToYuan(p.total),
       compute: fenToYuan(p.compute),
       storage: fenToYuan(p.storage),
@@ -198,7 +201,7 @@ export function lineOf(lang: TLanguage, r: TLineFields): Omit<TBillingDetailRow,
     category: r.category,
     skuCode: r.skuCode,
     skuName: nameIn(lang, r.sku),
-    unit: r.unit,
+    unit: unitIn(lang, r.unit),
     usage: trimDecimal(r.quantity),
     unitPrice: trimDecimal(r.unitPriceFen),
     originalAmount: fenToYuan(r.a),
@@ -330,7 +333,7 @@ export async function skuList(deps: TDeps, auth: TAuth, lang: TLanguage) {
     code: r.code,
     category: r.category,
     name: nameIn(lang, r),
-    unit: r.unit,
+    unit: unitIn(lang, r.unit),
     unitPrice: trimDecimal(r.unitPriceFen),
     discountRate: r.rate === null ? 1 : Number(r.rate),
   }));

@@ -363,7 +363,24 @@ export async function findStatement(db: TDb, accountId: number, id: number): Pro
   return row ?? null;
 }
 
-/** What usage left unpaid (0 without a funds row). */
+/**
+ * The arrears each month's consumption incurred (months with some), from the account's rollups:
+ * closed months and the one under way alike.
+ */
+export async function arrearsPerMonth(
+  db: TDb,
+  accountId: number,
+): Promise<{ month: string; arrearsFen: number }[]> {
+  const month = sql<string>`to_char(${usageAccountDaily.day}, 'YYYY-MM')`;
+  return db
+    .select({ month, arrearsFen: sumOf(usageAccountDaily.outstandingFen) })
+    .from(usageAccountDaily)
+    .where(and(eq(usageAccountDaily.accountId, accountId), sql`${usageAccountDaily.outstandingFen} > 0`))
+    .groupBy(month)
+    .orderBy(desc(month));
+}
+
+/** What the account owes now: arrears no credit has paid yet (0 without a funds row). */
 export async function outstandingOf(db: TDb, accountId: number): Promise<number> {
   const [row] = await db
     .select({ o: funds.outstandingFen })

@@ -20,7 +20,9 @@ import { writeAuditEntries } from '../../audit';
 import { ratio } from '../money';
 import { readBillDetail } from './bill-detail-read';
 import { countOver, lineOf } from './details.service';
+import { owedPerMonth } from './owed-arrears';
 import {
+  arrearsPerMonth,
   countStatements,
   findStatement,
   insertClosedMonths,
@@ -44,7 +46,13 @@ export {
 } from './details.service';
 export type { TRange };
 
-function statementOf(r: TStatementRow, isOwing: boolean): TStatement {
+/**
+ * A statement as read: the month's figures as they were deducted (its arrears included), and what
+ * of those arrears is still owed now. Settled: nothing of them is owed.
+ */
+function statementOf(r: TStatementRow, owed: ReadonlyMap<string, number>): TStatement {
+  // Never more than the statement itself says the month incurred.
+  const owedFen = Math.min(owed.get(r.month) ?? 0, r.outstandingFen);
   return {
     id: r.id,
     month: r.month,
@@ -53,15 +61,18 @@ function statementOf(r: TStatementRow, isOwing: boolean): TStatement {
     voucherDeduction: fenToYuan(r.voucherFen),
     cashPayment: fenToYuan(r.cashFen),
     outstandingAmount: fenToYuan(r.outstandingFen),
+    owedAmount: fenToYuan(owedFen),
     discountRate: ratio(r.discountedFen, r.amountFen, 1),
-    // A statement is settled once its month left nothing unpaid, or the account owes nothing.
-    isSettled: r.outstandingFen === 0 || !isOwing,
+    isSettled: owedFen === 0,
     generateTime: r.generatedAt.toISOString(),
   };
 }
 
-async function isOwing(deps: TDeps, accountId: number): Promise<boolean> {
-  return (await outstandingOf(deps.db, accountId)) > 0;
+/** What of each month's arrears the account owes now (top-ups paid the oldest first). */
+async function owedOf(deps: TDeps, accountId: number): Promise<Map<string, number>> {
+  const owedFen = await outstandingOf(deps.db, accountId);
+  if (owedFen === 0) return new Map();
+  return owedPerMonth(owedFen, await arrearsPerMonth(deps.db, accountId));
 }
 
 export async function listStatements(
@@ -77,10 +88,10 @@ export async function listStatements(
     limit: query.pageSize + 1,
     offset: query.cursor ? 0 : (query.pageNo - 1) * query.pageSize,
   });
-  const owing = await isOwing(deps, auth.accountId);
+  const owed = await owedOf(deps, auth.accountId);
   const list = rows.slice(0, query.pageSize);
   return {
-    list: list.map((r) => statementOf(r, owing)),
+    list: list.map((r) => statementOf(r, owed)),
     total,
     nextCursor: rows.length > query.pageSize ? (list.at(-1)?.month ?? null) : null,
     pageNo: query.pageNo,
@@ -121,7 +132,7 @@ export async function statementDetail(
   const raw = await requireStatement(deps, auth, id);
   // The month's figures and lines come from the usage store: a failed read answers 4073.
   return readBillDetail(async () => ({
-    statement: statementOf(raw, await isOwing(deps, auth.accountId)),
+    statement: statementOf(raw, await owedOf(deps, auth.accountId)),
     count: await countOver(deps, auth, { range: 'custom' }, monthRange(raw.month)),
     lines: await statementLines(deps, auth, lang, raw.month),
   }));

@@ -1,5 +1,6 @@
-/** POST /api/portal/billing/voucher/list (administrators): the account's vouchers. */
+/** POST /api/portal/billing/voucher/list (administrators): the account's vouchers, of one state or all. */
 import type { TRouteData } from '@console/contract';
+import type { TVoucherState } from '@console/contract/billing-enums';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi, endpoint } from '@/lib/api-client';
 import { billingKeys } from './query-keys';
@@ -8,10 +9,11 @@ const voucherListEndpoint = endpoint('voucherList', 'POST', '/api/portal/billing
 
 export type TVoucherRow = TRouteData<'voucherList'>['list'][number];
 
-export function useVouchers(pageNo: number, pageSize = 10) {
+export function useVouchers(state: TVoucherState | null, pageNo: number, pageSize = 10) {
   return useQuery({
-    queryKey: billingKeys.vouchers(pageNo),
-    queryFn: ({ signal }) => callApi(voucherListEndpoint, { body: { pageNo, pageSize }, signal }),
+    queryKey: billingKeys.vouchers(state, pageNo),
+    queryFn: ({ signal }) =>
+      callApi(voucherListEndpoint, { body: { ...(state ? { state } : {}), pageNo, pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 }

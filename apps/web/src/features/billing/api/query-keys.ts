@@ -13,7 +13,7 @@ export const billingKeys = {
     ['billing', 'statements', 'list', year, pageNo] as const,
   statement: (id: number) => ['billing', 'statements', 'detail', id] as const,
   funds: ['billing', 'funds'] as const,
-  vouchers: (pageNo: number) => ['billing', 'vouchers', pageNo] as const,
+  vouchers: (state: string | null, pageNo: number) => ['billing', 'vouchers', state, pageNo] as const,
   transactions: (type: string | null, pageNo: number) => ['billing', 'transactions', type, pageNo] as const,
   deductions: (pageNo: number) => ['billing', 'deductions', pageNo] as const,
   remittances: (pageNo: number) => ['billing', 'remittances', pageNo] as const,

@@ -1,9 +1,11 @@
 import type { TSkuCategory } from '@console/contract/billing-enums';
 import type { TableProps } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { amountColumn, InlinePair, nowrapColumn } from '@/components/ui/table-cells';
-import { formatRate, formatUsage, type TCurrency } from '../lib/money';
+import { formatDiscountRate, formatUsage, type TCurrency } from '../lib/money';
 import { Money } from './money';
+import '../billing.css';
 
 /** The bill columns of spec section 3 that a detail row and a statement line share. */
 export type TBillLine = {
@@ -22,9 +24,20 @@ export type TBillLine = {
   discountRate: number;
 };
 
-/** An amount column's title with the account's currency: "Amount payable (CNY)". */
-export function amountTitle(t: TFunction<'billing'>, title: string, currency: TCurrency): string {
-  return t('withCurrency', { title, currency });
+/**
+ * An amount column's title with the account's currency, "Amount payable (CNY)": the currency on a
+ * line of its own under the title, so that a column is about as wide as its figures rather than its
+ * whole title, and a table of several amounts fits a desktop screen without scrolling.
+ */
+export function amountTitle(t: TFunction<'billing'>, title: string, currency: TCurrency): ReactNode {
+  const text = t('withCurrency', { title, currency });
+  if (!text.startsWith(title)) return text;
+  return (
+    <span className="cz-amount-title">
+      {title}
+      <span className="cz-amount-title__currency">{text.slice(title.length)}</span>
+    </span>
+  );
 }
 
 type TAmountKey =
@@ -87,7 +100,7 @@ export function billColumns<T extends TBillLine>(
       title: t('columns.discountRate'),
       dataIndex: 'discountRate',
       ...amountColumn,
-      render: (value: number) => formatRate(value),
+      render: (value: number, row) => formatDiscountRate(value, row.originalAmount),
     },
   ];
 }

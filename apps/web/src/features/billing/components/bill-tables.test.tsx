@@ -1,5 +1,5 @@
-import type { TBillingDetailRow, TTransaction } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { TBillingDetailRow, TTransaction, TVoucher } from '@console/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMeta } from '@/lib/meta';
@@ -9,6 +9,7 @@ import { consoleI18n, fakeApi, renderConsole } from '@/testing/console-render';
 import { testMeta } from '@/testing/meta';
 import { DetailsTable } from './details-table';
 import { TransactionsTable } from './transactions-table';
+import { VouchersTable } from './vouchers-table';
 
 const detail: TBillingDetailRow = {
   date: '2026-03-01',
@@ -47,12 +48,28 @@ const transaction: TTransaction = {
   cursor: 'c1',
 };
 
+const voucher = (over: Partial<TVoucher>): TVoucher => ({
+  id: 1,
+  code: 'WELCOME-DEMO',
+  name: 'Welcome voucher',
+  faceValue: '500.00',
+  availableAmount: '0.00',
+  usedAmount: '500.00',
+  effectiveTime: '2026-10-23T02:00:00.000Z',
+  expireTime: '2027-01-21T02:00:00.000Z',
+  productScope: [],
+  regionScope: [],
+  state: 'usedUp',
+  ...over,
+});
+
 let en: i18n;
 let zh: i18n;
 let details: TBillingDetailRow[];
 let calls: { path: string; body: unknown }[];
 let detailTotal: number;
 let transactions: TTransaction[];
+let vouchers: TVoucher[];
 
 beforeAll(async () => {
   en = await consoleI18n('en-US', ['billing', 'common']);
@@ -62,6 +79,7 @@ beforeEach(() => {
   details = [detail];
   detailTotal = 45;
   transactions = [transaction];
+  vouchers = [voucher({}), voucher({ id: 2, code: 'VSPARE', availableAmount: '20.00', state: 'inEffect' })];
   setMeta(testMeta());
   setNotifier({ show: () => {}, notifyApiEvent: () => {} });
   calls = fakeApi((call) => {
@@ -75,6 +93,11 @@ beforeEach(() => {
         pageNo,
         pageSize: 20,
       };
+    }
+    if (call.path === '/api/portal/billing/voucher/list') {
+      const state = (call.body as { state?: string }).state;
+      const list = vouchers.filter((v) => !state || v.state === state);
+      return { list, total: list.length, pageNo: 1, pageSize: 10 };
     }
     if (call.path === '/api/portal/billing/transaction/list') {
       return { list: transactions, total: transactions.length, pageNo: 1, pageSize: 10 };
@@ -180,5 +203,32 @@ describe('the transactions table', () => {
     transactions = [];
     renderConsole(<TransactionsTable />, zh);
     expect(await screen.findByText('没有交易记录')).toBeTruthy();
+  });
+});
+
+describe('the vouchers table', () => {
+  const firstDraw = { timeout: 10_000 };
+  const states = () => screen.getAllByTestId('voucher-state').map((n) => n.textContent);
+
+  it('says a voucher with nothing left is used up, and filters by that state (English)', async () => {
+    renderConsole(<VouchersTable />, en);
+    await screen.findAllByTestId('voucher-row', {}, firstDraw);
+    expect(states()).toEqual(['Used up', 'In effect']);
+    fireEvent.mouseDown(within(screen.getByTestId('voucher-state-filter')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Used up'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/portal/billing/voucher/list').at(-1)?.body).toEqual({
+        state: 'usedUp',
+        pageNo: 1,
+        pageSize: 10,
+      }),
+    );
+    await waitFor(() => expect(states()).toEqual(['Used up']));
+  });
+
+  it('says it in Chinese', async () => {
+    renderConsole(<VouchersTable />, zh);
+    await screen.findAllByTestId('voucher-row', {}, firstDraw);
+    expect(states()).toEqual(['已用完', '生效中']);
   });
 });

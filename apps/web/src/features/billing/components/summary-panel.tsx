@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBillingCountData } from '../api/get-billing-count';
 import { categoryFields, discountedOf, originalOf } from '../lib/amount-fields';
-import { formatRate } from '../lib/money';
+import { formatDiscountRate } from '../lib/money';
 import { Money, useMoney } from './money';
 
 /** The amounts under the categories: label, field of the figures, test id. */
@@ -73,7 +73,9 @@ export function SummaryPanel({ count }: { count: TBillingCountData | undefined }
                 </Typography.Text>
                 <Typography.Text type="secondary" data-testid={count && 'billing-discount-percent'}>
                   {count
-                    ? t('overview.summary.discountPercent', { percent: formatRate(count.discountPercent) })
+                    ? t('overview.summary.discountPercent', {
+                        percent: formatDiscountRate(count.discountPercent, originalOf(count, 'totalAmount')),
+                      })
                     : blank}
                 </Typography.Text>
                 <Typography.Text type="secondary">

@@ -1,4 +1,4 @@
-import { Alert, Card, Empty, Spin } from 'antd';
+import { Alert, Card, Empty, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chunkLoader, whenIdle } from '@/lib/lazy';
@@ -18,7 +18,8 @@ type TCharts = Awaited<ReturnType<typeof loadCharts>>;
 
 /**
  * The range's daily consumption: per day one column of stacked bars (one per category) and the
- * total as a line (Chart.js), for every day of the range. The chart library is fetched once the
+ * total as a line (Chart.js), for every day of the range; today, the day under way, is drawn as
+ * partial (lighter, out of the line) with a note that says so. The chart library is fetched once the
  * figures are there and the browser is idle, so that the page's first paint does not wait for it;
  * the chart's box keeps its height meanwhile, so nothing below it moves.
  */
@@ -45,6 +46,7 @@ export function TrendChart({
     [points, startDate, endDate],
   );
   const isEmpty = days?.every((d) => d.total === '0.00') === true;
+  const hasPartialDay = days?.some((d) => d.isPartial) === true;
 
   // The library, once there are figures and the browser is idle.
   useEffect(() => {
@@ -70,7 +72,12 @@ export function TrendChart({
       (typeof trendCategories)[number],
       string
     >;
-    const config = buildTrendConfig(days, { categories, total: t('overview.trend.total'), money });
+    const config = buildTrendConfig(days, {
+      categories,
+      total: t('overview.trend.total'),
+      soFar: (date) => t('overview.trend.soFar', { date }),
+      money,
+    });
     const current = chart.current;
     if (current) {
       current.data = config.data;
@@ -109,6 +116,7 @@ export function TrendChart({
             className="cz-billing__chart"
             data-testid="billing-trend-chart"
             data-points={days?.length ?? 0}
+            data-partial-day={days?.find((d) => d.isPartial)?.date ?? ''}
             data-state={state}
             style={{ visibility: isEmpty ? 'hidden' : 'visible' }}
           >
@@ -118,6 +126,11 @@ export function TrendChart({
             <Empty className="cz-billing__chart-empty" description={t('overview.trend.empty')} />
           ) : null}
         </div>
+        {hasPartialDay && !isEmpty ? (
+          <Typography.Text type="secondary" className="cz-billing__small" data-testid="billing-trend-partial">
+            {t('overview.trend.partialNote')}
+          </Typography.Text>
+        ) : null}
       </Spin>
     </Card>
   );

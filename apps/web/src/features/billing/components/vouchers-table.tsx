@@ -1,5 +1,5 @@
-import type { TVoucherState } from '@console/contract/billing-enums';
-import { Table, type TableProps, Tag } from 'antd';
+import { type TVoucherState, VoucherStates } from '@console/contract/billing-enums';
+import { Select, Space, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,15 +19,20 @@ import { Money, useCurrency } from './money';
 const stateColors: Record<TVoucherState, string> = {
   pending: 'default',
   inEffect: 'success',
+  usedUp: 'processing',
   expired: 'warning',
   voided: 'error',
 };
 
-/** Vouchers: face value, available and used amounts, dates, product and region scope, state. */
+/**
+ * Vouchers with a state filter: face value, available and used amounts, dates, product and region
+ * scope, state (a voucher with nothing left is used up, whatever its dates).
+ */
 export function VouchersTable() {
   const { t } = useTranslation('billing');
+  const [state, setState] = useState<TVoucherState | null>(null);
   const [pageNo, setPageNo] = useState(1);
-  const vouchers = useVouchers(pageNo);
+  const vouchers = useVouchers(state, pageNo);
   const currency = useCurrency();
   const paged = usePagedTable({
     pageNo,
@@ -110,15 +115,31 @@ export function VouchersTable() {
     },
   ];
   return (
-    <div ref={table}>
-      <Table<TVoucherRow>
-        rowKey="id"
-        size="middle"
-        columns={screenColumns(columns)}
-        dataSource={vouchers.data?.list ?? []}
-        {...paged}
-        onRow={() => ({ 'data-testid': 'voucher-row' }) as object}
+    <Space orientation="vertical" size={12} className="cz-billing__full">
+      <Select
+        style={{ minWidth: 160 }}
+        value={state ?? ''}
+        onChange={(next: string) => {
+          setState(next ? (next as TVoucherState) : null);
+          setPageNo(1);
+        }}
+        options={[
+          { value: '', label: t('balance.voucher.allStates') },
+          ...VoucherStates.map((v) => ({ value: v, label: t(`balance.voucher.states.${v}`) })),
+        ]}
+        aria-label={t('balance.voucher.state')}
+        data-testid="voucher-state-filter"
       />
-    </div>
+      <div ref={table}>
+        <Table<TVoucherRow>
+          rowKey="id"
+          size="middle"
+          columns={screenColumns(columns)}
+          dataSource={vouchers.data?.list ?? []}
+          {...paged}
+          onRow={(row) => ({ 'data-testid': 'voucher-row', 'data-state': row.state }) as object}
+        />
+      </div>
+    </Space>
   );
 }

@@ -34,9 +34,10 @@ Chart.defaults.font.family = designTokens.fontFamily;
 Chart.defaults.font.size = 12;
 Chart.defaults.color = designTokens.colorTextSecondary;
 
-export type TTrendChartConfig = ChartConfiguration<'bar' | 'line', number[], string>;
+/** A day's value; null: no point (the total line leaves out the day under way). */
+export type TTrendChartConfig = ChartConfiguration<'bar' | 'line', (number | null)[], string>;
 
-export type TTrendChart = Chart<'bar' | 'line', number[], string>;
+export type TTrendChart = Chart<'bar' | 'line', (number | null)[], string>;
 
 /** Draws the chart on the canvas; it follows its box's size by itself. */
 export function createChart(canvas: HTMLCanvasElement, config: TTrendChartConfig): TTrendChart {

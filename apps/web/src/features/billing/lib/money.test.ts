@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   currencyOf,
   formatAmount,
+  formatDiscountRate,
   formatMoney,
   formatRate,
   formatUsage,
@@ -64,5 +65,16 @@ describe('money formatting', () => {
     expect(formatRate(Number.NaN)).toBe('-');
     expect(formatUsage('1234.500000', 'CRU-hour')).toBe('1,234.5 CRU-hour');
     expect(formatUsage('3', 'GiB-day')).toBe('3 GiB-day');
+    expect(formatUsage('37590.949', 'GiB·天')).toBe('37,590.949 GiB·天');
+  });
+
+  it('reads no discount rate where nothing was consumed', () => {
+    // The spec's discountPercent is 0 when the total is 0: that is no rate, not "0%".
+    expect(formatDiscountRate(0, '0.00')).toBe('-');
+    // A row's rate is 1 when nothing was consumed: no rate either.
+    expect(formatDiscountRate(1, '0.00')).toBe('-');
+    expect(formatDiscountRate(1, undefined)).toBe('-');
+    expect(formatDiscountRate(1, '1111.72')).toBe('100%');
+    expect(formatDiscountRate(0.85, '0.01')).toBe('85%');
   });
 });

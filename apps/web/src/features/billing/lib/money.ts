@@ -83,7 +83,19 @@ export function formatRate(rate: number | null | undefined): string {
   return `${percent.toFixed(2).replace(/\.?0+$/, '')}%`;
 }
 
-/** A decimal quantity with its unit: "12.5 CRU-hour". */
+/**
+ * A comprehensive discount rate (discounted / original) where something was consumed: with nothing
+ * consumed there is no rate to read ("-"), whatever number the answer carries (the spec's
+ * `discountPercent` is 0 then, a row's rate 1).
+ */
+export function formatDiscountRate(
+  rate: number | null | undefined,
+  originalAmount: string | null | undefined,
+): string {
+  return isPositive(originalAmount) ? formatRate(rate) : '-';
+}
+
+/** A decimal quantity with its unit: "12.5 CRU-hour", "12.5 CRU·小时". */
 export function formatUsage(usage: string, unit: string): string {
   const m = amountPattern.exec(usage.trim());
   if (!m) return `${usage} ${unit}`.trim();

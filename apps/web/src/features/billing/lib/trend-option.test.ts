@@ -15,6 +15,7 @@ import {
 const texts = {
   categories: { compute: 'Compute', storage: 'Storage', network: 'Network', ai: 'AI' },
   total: 'Total',
+  soFar: (date: string) => `${date} (today, so far)`,
   money: (text: string) => `¥${text}`,
 };
 
@@ -106,6 +107,50 @@ describe('the trend configuration', () => {
       }) as unknown as TooltipItem<'bar'>;
     expect(label(item(0))).toBe('Compute: ¥2.50');
     expect(label(item(4))).toBe('Total: ¥3.10');
+  });
+});
+
+describe('the day under way', () => {
+  const today = answer.map((p) => (p.date === '2026-11-26' ? { ...p, isPartial: true } : p));
+  type TBarColour = (context: { dataIndex?: number }) => string;
+
+  it('keeps today out of the total line, which ends at the last whole day', () => {
+    const line = totalOf(buildTrendConfig(today, texts, range));
+    expect(line.data).toEqual([0, 44.37, 0, 0, 25.27, 0, null]);
+  });
+
+  it("draws today's bars lighter, with the full colour for the other days and the legend", () => {
+    const bars = datasetsOf(buildTrendConfig(today, texts, range)).filter((d) => d.type === 'bar');
+    const colour = (bars[0] as unknown as { backgroundColor: TBarColour }).backgroundColor;
+    expect(colour({ dataIndex: 1 })).toBe('#1664ff');
+    expect(colour({ dataIndex: 6 })).toBe('#1664ff59');
+    expect(colour({})).toBe('#1664ff');
+    // Its bars keep what it consumed so far.
+    expect(bars[0]?.data[6]).toBe(2.5);
+  });
+
+  it('says "so far" in its tooltip, with its total so far', () => {
+    const config = buildTrendConfig(today, texts, range);
+    const callbacks = config.options?.plugins?.tooltip?.callbacks as unknown as {
+      title: (items: { dataIndex: number }[]) => string;
+      footer: (items: { dataIndex: number }[]) => string;
+    };
+    expect(callbacks.title([{ dataIndex: 6 }])).toBe('2026-11-26 (today, so far)');
+    expect(callbacks.footer([{ dataIndex: 6 }])).toBe('Total: ¥3.10');
+    expect(callbacks.title([{ dataIndex: 1 }])).toBe('2026-11-21');
+    expect(callbacks.footer([{ dataIndex: 1 }])).toBe('');
+  });
+
+  it('marks the day under way only where the answer says so', () => {
+    expect(completeTrend(today, range).map((p) => p.isPartial)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 });
 

@@ -3,13 +3,18 @@
  * same stack, no gap between them) and the day's total as a line, for every day of the range from
  * its first to its last (today included). A day the answer leaves out had no consumption: it
  * shows zeros. The total of a day is the sum of its categories, so the line sits on top of the
- * column. Charts read the yuan texts as numbers (display only); labels are formatted from the texts.
+ * column. The day under way (today, `isPartial`) has consumed only part of what it will: its
+ * column is drawn lighter and the total line stops before it, so that an unfinished day never
+ * reads as a fall; its tooltip says "so far" and gives its total. Charts read the yuan texts as
+ * numbers (display only); labels are formatted from the texts.
  */
 import type { TSkuCategory } from '@console/contract/billing-enums';
 import type { TTrendChartConfig } from './charts';
 
 export type TTrendPoint = {
   date: string;
+  /** The day under way: its figures are what it consumed so far. */
+  isPartial?: boolean;
   total: string;
   compute: string;
   storage: string;
@@ -30,9 +35,14 @@ const palette: Record<TSkuCategory | 'total', string> = {
   total: '#1f2329',
 };
 
+/** The opacity of the day under way's bars (a hex alpha appended to the colour). */
+const partialAlpha = '59';
+
 export type TTrendTexts = {
   categories: Record<TSkuCategory, string>;
   total: string;
+  /** The tooltip's title of the day under way: "2026-12-02 (today, so far)". */
+  soFar: (date: string) => string;
   /** Formats a yuan text as money of the page. */
   money: (text: string) => string;
 };
@@ -81,6 +91,7 @@ export function completeTrend(points: readonly TTrendPoint[], range?: TTrendRang
     const fen = trendCategories.map((c) => fenOf(point?.[c]));
     return {
       date,
+      isPartial: point?.isPartial === true,
       compute: yuanOf(fen[0] ?? 0),
       storage: yuanOf(fen[1] ?? 0),
       network: yuanOf(fen[2] ?? 0),
@@ -114,7 +125,9 @@ export function buildTrendConfig(
     type: 'bar' as const,
     label: texts.categories[category],
     stack: trendStack,
-    backgroundColor: palette[category],
+    // The day under way's bar is lighter (the legend, with no day, keeps the full colour).
+    backgroundColor: (context: { dataIndex?: number }) =>
+      days[context.dataIndex ?? -1]?.isPartial ? `${palette[category]}${partialAlpha}` : palette[category],
     // One column per day: the bars of a stack share it.
     categoryPercentage: 0.65,
     barPercentage: 1,
@@ -132,7 +145,8 @@ export function buildTrendConfig(
     pointRadius: 3,
     // Drawn last: over the columns.
     order: 0,
-    data: days.map((p) => fenOf(p.total) / 100),
+    // No point for the day under way: the line ends at the last whole day.
+    data: days.map((p) => (p.isPartial ? null : fenOf(p.total) / 100)),
   };
   return {
     type: 'bar',
@@ -163,6 +177,16 @@ export function buildTrendConfig(
         tooltip: {
           itemSort: (a, b) => a.datasetIndex - b.datasetIndex,
           callbacks: {
+            title: (items) => {
+              const day = days[items[0]?.dataIndex ?? -1];
+              if (!day) return '';
+              return day.isPartial ? texts.soFar(day.date) : day.date;
+            },
+            // The day under way has no point on the line: its total so far closes the tooltip.
+            footer: (items) => {
+              const day = days[items[0]?.dataIndex ?? -1];
+              return day?.isPartial ? `${texts.total}: ${texts.money(day.total)}` : '';
+            },
             label: (item) => {
               const key = trendSeries[item.datasetIndex];
               const day = days[item.dataIndex];

@@ -1,7 +1,10 @@
 /**
  * /billing/cost, the monthly statements (administrators): a year selector, and per month the
- * original and discounted amounts, voucher deduction, cash payment, outstanding amount and
- * whether it is settled, with a link to the month's bill.
+ * original and discounted amounts, voucher deduction, cash payment, the arrears the month
+ * incurred and whether they are settled (or what of them is still owed), with a link to the
+ * month's bill. Every column fits a 1440 px screen in both languages (the amount titles put the
+ * currency on a line of their own), so the fixed Actions column covers nothing; on a phone the
+ * table scrolls sideways in its box.
  */
 import { Alert, Button, Card, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -21,7 +24,7 @@ import { useStatementYears } from '../api/list-statement-years';
 import { statementPageSize, type TStatementRow, useStatements } from '../api/list-statements';
 import { AdminOnly } from '../components/admin-only';
 import { amountTitle } from '../components/bill-columns';
-import { Money, useCurrency } from '../components/money';
+import { Money, useCurrency, useMoney } from '../components/money';
 import { usePageCursors } from '../lib/page-cursors';
 import '../billing.css';
 
@@ -43,6 +46,7 @@ function Statements() {
   }
   const open = (row: TStatementRow) => navigate(buildPath(paths.monthBill, { id: row.id }));
   const currency = useCurrency();
+  const { money: formatMoney } = useMoney();
   const showTotal = useShowTotal();
   const screenColumns = useScreenColumns();
 
@@ -96,14 +100,15 @@ function Statements() {
       title: t('columns.settled'),
       dataIndex: 'isSettled',
       ...nowrapColumn,
-      render: (value: boolean) =>
+      // Settled, or what of the month's arrears is still owed (top-ups pay the oldest first).
+      render: (value: boolean, row) =>
         value ? (
           <Tag color="success" data-testid="statement-settled" data-settled="true">
             {t('statements.settled')}
           </Tag>
         ) : (
           <Tag color="warning" data-testid="statement-settled" data-settled="false">
-            {t('statements.unsettled')}
+            {t('statements.owed', { amount: formatMoney(row.owedAmount) })}
           </Tag>
         ),
     },
@@ -146,6 +151,13 @@ function Statements() {
         />
       }
     >
+      <Typography.Paragraph
+        type="secondary"
+        className="cz-billing__small"
+        data-testid="statement-arrears-note"
+      >
+        {t('statements.arrearsNote')}
+      </Typography.Paragraph>
       {statements.isError ? (
         <Alert type="error" showIcon title={t('loadFailed')} className="cz-billing__gap" />
       ) : null}

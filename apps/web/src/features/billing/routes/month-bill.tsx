@@ -1,7 +1,8 @@
 /**
  * /billing/cost/month/{id}, a month's bill (administrators; the header's back arrow goes to the
- * statements): its amounts, the amounts per category, the lines per instance and billing item,
- * and the export as XLSX or CSV.
+ * statements): its amounts (the arrears it incurred, and what of them is still owed, as the
+ * statements say), the amounts per category, the lines per instance and billing item, and the
+ * export as XLSX or CSV.
  */
 import type { TSkuCategory } from '@console/contract/billing-enums';
 import { ErrorCode } from '@console/contract/codes';
@@ -37,9 +38,9 @@ import { type TStatementDetailData, useStatementDetail } from '../api/get-statem
 import { AdminOnly } from '../components/admin-only';
 import { amountTitle, billColumns } from '../components/bill-columns';
 import { ExportButtons } from '../components/export-buttons';
-import { Money, useCurrency } from '../components/money';
+import { Money, useCurrency, useMoney } from '../components/money';
 import { categoryFields, discountedOf, originalOf } from '../lib/amount-fields';
-import { formatRate } from '../lib/money';
+import { formatDiscountRate } from '../lib/money';
 import '../billing.css';
 
 type TLine = TStatementDetailData['lines'][number];
@@ -52,6 +53,7 @@ function MonthBill({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const detail = useStatementDetail(id);
   const currency = useCurrency();
+  const { money } = useMoney();
   const showTotal = useShowTotal();
   const screenColumns = useScreenColumns();
 
@@ -123,8 +125,14 @@ function MonthBill({ id }: { id: number | null }) {
         title={
           <Space wrap>
             <span data-testid="month-title">{t('month.title', { month: statement.month })}</span>
-            <Tag color={statement.isSettled ? 'success' : 'warning'}>
-              {statement.isSettled ? t('statements.settled') : t('statements.unsettled')}
+            <Tag
+              color={statement.isSettled ? 'success' : 'warning'}
+              data-testid="month-settled"
+              data-settled={String(statement.isSettled)}
+            >
+              {statement.isSettled
+                ? t('statements.settled')
+                : t('statements.owed', { amount: money(statement.owedAmount) })}
             </Tag>
           </Space>
         }
@@ -147,7 +155,7 @@ function MonthBill({ id }: { id: number | null }) {
             <Money value={statement.discountedAmount} testId="month-discounted" />
           </Descriptions.Item>
           <Descriptions.Item label={t('columns.discountRate')}>
-            {formatRate(statement.discountRate)}
+            {formatDiscountRate(statement.discountRate, statement.originalAmount)}
           </Descriptions.Item>
           <Descriptions.Item label={t('columns.voucherDeduction')}>
             <Money value={statement.voucherDeduction} testId="month-voucher" />
@@ -158,7 +166,13 @@ function MonthBill({ id }: { id: number | null }) {
           <Descriptions.Item label={t('columns.outstandingAmount')}>
             <Money value={statement.outstandingAmount} testId="month-outstanding" />
           </Descriptions.Item>
+          <Descriptions.Item label={t('month.owed')} span="filled">
+            <Money value={statement.owedAmount} testId="month-owed" />
+          </Descriptions.Item>
         </Descriptions>
+        <Typography.Paragraph type="secondary" className="cz-billing__small cz-billing__gap-top">
+          {t('statements.arrearsNote')}
+        </Typography.Paragraph>
       </Card>
       <Card title={t('month.categories')}>
         <div ref={categoryTable}>
