@@ -52,7 +52,7 @@ export function renderDevInstancePage(lang: TLanguage, instance: TInstance, back
   main { max-width: 560px; margin: 48px auto; background: #fff; border-radius: 12px; padding: 28px; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
   h1 { font-size: 20px; margin: 0 0 12px; overflow-wrap: anywhere; }
   .notice { background: #fff7e6; border: 1px solid #ffd591; border-radius: 8px; padding: 10px 14px; margin: 0 0 20px; font-size: 14px; line-height: 1.6; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: 10px 16px; margin: 0 0 24px; }
+  dl { display: grid; grid-template-columns: max-content 1fr; align-items: baseline; gap: 10px 16px; margin: 0 0 24px; }
   dt { color: #646a73; white-space: nowrap; } dd { margin: 0; overflow-wrap: anywhere; }
   code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
   a { color: #1677ff; }
