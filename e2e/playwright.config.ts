@@ -106,12 +106,13 @@ export default defineConfig({
 const servers: TServer[] = [
   // The development provisioner: instances open in 3 s, Insight user changes apply in 0.5 s.
   // Phones on localhost get the mobile login (the desktop tests use desktop Chromium's agent and
-  // viewport); the seeded instances' hosts may receive a login's token.
+  // viewport); the instances' host (the development platform's pages are the console's own) may
+  // receive a login's token.
   server('cloud', port, {
     DEV_PROVISION_DELAY_MS: '3000',
     DEV_INSIGHT_DELAY_MS: '500',
     MOBILE_LOGIN_HOSTS: 'localhost',
-    FALLBACK_URL_HOSTS: '*.lakehouse.example.com',
+    FALLBACK_URL_HOSTS: 'localhost',
     // Cloud-marketplace registration is a feature of its own, off by default; the server refuses
     // its routes while it is off.
     FEATURE_MARKETPLACE_REGISTER: '1',

@@ -38,10 +38,16 @@ test('account center: company name, upgrade application, activation code (fresh 
   await page.getByTestId('company-save').click();
   await expect(page.getByTestId('account-info-company')).toHaveText('Renamed Browser Ltd');
 
-  // Upgrade application from the header: form rules, then "application in progress".
+  // Upgrade application from the header: filled in with what the account knows (the company just
+  // renamed, the owner's name), form rules, then "application in progress".
   await expect(page.getByTestId('trial-action')).toBeEnabled();
   await page.getByTestId('trial-action').click();
   await expect(page.getByTestId('upgrade-dialog')).toBeVisible();
+  await expect(page.getByTestId('upgrade-company')).toHaveValue('Renamed Browser Ltd');
+  await expect(page.getByTestId('upgrade-name')).toHaveValue(owner.username);
+  await expect(page.getByTestId('upgrade-verify-instead')).toContainText(
+    'Or pass real-name verification (personal or enterprise): the account becomes formal at once',
+  );
   await page.getByTestId('upgrade-name').fill('');
   await page.getByTestId('upgrade-submit').click();
   await expect(page.getByTestId('upgrade-dialog')).toContainText('Please enter your name');
@@ -49,7 +55,6 @@ test('account center: company name, upgrade application, activation code (fresh 
     'Please read and agree to the user agreement',
   );
   await page.getByTestId('upgrade-name').fill('Browser Owner');
-  await page.getByTestId('upgrade-company').fill('Renamed Browser Ltd');
   await page.getByTestId('upgrade-email').fill('owner@browser.example');
   await page.getByTestId('upgrade-agreement').check();
   await page.getByTestId('upgrade-submit').click();
@@ -69,6 +74,28 @@ test('account center: company name, upgrade application, activation code (fresh 
   await expect(page.getByTestId('activation-dialog')).toBeHidden();
   await expect(page.getByTestId('account-info-type')).toHaveAttribute('data-type', '3');
   await expect(page.getByTestId('trial')).toBeHidden();
+});
+
+test('the upgrade form is filled in with what the account knows and leads to real-name verification (demo, zh-CN, 390 px; read only)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByCall(page, demo.admin, 'zh-CN');
+  await page.goto('/workbench');
+  await page.getByTestId('trial-action').click();
+  await expect(page.getByTestId('upgrade-dialog')).toBeVisible();
+  await expect(page.getByTestId('upgrade-name')).toHaveValue('Demo Admin');
+  await expect(page.getByTestId('upgrade-company')).toHaveValue('Demo Analytics Co., Ltd.');
+  await expect(page.getByTestId('upgrade-email')).toHaveValue('admin@demo.example');
+  await expect(page.getByTestId('upgrade-verify-instead')).toContainText(
+    '也可以完成实名认证（个人或企业）：认证通过后账户立即转为正式账户，无需提交本申请。',
+  );
+  // The dialog fits the phone's width.
+  const box = await page.getByRole('dialog').boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await page.getByTestId('upgrade-verify-link').click();
+  await page.waitForURL('**/accountManage/accountInfo/authentication');
+  await expect(page.getByTestId('upgrade-dialog')).toBeHidden();
 });
 
 test('my profile: phone change with the identity check and a code to the new phone (fresh account)', async ({

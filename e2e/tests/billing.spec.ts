@@ -377,7 +377,8 @@ test.describe('webhooks', () => {
     page,
   }) => {
     const name = `e2e_refused_${stamp}`;
-    const failed = 'Webhook 发送失败，请检查地址及成功标识的键和值。';
+    // Which host, and what it answered, in words.
+    const failed = 'Webhook 发送失败：127.0.0.1 返回了 HTTP 状态码 503。';
     await signInByCall(page, demo.admin, 'zh-CN');
     await page.goto('/billing?tab=webhooks');
     await page.getByTestId('webhook-add').click();

@@ -1,5 +1,5 @@
 import { type APIResponse, devices, expect, type Page, test } from './fixtures';
-import { demo, gotoLogin, registerAccount, setLanguage } from './helpers';
+import { baseURL, demo, gotoLogin, registerAccount, setLanguage } from './helpers';
 
 // A phone: the iPhone 13's user agent, screen and touch, in the project's Chromium.
 const { defaultBrowserType: _browser, ...iphone } = devices['iPhone 13'];
@@ -102,19 +102,16 @@ test('an account with an opened data assistant goes there with the token', async
     )
     .toBe(true);
 
+  // The development platform serves the assistant's instance: the console's own page of it.
   const phone = await browser.newContext({ ...iphone, viewport: { width: 375, height: 667 } });
   const mobile = await phone.newPage();
-  let assistantUrl: URL | null = null;
-  await mobile.route(/^https:\/\/[^/]*\.lakehouse\.example\.com\//, (route) => {
-    assistantUrl = new URL(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '<p id="assistant">assistant</p>' });
-  });
   await gotoLogin(mobile);
   await signInOnPhone(mobile, owner);
-  await expect(mobile.locator('#assistant')).toBeVisible();
-  const url = assistantUrl as URL | null;
-  expect(url?.hostname).toMatch(/\.lakehouse\.example\.com$/);
-  expect(url?.searchParams.get('token')).toMatch(/.{20,}/);
+  await mobile.waitForURL(/\/api\/dev\/instance\/[a-z0-9]{8}\?token=/);
+  await expect(mobile.getByTestId('dev-instance')).toBeVisible();
+  const url = new URL(mobile.url());
+  expect(url.origin).toBe(baseURL());
+  expect(url.searchParams.get('token')).toMatch(/.{20,}/);
   await phone.close();
 });
 

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { findings, report, settle } from './a11y-checks';
 import { expect, test } from './fixtures';
 import {
@@ -6,6 +6,7 @@ import {
   fillLogin,
   firstSignIn,
   freshUser,
+  openLogin,
   sendCodeTo,
   setLanguage,
   signInByCall,
@@ -46,6 +47,73 @@ async function sessionMethod(page: Page): Promise<string | null> {
   const res = await page.request.get('/api/portal/user/sessions', { headers: { 'X-CZ-Client': 'web' } });
   const list = (await res.json()).data.list as { isCurrent: boolean; method: string | null }[];
   return list.find((s) => s.isCurrent)?.method ?? null;
+}
+
+type TWebAuthnLog = { calls: number; aborted: number };
+
+/**
+ * The second step on another device, which holds none of the user's passkeys: its WebAuthn
+ * request stays open until its signal aborts it (a page script stands in for the browser's prompt,
+ * counting requests and aborts). Switching to a code cancels the request at once, the code path
+ * signs in, and the passkey can be asked again meanwhile. In Chinese, at a phone's width.
+ */
+async function signInWithoutThePasskey(
+  browser: Browser,
+  user: { username: string; phone: string },
+  password: string,
+): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const device = await context.newPage();
+    await device.addInitScript(() => {
+      const log: TWebAuthnLog = { calls: 0, aborted: 0 };
+      (window as unknown as { webauthnLog: TWebAuthnLog }).webauthnLog = log;
+      navigator.credentials.get = (options?: CredentialRequestOptions) => {
+        log.calls += 1;
+        return new Promise((_resolve, reject) => {
+          options?.signal?.addEventListener('abort', () => {
+            log.aborted += 1;
+            reject(new DOMException('The operation was aborted.', 'AbortError'));
+          });
+        });
+      };
+    });
+    const webauthn = () =>
+      device.evaluate(() => (window as unknown as { webauthnLog: TWebAuthnLog }).webauthnLog);
+    await openLogin(device, 'zh-CN');
+    await fillLogin(device, demo.account, user.username, password);
+    await device.getByTestId('login-submit').click();
+    const step = device.getByTestId('mfa-step');
+    await expect(step).toHaveAttribute('data-mode', 'passkey');
+    await device.getByTestId('passkey-use').click();
+    await expect(device.getByTestId('passkey-use')).toHaveText('正在等待通行密钥…');
+    await expect.poll(webauthn).toEqual({ calls: 1, aborted: 0 });
+
+    // The switch: the request is cancelled by the click itself, and the code step is there.
+    await device.getByTestId('passkey-other-method').click();
+    expect(await webauthn()).toEqual({ calls: 1, aborted: 1 });
+    await expect(step).toHaveAttribute('data-mode', 'code');
+    await expect(device.getByTestId('mfa-code')).toBeVisible();
+    await expect(device.getByTestId('passkey-error')).toHaveCount(0);
+    await saveScreenshot(device, test.info(), 'passkey-switched-to-code-zh-390', { fullPage: false });
+
+    // The passkey can be asked again (nothing left waiting), and left again.
+    await device.getByTestId('passkey-switch').click();
+    await expect(device.getByTestId('passkey-use')).toHaveText('使用通行密钥');
+    await device.getByTestId('passkey-use').click();
+    await expect.poll(webauthn).toEqual({ calls: 2, aborted: 1 });
+    await device.getByTestId('passkey-other-method').click();
+    expect(await webauthn()).toEqual({ calls: 2, aborted: 2 });
+
+    // The code path: a code to the phone signs in.
+    const code = await sendCodeTo(device, context.request, 'mfa-send-code', `+86 ${user.phone}`);
+    await device.getByTestId('mfa-code').fill(code);
+    await device.getByTestId('mfa-submit').click();
+    await device.waitForURL('**/workbench');
+    await expect(device.getByTestId('passkey-error')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
 }
 
 test('register a passkey, sign in with it as the second step and alone, then remove it', async ({
@@ -154,4 +222,28 @@ test('register a passkey, sign in with it as the second step and alone, then rem
   await userPage.getByTestId('login-submit').click();
   await userPage.waitForURL('**/workbench');
   await context.close();
+});
+
+test('on a device without the passkey, "use a code instead" cancels the waiting request at once and the code signs in', async ({
+  page,
+  browser,
+}) => {
+  await signInByCall(page, demo.admin);
+  const user = await freshUser(page, 'pkc', { hasEmail: true });
+  const password = 'Passkeys@2026';
+  const { context, page: userPage } = await firstSignIn(browser, user, password);
+  try {
+    // A passkey on the user's laptop (Chromium's virtual authenticator).
+    await virtualAuthenticator(userPage);
+    await userPage.getByTestId('mfa-passkeys-manage').click();
+    await userPage.getByTestId('passkeys-add').click();
+    await verifyByCode(userPage, { email: user.email ?? '' });
+    await userPage.getByTestId('passkey-name-input').fill('Laptop');
+    await userPage.getByTestId('passkey-name-confirm').click();
+    await expect(userPage.getByTestId('passkey-name')).toContainText('Laptop');
+  } finally {
+    await context.close();
+  }
+  // Another device, which holds none of it.
+  await signInWithoutThePasskey(browser, user, password);
 });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from './fixtures';
-import { demo, setLanguage, signIn } from './helpers';
+import { baseURL, demo, setLanguage, signIn } from './helpers';
+import { saveScreenshot } from './screenshots';
 
 /**
  * Service management (/serviceManage) and Insight users (/serviceManage/insightUserManage) as the
@@ -60,21 +61,23 @@ test('opens Lakehouse in a new region, sees it come up without reloading, and op
   expect(name).toMatch(/^[a-z0-9]{8}$/);
   await expect(row.getByTestId('instance-status')).toHaveText('已开通', { timeout: 30_000 });
 
-  // Open: the instance's address in a new tab.
-  await page
-    .context()
-    .route(/\.lakehouse\.example\.com/, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>instance</title>' }),
-    );
+  // Open: the instance's address in a new tab, which the development platform serves: its page
+  // of the instance, in the user's language, saying it stands in for the instance's console.
   const answer = page.waitForResponse((res) => res.url().includes('/api/portal/service/getInstanceUrl'));
   const popup = page.waitForEvent('popup');
   await row.getByTestId('instance-open').click();
   const body = (await (await answer).json()) as { code: number; data: { url: string } };
   expect(body.code).toBe(0);
-  expect(body.data.url).toMatch(new RegExp(`^https://${name}\\.`));
+  expect(body.data.url).toBe(`${baseURL()}/api/dev/instance/${name}`);
   const tab = await popup;
   await tab.waitForLoadState();
-  expect(tab.url()).toContain(name);
+  expect(tab.url()).toBe(body.data.url);
+  await expect(tab.getByTestId('instance-name')).toHaveText(name);
+  await expect(tab.getByTestId('instance-service')).toHaveText('Lakehouse');
+  await expect(tab.getByTestId('instance-region')).toHaveText('阿里云 / 华北2（北京）');
+  await expect(tab.getByTestId('instance-status')).toHaveText('已开通');
+  await expect(tab.getByTestId('dev-instance-notice')).toContainText('开发替身');
+  await saveScreenshot(tab, test.info(), 'services/dev-instance-zh-CN', { fullPage: false });
   await tab.close();
 
   // The workbench lists the new instance too.

@@ -70,6 +70,7 @@ export function createDeps(
             delayMs: config.provisioning.devDelayMs,
             failureRate: config.provisioning.devFailureRate,
             insightDelayMs: config.provisioning.devInsightDelayMs,
+            consoleUrl: config.publicUrl,
             now,
           })
         : createUnconfiguredProvisioner(),

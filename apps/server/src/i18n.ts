@@ -2,6 +2,25 @@
 import { DefaultLanguage, isLanguage, LangCookie, LangHeader, type TLanguage } from '@console/contract/enums';
 import { interpolate, serverPhrases } from '@console/phrases/server';
 
+/** A phrase of the `errors` namespace given as a value: `{ key, params }` (lib/outbound-failure.ts). */
+export type TPhraseRef = { key: string; params?: Record<string, unknown> };
+
+export function isPhraseRef(value: unknown): value is TPhraseRef {
+  const v = value as { key?: unknown; params?: unknown } | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.key === 'string' &&
+    (v.params === undefined || (typeof v.params === 'object' && v.params !== null))
+  );
+}
+
+/** The words of a phrase reference in the language (its key when the phrase is unknown). */
+export function translatePhrase(lang: TLanguage, phrase: TPhraseRef): string {
+  const table = serverPhrases[lang].errors as Record<string, string>;
+  return interpolate(table[phrase.key] ?? phrase.key, phrase.params ?? {});
+}
+
 export function translateError(lang: TLanguage, key: string, params?: Record<string, unknown>): string {
   const table = serverPhrases[lang].errors as Record<string, string>;
   const text = table[key] ?? table['500'] ?? key;
@@ -20,6 +39,10 @@ export function translateError(lang: TLanguage, key: string, params?: Record<str
   }
   if (typeof params?.channel === 'string') {
     values.channel = table[`channel${capital(params.channel)}`] ?? params.channel;
+  }
+  // A value that is a phrase itself (why a request failed: `{{detail}}`) is worded in the language.
+  for (const [name, value] of Object.entries(values)) {
+    if (isPhraseRef(value)) values[name] = translatePhrase(lang, value);
   }
   return interpolate(text, values);
 }

@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import type { TDeps } from '../src/context';
 import { multipart, samples } from '../src/modules/billing/uploads/upload.fixtures';
 import { insertToken } from '../src/modules/scim/scim.repository';
+import { findInstanceById } from '../src/modules/service';
 import { freshInvitation } from './invitation-fixture';
 import type { TSide, TWorld } from './permission-fixture';
 import { freshShare, recentJobId } from './share-fixture';
@@ -1216,6 +1217,16 @@ export const expectations = {
       query: { token: 'nosuchfacetoken00000' },
     }),
   }),
+  // The development platform's page of an instance: an HTML page of the account's own instance only.
+  devInstancePage: {
+    access: 'session',
+    object: 'item',
+    request: async (o, _accountId, t) => ({
+      params: { instanceName: (await findInstanceById(t.deps.db, o.instanceId))?.ref.instanceName ?? '' },
+    }),
+    own: 'file',
+    foreign: 'forbidden',
+  },
   devFaceConfirm: none('public', ErrorCode.faceSessionInvalid, {
     request: () => ({
       params: { sessionId: 'no-such-session' },

@@ -154,7 +154,12 @@ describe('production mode without adapters', () => {
       license: 'unconfigured',
     });
     expect(meta).toMatchObject({ isDemonstration: false, devOutbox: false });
-    for (const url of ['/api/dev/outbox', '/api/dev/face/dev-abc?token=x', '/api/dev/pay/Order1']) {
+    for (const url of [
+      '/api/dev/outbox',
+      '/api/dev/face/dev-abc?token=x',
+      '/api/dev/pay/Order1',
+      '/api/dev/instance/abcd1234',
+    ]) {
       expect((await t.app.inject(url)).statusCode, url).toBe(404);
     }
   });
@@ -171,7 +176,7 @@ describe('production mode without adapters', () => {
     expect(zh.message).toBe('本安装未配置服务开通，请联系平台运维人员。');
 
     const instanceId = await seedOpenedInstance(t.deps, account.id);
-    for (const id of ['retryInstance', 'closeInstance'] as const) {
+    for (const id of ['retryInstance', 'closeInstance', 'getInstanceUrl'] as const) {
       const answer = await refused(() => api.call(id, admin, { instanceId }));
       expect(answer.body.code, id).toBe(ErrorCode.provisionerNotConfigured);
       expect(answer.changed, id).toEqual([]);
@@ -401,6 +406,21 @@ describe('production mode with its adapters configured', () => {
     expect(envelope(activated)).toMatchObject({ code: 0, data: { status: 'ALIVE' } });
   });
 
+  it("opens an instance at the address the platform answered, and serves no stand-in's page", async () => {
+    const account = await seedAccount(t.deps, 'opening');
+    const instanceId = await seedOpenedInstance(t.deps, account.id);
+    const member = await signIn(t.app, 'opening', account.member);
+    const answer = envelope<{ url: string; instanceName: string }>(
+      await api.call('getInstanceUrl', member, { instanceId }),
+    );
+    expect(answer).toMatchObject({ code: 0, data: { url: 'https://seeded.cn-shanghai.example.com' } });
+    const page = await t.app.inject({
+      url: `/api/dev/instance/${answer.data.instanceName}`,
+      headers: { authorization: `Bearer ${member}` },
+    });
+    expect(page.statusCode).toBe(404);
+  });
+
   it("shares a job's profile that the platform answers", async () => {
     const account = await seedAccount(t.deps, 'sharing');
     const instanceId = await seedOpenedInstance(t.deps, account.id);
@@ -447,6 +467,17 @@ describe('a demonstration installation (DEV_ADAPTERS=1)', () => {
     expect(envelope(sent).code).toBe(0);
     const outbox = envelope<{ list: { to: string }[] }>(await t.app.inject('/api/dev/outbox?to=13912345678'));
     expect(outbox.data.list).toHaveLength(1);
+
+    // Open leads to the stand-in's page of the instance, which says what it is.
+    const instanceId = await seedOpenedInstance(t.deps, account.id, { serviceId: 3 });
+    const { url } = envelope<{ url: string }>(await api.call('getInstanceUrl', admin, { instanceId })).data;
+    expect(url).toMatch(/^http:\/\/localhost:\d+\/api\/dev\/instance\/[a-z0-9]{8}$/);
+    const page = await t.app.inject({
+      url: new URL(url).pathname,
+      headers: { authorization: `Bearer ${admin}`, 'cz-lang': 'en-US' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Development stand-in');
   });
 });
 

@@ -217,6 +217,7 @@ export const apiPaths = {
   devPayConfirm: def('POST', '/api/dev/pay/:rechargeId'),
   devFacePage: def('GET', '/api/dev/face/:sessionId'),
   devFaceConfirm: def('POST', '/api/dev/face/:sessionId'),
+  devInstancePage: def('GET', '/api/dev/instance/:instanceName'),
 } as const;
 
 export type TApiPaths = typeof apiPaths;

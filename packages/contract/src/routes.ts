@@ -1362,10 +1362,11 @@ export const routes = {
   getInstanceUrl: route(apiPaths.getInstanceUrl, {
     access: 'session',
     tag: 'service',
-    summary: "An opened instance's address",
+    summary:
+      "An opened instance's address: the platform's, or the development stand-in's local page of the instance (4100 where no provisioner is configured)",
     query: ZInstanceIdQuery,
     response: ZInstanceUrl,
-    codes: [ErrorCode.instanceStateInvalid],
+    codes: [ErrorCode.instanceStateInvalid, ErrorCode.provisionerNotConfigured],
   }),
   retryInstance: route(apiPaths.retryInstance, {
     access: 'admin',
@@ -1836,6 +1837,14 @@ export const routes = {
     summary:
       'Development liveness check: records the chosen outcome and redirects the phone to /faceRecognitionSuccessful or /faceRecognition?token=…&error=CODE',
     body: ZDevFaceBody,
+    response: ZNull,
+    devOnly: true,
+  }),
+  devInstancePage: route(apiPaths.devInstancePage, {
+    access: 'session',
+    tag: 'development',
+    summary:
+      "Development platform: the page an opened instance's address leads to where the stand-in provisioner plays the platform (the instance's name, service, region and status; absent otherwise)",
     response: ZNull,
     devOnly: true,
   }),

@@ -41,7 +41,13 @@ async function reasonOf(work: Promise<unknown>): Promise<string> {
 }
 
 const dev = (at: () => Date = () => now) =>
-  createDevProvisioner({ delayMs: 0, failureRate: 0, insightDelayMs: 0, now: at });
+  createDevProvisioner({
+    delayMs: 0,
+    failureRate: 0,
+    insightDelayMs: 0,
+    consoleUrl: 'http://console.test',
+    now: at,
+  });
 
 /** Checks that the nodes form a tree in pre-order and that operators fit in their stage. */
 function expectTree(profile: TJobProfile) {

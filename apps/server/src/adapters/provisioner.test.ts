@@ -47,7 +47,13 @@ describe('development provisioner', () => {
 
   it('runs until the delay has passed, then answers the instance address', async () => {
     const clock = createManualClock(start);
-    const p = createDevProvisioner({ delayMs: 5000, failureRate: 0, insightDelayMs: 0, now: clock.now });
+    const p = createDevProvisioner({
+      delayMs: 5000,
+      failureRate: 0,
+      insightDelayMs: 0,
+      consoleUrl: 'http://console.test',
+      now: clock.now,
+    });
     const { operationId } = await p.startOpening(ref);
     expect(await p.getOperation(ref, operationId)).toEqual({ state: 'running' });
     clock.advance(4999);
@@ -55,23 +61,23 @@ describe('development provisioner', () => {
     clock.advance(1);
     expect(await p.getOperation(ref, operationId)).toEqual({
       state: 'succeeded',
-      url: 'https://ab12cd34.cn-shanghai.aliyun.lakehouse.example.com',
+      url: 'http://console.test/api/dev/instance/ab12cd34',
     });
   });
 
-  it('uses the configured domain in the address', async () => {
+  it("answers the console's own page of the instance as its address, whatever was stored before", async () => {
     const p = createDevProvisioner({
       delayMs: 0,
       failureRate: 0,
       insightDelayMs: 0,
-      domain: 'console.test',
+      consoleUrl: 'https://console.example.org:8443/',
       now: () => start,
     });
     const { operationId } = await p.startOpening(ref);
-    expect(await p.getOperation(ref, operationId)).toEqual({
-      state: 'succeeded',
-      url: 'https://ab12cd34.cn-shanghai.aliyun.console.test',
-    });
+    const page = 'https://console.example.org:8443/api/dev/instance/ab12cd34';
+    expect(await p.getOperation(ref, operationId)).toEqual({ state: 'succeeded', url: page });
+    // An instance opened by an older start keeps a made-up address in the database: its page still.
+    expect(p.instanceUrl(ref, 'https://ab12cd34.cn-shanghai.aliyun.lakehouse.example.com')).toBe(page);
   });
 
   it('fails with a reason when every opening fails', async () => {
@@ -81,6 +87,7 @@ describe('development provisioner', () => {
       delayMs: 1000,
       failureRate: 1,
       insightDelayMs: 0,
+      consoleUrl: 'http://console.test',
       now: clock.now,
       random: sequence(0.5, 0.5),
     });
@@ -92,7 +99,13 @@ describe('development provisioner', () => {
 
   it('keeps an opening going across instances of the provisioner (state is in the id)', async () => {
     const clock = createManualClock(start);
-    const options = { delayMs: 1000, failureRate: 0, insightDelayMs: 0, now: clock.now };
+    const options = {
+      delayMs: 1000,
+      failureRate: 0,
+      insightDelayMs: 0,
+      consoleUrl: 'http://console.test',
+      now: clock.now,
+    };
     const { operationId } = await createDevProvisioner(options).startOpening(ref);
     clock.advance(1000);
     const other = createDevProvisioner(options);
@@ -100,7 +113,13 @@ describe('development provisioner', () => {
   });
 
   it("refuses another instance's operation id and ids it did not issue", async () => {
-    const p = createDevProvisioner({ delayMs: 0, failureRate: 0, insightDelayMs: 0, now: () => start });
+    const p = createDevProvisioner({
+      delayMs: 0,
+      failureRate: 0,
+      insightDelayMs: 0,
+      consoleUrl: 'http://console.test',
+      now: () => start,
+    });
     const { operationId } = await p.startOpening(ref);
     const other = { ...ref, instanceName: 'zz99yy88' };
     expect(await reasonOf(p.getOperation(other, operationId))).toBe('OPERATION_NOT_FOUND');
@@ -113,6 +132,7 @@ describe('development provisioner', () => {
       delayMs: 0,
       failureRate: 0.5,
       insightDelayMs: 0,
+      consoleUrl: 'http://console.test',
       now: () => start,
       random: sequence(0.9, 0.1, 0.7),
     });
@@ -129,7 +149,13 @@ describe('development provisioner', () => {
   });
 
   it('lists workspaces on Lakehouse (studio) instances only', async () => {
-    const p = createDevProvisioner({ delayMs: 0, failureRate: 0, insightDelayMs: 0, now: () => start });
+    const p = createDevProvisioner({
+      delayMs: 0,
+      failureRate: 0,
+      insightDelayMs: 0,
+      consoleUrl: 'http://console.test',
+      now: () => start,
+    });
     const studio = await p.listUserWorkspaces(ref, 'alice');
     expect(studio.map((w) => w.name)).toEqual(['default', 'cn_shanghai_analytics']);
     expect(await p.listUserWorkspaces({ ...ref, service: 'hengshi' }, 'alice')).toEqual([]);
@@ -137,7 +163,13 @@ describe('development provisioner', () => {
   });
 
   it('counts no owned resources without instances, the same counts every time with some', async () => {
-    const p = createDevProvisioner({ delayMs: 0, failureRate: 0, insightDelayMs: 0, now: () => start });
+    const p = createDevProvisioner({
+      delayMs: 0,
+      failureRate: 0,
+      insightDelayMs: 0,
+      consoleUrl: 'http://console.test',
+      now: () => start,
+    });
     const users = [
       { userId: 5, username: 'a' },
       { userId: 6, username: 'b' },
@@ -153,7 +185,13 @@ describe('development provisioner', () => {
   });
 
   it('releases and syncs users without complaint', async () => {
-    const p = createDevProvisioner({ delayMs: 0, failureRate: 0, insightDelayMs: 0, now: () => start });
+    const p = createDevProvisioner({
+      delayMs: 0,
+      failureRate: 0,
+      insightDelayMs: 0,
+      consoleUrl: 'http://console.test',
+      now: () => start,
+    });
     await expect(p.release(ref)).resolves.toBeUndefined();
     await expect(
       p.syncUsers(ref, [{ userId: 1, username: 'a', displayName: 'A', isAdmin: false, status: 'disabled' }]),
@@ -377,6 +415,8 @@ describe('HTTP provisioner', () => {
       state: 'succeeded',
       url: 'https://ab12cd34.test',
     });
+    // Users open the address the platform answered.
+    expect(p.instanceUrl(ref, 'https://ab12cd34.test')).toBe('https://ab12cd34.test');
 
     const retry = await p.startOpening({ ...ref, attempt: 2 });
     expect(retry.operationId).not.toBe(first.operationId);

@@ -10,7 +10,9 @@
  * Two implementations: `createHttpProvisioner` speaks the platform's provisioning API (HMAC-signed
  * JSON over HTTP); `createDevProvisioner` plays the platform in development and tests, with a
  * configurable delay and failure rate. Its operation ids carry their own start time and outcome,
- * so an opening continues across server restarts and replicas without any state of its own.
+ * so an opening continues across server restarts and replicas without any state of its own; its
+ * instances live at a page of the console's own (`/api/dev/instance/{name}`), so that opening one
+ * leads somewhere real.
  */
 import {
   ShareLimits,
@@ -20,6 +22,7 @@ import {
   ZJobProfile,
   ZJobSummary,
 } from '@console/contract';
+import { apiPaths } from '@console/contract/paths';
 import { z } from 'zod';
 import { devJobProfile, devJobs } from './dev-jobs';
 import { notConfigured } from './registry';
@@ -74,6 +77,11 @@ export type TProvisioner = {
     refs: readonly TInstanceRef[],
     users: readonly { userId: number; username: string }[],
   ): Promise<TOwnedResources>;
+  /**
+   * Where users open an opened instance: the address the platform answered when it opened it
+   * (`answered`), or, for the development stand-in, its own page of the instance.
+   */
+  instanceUrl(ref: TInstanceRef, answered: string): string;
   /** A Lakehouse instance's recent jobs, newest first (at most `limit`). */
   listJobs(ref: TInstanceRef, options: { limit: number }): Promise<TJobSummary[]>;
   /** The execution profile of a job of a Lakehouse instance; `JOB_NOT_FOUND` when it has none of that id. */
@@ -98,11 +106,20 @@ export type TDevProvisionerOptions = {
   delayMs: number;
   failureRate: number;
   insightDelayMs: number;
-  /** Domain of the instances' addresses. */
-  domain?: string;
+  /** The console's public address: the instances' addresses are its pages of them. */
+  consoleUrl: string;
   now: () => Date;
   random?: () => number;
 };
+
+/**
+ * The development platform's address of an instance: the console's own page of it
+ * (`GET /api/dev/instance/{name}`, served wherever the stand-in provisioner answers).
+ */
+export function devInstanceUrl(consoleUrl: string, instanceName: string): string {
+  const path = apiPaths.devInstancePage.path.replace(':instanceName', encodeURIComponent(instanceName));
+  return `${consoleUrl.replace(/\/+$/, '')}${path}`;
+}
 
 const devFailureReasons = ['QUOTA_EXCEEDED', 'REGION_CAPACITY', 'NETWORK_SETUP_FAILED'] as const;
 
@@ -112,8 +129,7 @@ function sleep(ms: number): Promise<void> {
 
 export function createDevProvisioner(options: TDevProvisionerOptions): TProvisioner {
   const random = options.random ?? Math.random;
-  const domain = options.domain ?? 'lakehouse.example.com';
-  const urlOf = (ref: TInstanceRef) => `https://${ref.instanceName}.${ref.region}.${ref.csp}.${domain}`;
+  const urlOf = (ref: TInstanceRef) => devInstanceUrl(options.consoleUrl, ref.instanceName);
   return {
     startOpening: async (ref) => {
       const fails = random() < options.failureRate;
@@ -131,6 +147,8 @@ export function createDevProvisioner(options: TDevProvisionerOptions): TProvisio
         ? { state: 'succeeded', url: urlOf(ref) }
         : { state: 'failed', reason: outcome };
     },
+    // Every instance of the stand-in is its page, whatever an older start stored for it.
+    instanceUrl: (ref) => urlOf(ref),
     release: async () => {},
     setPaused: async () => {},
     syncUsers: async () => {},
@@ -197,6 +215,9 @@ export function createUnconfiguredProvisioner(): TProvisioner {
     setPaused: refuse,
     listJobs: refuse,
     getJobProfile: refuse,
+    instanceUrl: () => {
+      throw notConfigured('provisioner');
+    },
     ownedResources: async (refs) => {
       if (refs.length === 0) return { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 };
       throw notConfigured('provisioner');
@@ -304,6 +325,7 @@ export function createHttpProvisioner(options: THttpProvisionerOptions): TProvis
       if (answer?.state === 'failed') return { state: 'failed', reason: answer.reason ?? 'FAILED' };
       throw new ProvisionerError('BAD_RESPONSE', 'unknown operation state');
     },
+    instanceUrl: (_ref, answered) => answered,
     release: async (ref) => {
       await call('DELETE', `/v1/instances/${enc(ref.instanceName)}`);
     },

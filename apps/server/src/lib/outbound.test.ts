@@ -281,6 +281,8 @@ describe('webhooks follow the same rule', () => {
         isSuccess: false,
         responseStatus: null,
         error: 'address not allowed',
+        // The words for the user: which host the rule refused.
+        failure: { reason: 'notAllowed', host: new URL(url).hostname, port: new URL(url).port || '80' },
       });
     }
     expect(received).toBe(0);

@@ -5,6 +5,7 @@
  */
 
 import { AccountType } from '@console/contract/enums';
+import { devInstanceUrl } from '../adapters/provisioner';
 import type { TDeps } from '../context';
 import type { TDb } from '../db/client';
 import { createAccountWithRoles } from '../modules/account';
@@ -208,7 +209,11 @@ export async function seedDemo(deps: TDeps): Promise<boolean> {
         await setTrialExtensionDays(tx, accountId, account.trialExtensionDays);
       }
       for (const instance of account.instances) {
-        await seedInstance(tx, accountId, instance, new Date(createdAt.getTime() + 86_400_000), now);
+        await seedInstance(tx, accountId, instance, {
+          openedAt: new Date(createdAt.getTime() + 86_400_000),
+          now,
+          consoleUrl: deps.config.publicUrl,
+        });
       }
       seeded.set(account.name, accountId);
     }
@@ -224,9 +229,9 @@ async function seedInstance(
   tx: TDb,
   accountId: number,
   instance: TDemoAccount['instances'][number],
-  openedAt: Date,
-  now: Date,
+  at: { openedAt: Date; now: Date; consoleUrl: string },
 ): Promise<void> {
+  const { openedAt, now } = at;
   const name = newInstanceName();
   const instanceId = await insertOpenedInstance(tx, {
     accountId,
@@ -235,7 +240,8 @@ async function seedInstance(
     csp: instance.csp,
     region: instance.region,
     name,
-    url: `https://${name}.${instance.region}.${instance.csp}.lakehouse.example.com`,
+    // Demo data lives where the development platform does: its instances are the console's pages.
+    url: devInstanceUrl(at.consoleUrl, name),
     openedAt,
     now,
   });

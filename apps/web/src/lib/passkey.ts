@@ -43,14 +43,26 @@ export async function createPasskey(options: TWebAuthnOptions) {
   }
 }
 
-/** Asks the device to sign with a passkey; answers the authentication response for the server. */
-export async function answerWithPasskey(options: TWebAuthnOptions) {
+/**
+ * Asks the device to sign with a passkey; answers the authentication response for the server.
+ * `signal` cancels the request: the device's prompt closes at once (the library aborts its
+ * `navigator.credentials.get`) and the answer is a `cancelled` PasskeyError. A device without the
+ * user's passkey may otherwise keep the request open for minutes.
+ */
+export async function answerWithPasskey(options: TWebAuthnOptions, signal?: AbortSignal) {
   if (!canUsePasskeys()) throw new PasskeyError('unsupported');
-  const { startAuthentication } = await browserLibrary();
+  const { startAuthentication, WebAuthnAbortService } = await browserLibrary();
+  if (signal?.aborted) throw new PasskeyError('cancelled', signal.reason);
+  // The library gives `navigator.credentials.get` an AbortController's signal of its own, and
+  // aborts it on `cancelCeremony`: the caller's signal is passed on to it.
+  const cancel = () => WebAuthnAbortService.cancelCeremony();
+  signal?.addEventListener('abort', cancel, { once: true });
   try {
     return await startAuthentication({ optionsJSON: options as never });
   } catch (error) {
-    throw new PasskeyError(kindOf(error), error);
+    throw new PasskeyError(signal?.aborted ? 'cancelled' : kindOf(error), error);
+  } finally {
+    signal?.removeEventListener('abort', cancel);
   }
 }
 

@@ -146,6 +146,10 @@ const account = {
   upgradeDialog: {
     title: 'Upgrade to enterprise edition',
     intro: 'Leave your contact details and we will get in touch to complete the upgrade.',
+    /** The other way to a formal account, with a link to /accountManage/accountInfo/authentication. */
+    verifyInstead:
+      'Or pass real-name verification (personal or enterprise): the account becomes formal at once, without this application.',
+    verifyLink: 'Go to real-name verification',
     name: 'Name',
     company: 'Company',
     email: 'E-mail',

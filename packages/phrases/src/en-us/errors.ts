@@ -189,6 +189,47 @@ const errors = {
   ssoUserDisabled: 'The user {{username}} is disabled. Contact your account administrator.',
   ssoUserUnavailable: 'The user {{username}} cannot sign in to the console.',
   ssoTestSucceeded: 'The connection works: the identity provider signed in {{username}}.',
+  /** Why an outbound request failed (lib/outbound-failure.ts): a `{{detail}}` of 4043, 4072. */
+  outboundNotFound: 'the host name {{host}} does not exist (DNS has no entry for it). Check the address.',
+  outboundDnsFailed:
+    'the host name {{host}} could not be looked up: the DNS server did not answer. Try again later.',
+  outboundRefused: '{{host}} refused the connection: nothing accepts connections on port {{port}}.',
+  outboundTimeout: '{{host}} did not answer within {{seconds}} seconds.',
+  outboundReset: '{{host}} closed the connection before it answered.',
+  outboundUnreachable: 'this server has no network route to {{host}}.',
+  outboundCertExpired: 'the TLS certificate of {{host}} has expired or is not valid yet.',
+  outboundCertSelfSigned: 'the TLS certificate of {{host}} is self-signed, so it is not trusted.',
+  outboundCertUntrusted:
+    'the TLS certificate of {{host}} is not issued by a trusted certificate authority, or its chain is incomplete.',
+  outboundCertName: 'the TLS certificate of {{host}} is issued for another host name.',
+  outboundTls: 'no secure connection (TLS) to {{host}} could be set up.',
+  outboundBadPort:
+    'port {{port}} of {{host}} is blocked for web requests; use the port the service publishes.',
+  outboundHttpStatus: '{{host}} answered with HTTP status {{status}}.',
+  outboundTooLarge: 'the answer of {{host}} is too large.',
+  outboundRedirects: '{{host}} redirected too many times.',
+  outboundNotAllowed:
+    '{{host}} is a loopback, private or link-local address, which this installation does not call (an operator can allow it with OUTBOUND_ALLOW_HOSTS).',
+  outboundFailed: 'the request to {{host}} failed ({{code}}).',
+  /** What an identity provider's configuration lacks (modules/sso/sso-source-problem.ts). */
+  ssoNotDiscovery:
+    '{{host}} answered, but not with an OpenID Connect discovery document (/.well-known/openid-configuration of the issuer URL). Check the issuer URL.',
+  ssoIssuerMismatch:
+    'the discovery document of {{host}} names another issuer ({{issuer}}). Enter the issuer URL exactly as the identity provider states it.',
+  ssoMetadataUrlScheme: 'the metadata URL must start with http:// or https://.',
+  ssoMetadataEmpty: 'the metadata document is empty.',
+  ssoMetadataTooLarge: 'the metadata document is too large.',
+  ssoMetadataNotXml: 'the metadata is not well-formed XML.',
+  ssoMetadataNoIdp:
+    'the document is not SAML 2.0 metadata of an identity provider (it has no IDPSSODescriptor).',
+  ssoMetadataNoEntityId: 'the metadata has no entityID.',
+  ssoMetadataNoSsoService:
+    'the metadata has no SingleSignOnService with the HTTP-Redirect or HTTP-POST binding.',
+  ssoMetadataSsoUrl: 'the SingleSignOnService location of the metadata is not an http(s) address.',
+  ssoMetadataNoCertificate: 'the metadata has no signing certificate.',
+  ssoMetadataBadCertificate: 'the metadata holds a signing certificate that cannot be read.',
+  /** 4072 of a test send that got no (good) answer: which host, and why. */
+  webhookSendFailedBecause: 'Webhook send failed: {{detail}}',
   thirdPartyNotBoundLogin:
     'No user of this account is bound to that {{provider}} identity. Sign in with your password and bind it first.',
   thirdPartyBound: 'Your {{provider}} identity is now bound.',

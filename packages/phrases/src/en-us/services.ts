@@ -140,6 +140,14 @@ const services = {
     openMore: 'Open more services',
     instances: 'Instances: {{count}}',
   },
+  /** The development stand-in's page of an instance (served by the server, where "Open" leads). */
+  devInstance: {
+    title: '{{service}} instance {{name}}',
+    notice:
+      "Development stand-in: this installation has no platform provisioner, so the console plays the platform and this page stands for the instance. On a real installation, Open leads to the instance's own console.",
+    service: 'Service',
+    back: 'Back to service management',
+  },
 };
 
 export default services;

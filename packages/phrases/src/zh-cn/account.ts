@@ -144,6 +144,8 @@ const account: TPhrases['account'] = {
   upgradeDialog: {
     title: '升级企业版',
     intro: '请留下联系方式，我们将与您联系完成升级。',
+    verifyInstead: '也可以完成实名认证（个人或企业）：认证通过后账户立即转为正式账户，无需提交本申请。',
+    verifyLink: '前往实名认证',
     name: '姓名',
     company: '公司',
     email: '邮箱',

@@ -139,6 +139,13 @@ const services: TPhrases['services'] = {
     openMore: '开通更多服务',
     instances: '实例数：{{count}}',
   },
+  devInstance: {
+    title: '{{service}} 实例 {{name}}',
+    notice:
+      '开发替身：本安装未配置平台开通服务，由控制台扮演平台，本页代表该实例。在正式安装中，“进入”会打开实例自己的控制台。',
+    service: '服务',
+    back: '返回服务管理',
+  },
 };
 
 export default services;

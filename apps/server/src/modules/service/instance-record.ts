@@ -7,6 +7,7 @@ import type { TInstanceRef } from '../../adapters/provisioner';
 import type { TDb } from '../../db/client';
 import {
   findAccountInstanceRow,
+  findAccountInstanceRowByName,
   findInstanceRow,
   listAccountInstanceRows,
   type TInstanceRow,
@@ -93,6 +94,16 @@ export async function findAccountInstance(
   instanceId: number,
 ): Promise<TInstanceRecord | null> {
   const row = await findAccountInstanceRow(db, accountId, instanceId);
+  return row ? instanceRecordOf(row) : null;
+}
+
+/** The account's instance of a name, or null (another account's, or none). */
+export async function findAccountInstanceByName(
+  db: TDb,
+  accountId: number,
+  instanceName: string,
+): Promise<TInstanceRecord | null> {
+  const row = await findAccountInstanceRowByName(db, accountId, instanceName);
   return row ? instanceRecordOf(row) : null;
 }
 

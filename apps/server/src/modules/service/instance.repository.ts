@@ -73,6 +73,19 @@ export async function findAccountInstanceRow(
   return rows[0] ?? null;
 }
 
+/** The account's instance of a name, or null (another account's, or none). */
+export async function findAccountInstanceRowByName(
+  db: TDb,
+  accountId: number,
+  instanceName: string,
+): Promise<TInstanceRow | null> {
+  const rows = await selectInstances(
+    db,
+    and(eq(instances.instanceName, instanceName), eq(instances.accountId, accountId)),
+  ).limit(1);
+  return rows[0] ?? null;
+}
+
 /** The account's instances in the given statuses (and of one id, when given). */
 export function listAccountInstanceRows(
   db: TDb,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { adapterStates } from '../../adapters/registry';
 import { defineRoute } from '../../http/define-route';
 import { requestMeta } from '../../http/request-meta';
+import { renderDevInstancePage, sendDevInstancePage } from './dev-instance-page';
 import {
   disableInsightUsers,
   enableInsightUsers,
@@ -12,6 +14,7 @@ import {
 import {
   closeInstance,
   createInstance,
+  getDevInstance,
   getInstanceUrl,
   listAccountInstances,
   listAccountTags,
@@ -75,4 +78,21 @@ export function serviceRoutes(app: FastifyInstance): void {
   defineRoute(app, 'listUserWorkspaces', ({ deps, auth, request, body }) =>
     listUserWorkspaces(deps, auth, request.lang, body.instanceId, body.userId),
   );
+  // The stand-in platform's page of an instance: only where the stand-in provisioner answers.
+  if (adapterStates(app.deps.config).provisioner === 'development') {
+    defineRoute(app, 'devInstancePage', async ({ deps, auth, request, reply }) => {
+      const instance = await getDevInstance(deps, auth, request.lang, instanceNameOf(request.params));
+      const prefix = deps.config.deployMode === 'onprem' ? `/accounts/${auth.accountId}` : '';
+      return sendDevInstancePage(
+        reply,
+        renderDevInstancePage(request.lang, instance, `${prefix}/serviceManage`),
+      );
+    });
+  }
+}
+
+/** The instance name of the page's path (8 lowercase letters and digits), or '' (no instance). */
+function instanceNameOf(params: unknown): string {
+  const name = (params as { instanceName?: unknown }).instanceName;
+  return typeof name === 'string' && /^[a-z0-9]{1,32}$/.test(name) ? name : '';
 }

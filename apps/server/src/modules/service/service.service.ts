@@ -37,6 +37,7 @@ import {
 } from './instance.repository';
 import {
   findAccountInstance,
+  findAccountInstanceByName,
   findInstanceById,
   instanceRecordOf,
   localName,
@@ -280,11 +281,37 @@ export async function requireInstance(db: TDb, auth: TAuth, instanceId: number):
   return instance;
 }
 
+/**
+ * Where users open an opened instance: the platform's address of it, or the development stand-in's
+ * page of it. Without a provisioner there is no instance to open (4100), whatever address an
+ * earlier start stored.
+ */
 export async function getInstanceUrl(deps: TDeps, auth: TAuth, instanceId: number) {
+  requireAdapter(deps.config, 'provisioner');
   const instance = await requireInstance(deps.db, auth, instanceId);
   const view = instance.view('en-US');
   if (instance.status !== 1 || !view.url) throw new AppError(ErrorCode.instanceStateInvalid);
-  return { instanceId: instance.id, instanceName: instance.ref.instanceName, url: view.url };
+  return {
+    instanceId: instance.id,
+    instanceName: instance.ref.instanceName,
+    url: deps.provisioner.instanceUrl(instance.ref, view.url),
+  };
+}
+
+/**
+ * The development stand-in's page of an instance of the account (where getInstanceUrl leads while
+ * the stand-in plays the platform): the instance in the language, or 403 (another account's
+ * instance, or none of that name).
+ */
+export async function getDevInstance(
+  deps: TDeps,
+  auth: TAuth,
+  lang: TLanguage,
+  instanceName: string,
+): Promise<TInstance> {
+  const instance = await findAccountInstanceByName(deps.db, auth.accountId, instanceName);
+  if (!instance) throw new AppError(ErrorCode.forbidden);
+  return instance.view(lang);
 }
 
 export async function retryInstance(

@@ -48,6 +48,7 @@ function countedProvisioner(): TProvisioner {
     get failureRate() {
       return platform.failureRate;
     },
+    consoleUrl: 'http://console.test',
     now: () => t.clock.now(),
     random: () => 0.5,
   });
@@ -248,6 +249,50 @@ describe('instances', () => {
     );
     expect(regions.find((r) => r.csp === 'aliyun' && r.code === 'cn-shanghai')?.isTaken).toBe(true);
     expect((await ok<TInstance[]>('getAccountInstanceList', member)).map((i) => i.id)).toContain(created.id);
+  });
+
+  it("leads Open to the development platform's page of the instance, in the user's language, for its account only", async () => {
+    const created = await open(admin, 1, 'aliyun', 'cn-beijing');
+    await runJobs(8);
+    const { url } = await ok<{ url: string }>('getInstanceUrl', member, { instanceId: created.id });
+    expect(url).toBe(`http://console.test/api/dev/instance/${created.instanceName}`);
+    // An address an older start made up is not where Open leads: the stand-in's page is.
+    await t.deps.db
+      .update(instances)
+      .set({ url: `https://${created.instanceName}.cn-beijing.aliyun.lakehouse.example.com` })
+      .where(eq(instances.id, created.id));
+    expect((await ok<{ url: string }>('getInstanceUrl', member, { instanceId: created.id })).url).toBe(url);
+
+    const path = new URL(url).pathname;
+    const page = (token: string | null, lang: string) =>
+      t.app.inject({
+        url: path,
+        headers: { 'cz-lang': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    const en = await page(member, 'en-US');
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-type']).toContain('text/html');
+    expect(en.headers['content-security-policy']).toContain("default-src 'none'");
+    const text = (html: string, id: string) =>
+      new RegExp(`data-testid="${id}">(?:<code>)?([^<]*)`).exec(html)?.[1];
+    expect(text(en.body, 'instance-name')).toBe(created.instanceName);
+    expect(text(en.body, 'instance-service')).toBe('Lakehouse');
+    expect(text(en.body, 'instance-region')).toBe(`${created.cspName} / ${created.regionName}`);
+    expect(text(en.body, 'instance-status')).toBe('Opened');
+    expect(en.body).toContain('Development stand-in');
+    const zh = await page(member, 'zh-CN');
+    expect(text(zh.body, 'instance-status')).toBe('已开通');
+    expect(zh.body).toContain('开发替身');
+    expect(zh.body).toContain('<html lang="zh-CN">');
+
+    // Another account's instance, a name that is none, and no session: no page.
+    expect(envelope(await page(acmeAdmin, 'en-US')).code).toBe(403);
+    const none = await t.app.inject({
+      url: '/api/dev/instance/zzzzzzzz',
+      headers: { authorization: `Bearer ${member}` },
+    });
+    expect(envelope(none).code).toBe(403);
+    expect((await page(null, 'en-US')).statusCode).toBe(401);
   });
 
   it('allows one live Lakehouse instance per provider and region, even under concurrent requests', async () => {

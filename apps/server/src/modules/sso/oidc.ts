@@ -17,6 +17,7 @@ import {
   type TOutboundPolicy,
 } from '../../lib/outbound';
 import { briefOf, SsoFailure } from '../external-sign-in';
+import { discoveryProblemOf, type TErrorPhrase } from './sso-source-problem';
 
 export type TOidcSettings = {
   issuer: string;
@@ -80,19 +81,24 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Discovery for the configuration form: answers the reason instead of throwing (and the outbound
- * rule's refusal, when that is the reason).
+ * Discovery for the configuration form: answers the reason instead of throwing: in words for the
+ * user (`phrase`: which host, and why), for the log (`detail`), and the outbound rule's refusal
+ * when that is the reason.
  */
 export async function checkOidcIssuer(
   settings: TOidcSettings,
   outbound: TOutboundPolicy,
-): Promise<{ detail: string; refusal: OutboundAddressError | null } | null> {
+): Promise<{ detail: string; phrase: TErrorPhrase; refusal: OutboundAddressError | null } | null> {
   try {
     cache.delete(cacheKey(settings, outbound));
     await oidcConfiguration(settings, outbound);
     return null;
   } catch (error) {
-    return { detail: reasonOf(error), refusal: outboundRefusalOf(error) };
+    return {
+      detail: reasonOf(error),
+      phrase: discoveryProblemOf(error, settings.issuer),
+      refusal: outboundRefusalOf(error),
+    };
   }
 }
 

@@ -24,6 +24,7 @@ import {
 } from '../../lib/outbound';
 import { briefOf } from '../external-sign-in';
 import { attributeOf, childrenOf, isHttpUrl, ns, parseXml, textOf } from './saml-xml';
+import { documentProblem, requestProblem, statusProblem, timeoutProblem } from './sso-source-problem';
 
 export type TIdpMetadata = { entityId: string; ssoUrl: string; certificates: string[] };
 export type TServiceProvider = { entityId: string; acsUrl: string };
@@ -48,8 +49,15 @@ const maxMetadataChars = 1_000_000;
 /** Outside production: any address (the caller passes the account's rule). */
 const unrestrictedFetch = outboundFetch(createOutboundPolicy({ isRestricted: false }));
 
+/**
+ * The metadata document at `url`. A failure is an SsoSourceError that says which host could not
+ * be reached and why, or what the answer was (its English message is for the log); a refusal of
+ * the outbound address rule is thrown as it is (the caller answers it with its own code).
+ */
 async function fetchMetadata(url: string, timeoutMs: number, fetcher: TOutboundFetch): Promise<string> {
-  if (!isHttpUrl(url)) throw new Error('the metadata URL must start with http:// or https://');
+  if (!isHttpUrl(url)) {
+    throw documentProblem('ssoMetadataUrlScheme', 'the metadata URL must start with http:// or https://');
+  }
   let response: Response;
   try {
     response = await fetcher(url, {
@@ -61,25 +69,31 @@ async function fetchMetadata(url: string, timeoutMs: number, fetcher: TOutboundF
     const refusal: OutboundAddressError | null = outboundRefusalOf(error);
     if (refusal) throw refusal;
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new Error(`the metadata URL did not answer within ${Math.round(timeoutMs / 1000)} s`);
+      throw timeoutProblem(
+        url,
+        timeoutMs,
+        `the metadata URL did not answer within ${Math.round(timeoutMs / 1000)} s`,
+      );
     }
     if ((error as { code?: unknown }).code === 'OUTBOUND_ANSWER_TOO_LARGE') {
-      throw new Error('the metadata document is too large');
+      throw documentProblem('ssoMetadataTooLarge', 'the metadata document is too large', error);
     }
     const cause = error instanceof Error && error.cause ? briefOf(error.cause, 120) : briefOf(error, 120);
-    throw new Error(`the metadata URL cannot be reached (${cause})`);
+    throw requestProblem(error, url, { timeoutMs, message: `the metadata URL cannot be reached (${cause})` });
   }
   if (!response.ok) {
     await response.body?.cancel();
-    throw new Error(`the metadata URL answered HTTP ${response.status}`);
+    throw statusProblem(url, response.status, `the metadata URL answered HTTP ${response.status}`);
   }
   const length = Number(response.headers.get('content-length') ?? 0);
   if (length > maxMetadataChars) {
     await response.body?.cancel();
-    throw new Error('the metadata document is too large');
+    throw documentProblem('ssoMetadataTooLarge', 'the metadata document is too large');
   }
   const text = await response.text();
-  if (text.length > maxMetadataChars) throw new Error('the metadata document is too large');
+  if (text.length > maxMetadataChars) {
+    throw documentProblem('ssoMetadataTooLarge', 'the metadata document is too large');
+  }
   return text;
 }
 
@@ -111,7 +125,10 @@ function signingCertificates(idp: Element): string[] {
           try {
             new X509Certificate(Buffer.from(base64, 'base64'));
           } catch {
-            throw new Error('the metadata holds a signing certificate that cannot be read');
+            throw documentProblem(
+              'ssoMetadataBadCertificate',
+              'the metadata holds a signing certificate that cannot be read',
+            );
           }
           if (!certificates.includes(base64)) certificates.push(base64);
         }
@@ -125,9 +142,9 @@ function signingCertificates(idp: Element): string[] {
  * Reads IdP metadata from a URL (fetched with the given timeout, http or https, through `fetch`:
  * pass the outbound address rule's) or from XML: the IdP entity id, the HTTP-Redirect (else
  * HTTP-POST) SingleSignOnService location, and the signing certificates (KeyDescriptor
- * use="signing" or without use), as base64 DER without whitespace. Throws Error with a short
- * reason when it cannot (OutboundAddressError when the rule refuses the address). Refuses DOCTYPE
- * and entities.
+ * use="signing" or without use), as base64 DER without whitespace. Throws an SsoSourceError
+ * with the reason when it cannot (OutboundAddressError when the rule refuses the address).
+ * Refuses DOCTYPE and entities.
  */
 export async function readIdpMetadata(
   source: { url?: string | null; xml?: string | null },
@@ -141,31 +158,47 @@ export async function readIdpMetadata(
         options.fetch ?? unrestrictedFetch,
       )
     : source.xml?.trim();
-  if (!xml) throw new Error(url ? 'the metadata document is empty' : 'the metadata URL or XML is required');
+  if (!xml) {
+    if (url) throw documentProblem('ssoMetadataEmpty', 'the metadata document is empty');
+    throw new Error('the metadata URL or XML is required');
+  }
 
   let document: Document;
   try {
     document = parseXml(xml);
   } catch (error) {
-    throw new Error(`the metadata cannot be read: ${briefOf(error, 160)}`);
+    throw documentProblem('ssoMetadataNotXml', `the metadata cannot be read: ${briefOf(error, 160)}`, error);
   }
   const found = findIdpEntity(document.documentElement);
-  if (!found) throw new Error('the metadata has no SAML 2.0 identity provider (IDPSSODescriptor)');
+  if (!found) {
+    throw documentProblem(
+      'ssoMetadataNoIdp',
+      'the metadata has no SAML 2.0 identity provider (IDPSSODescriptor)',
+    );
+  }
 
   const entityId = attributeOf(found.entity, 'entityID')?.trim();
-  if (!entityId) throw new Error('the metadata has no entityID');
+  if (!entityId) throw documentProblem('ssoMetadataNoEntityId', 'the metadata has no entityID');
 
   const services = childrenOf(found.idp, ns.metadata, 'SingleSignOnService');
   const service =
     services.find((s) => attributeOf(s, 'Binding') === bindings.redirect) ??
     services.find((s) => attributeOf(s, 'Binding') === bindings.post);
   const ssoUrl = attributeOf(service, 'Location')?.trim();
-  if (!ssoUrl)
-    throw new Error('the metadata has no SingleSignOnService with the HTTP-Redirect or HTTP-POST binding');
-  if (!isHttpUrl(ssoUrl)) throw new Error('the SingleSignOnService location is not an http(s) URL');
+  if (!ssoUrl) {
+    throw documentProblem(
+      'ssoMetadataNoSsoService',
+      'the metadata has no SingleSignOnService with the HTTP-Redirect or HTTP-POST binding',
+    );
+  }
+  if (!isHttpUrl(ssoUrl)) {
+    throw documentProblem('ssoMetadataSsoUrl', 'the SingleSignOnService location is not an http(s) URL');
+  }
 
   const certificates = signingCertificates(found.idp);
-  if (certificates.length === 0) throw new Error('the metadata has no signing certificate');
+  if (certificates.length === 0) {
+    throw documentProblem('ssoMetadataNoCertificate', 'the metadata has no signing certificate');
+  }
 
   return { entityId, ssoUrl, certificates };
 }

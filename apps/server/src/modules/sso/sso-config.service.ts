@@ -10,7 +10,7 @@ import type { TLanguage } from '@console/contract/enums';
 import type { z } from 'zod';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
-import { translateValidation } from '../../i18n';
+import { isPhraseRef, translatePhrase, translateValidation } from '../../i18n';
 import { type OutboundAddressError, outboundFetch, outboundRefusalOf } from '../../lib/outbound';
 import { findAccountByName } from '../account';
 import { writeAudit } from '../audit';
@@ -21,6 +21,7 @@ import { metadataUrlForRecord, readSamlSettings, type TSamlSettings } from './sa
 import { findSsoConfig, type TSsoConfigRow, upsertSsoConfig } from './sso.repository';
 import { accountOf, outboundOf, serviceProviderOf, type TTestedConfig } from './sso-settings';
 import { startSignIn } from './sso-sign-in.service';
+import { SsoSourceError } from './sso-source-problem';
 
 type TSaveInput = z.output<typeof ZSaveSsoConfigRequest>;
 
@@ -53,11 +54,26 @@ export async function accountSpMetadata(
   };
 }
 
+/**
+ * The last metadata refresh's failure in the language: a stored phrase (which host could not be
+ * reached and why) in words, an older stored text as it is.
+ */
+function metadataErrorText(lang: TLanguage, stored: string | null): string | null {
+  if (stored === null || !stored.startsWith('{')) return stored;
+  try {
+    const phrase: unknown = JSON.parse(stored);
+    return isPhraseRef(phrase) ? translatePhrase(lang, phrase) : stored;
+  } catch {
+    return stored;
+  }
+}
+
 function toView(
   deps: TDeps,
   account: TNamedAccount,
   row: TSsoConfigRow | null,
   updatedBy: string | null,
+  lang: TLanguage,
 ): TSsoConfig {
   return {
     isConfigured: row !== null,
@@ -85,7 +101,7 @@ function toView(
           usernameAttribute: row.samlUsernameAttribute ?? SsoDefaults.usernameAttribute,
           acceptSignedResponse: row.samlAcceptSignedResponse,
           metadataCheckedAt: row.samlMetadataCheckedAt?.toISOString() ?? null,
-          metadataError: row.samlMetadataError,
+          metadataError: metadataErrorText(lang, row.samlMetadataError),
         }
       : null,
     sp: serviceProviderOf(deps, account.name),
@@ -94,11 +110,11 @@ function toView(
   };
 }
 
-export async function getSsoConfig(deps: TDeps, auth: TAuth): Promise<TSsoConfig> {
+export async function getSsoConfig(deps: TDeps, auth: TAuth, lang: TLanguage): Promise<TSsoConfig> {
   const account = await accountOf(deps, auth.accountId);
   const row = await findSsoConfig(deps.db, auth.accountId);
   const editor = row?.updatedBy ? await findAccountUser(deps, auth.accountId, row.updatedBy) : null;
-  return toView(deps, account, row, editor?.username ?? null);
+  return toView(deps, account, row, editor?.username ?? null, lang);
 }
 
 type TResolved = { oidc: TOidcSettings | null; saml: TSamlSettings | null; sealedSecret: string | null };
@@ -133,7 +149,12 @@ async function resolveSettings(
     };
     const problem = await checkOidcIssuer(settings, outboundOf(deps));
     if (problem?.refusal) throw addressNotAllowed(problem.refusal);
-    if (problem) throw new AppError(ErrorCode.ssoProviderInvalid, { params: { detail: problem.detail } });
+    if (problem) {
+      throw new AppError(ErrorCode.ssoProviderInvalid, {
+        params: { detail: problem.phrase },
+        cause: problem.detail,
+      });
+    }
     return {
       oidc: settings,
       saml: null,
@@ -151,9 +172,14 @@ async function resolveSettings(
   } catch (error) {
     const refusal = outboundRefusalOf(error);
     if (refusal) throw addressNotAllowed(refusal);
-    throw new AppError(ErrorCode.ssoProviderInvalid, {
-      params: { detail: error instanceof Error ? error.message.slice(0, 300) : String(error) },
-    });
+    // Which host could not be reached and why, or what the metadata lacks, in the user's words.
+    const detail =
+      error instanceof SsoSourceError
+        ? error.phrase
+        : error instanceof Error
+          ? error.message.slice(0, 300)
+          : String(error);
+    throw new AppError(ErrorCode.ssoProviderInvalid, { params: { detail }, cause: error });
   }
 }
 
@@ -225,7 +251,7 @@ export async function saveSsoConfig(
       createdAt: now,
     });
   });
-  return toView(deps, account, await findSsoConfig(deps.db, auth.accountId), auth.username);
+  return toView(deps, account, await findSsoConfig(deps.db, auth.accountId), auth.username, lang);
 }
 
 /**
@@ -252,7 +278,8 @@ export async function testSsoConfig(
       throw new AppError(ErrorCode.outboundAddressNotAllowed, { params: error.params });
     }
     // The provider stopped answering between the check and the start: a clear 4043, not a 500.
-    throw new AppError(ErrorCode.ssoProviderInvalid, { params: { detail: briefOf(error) } });
+    const detail = error instanceof SsoFailure && error.key === '4043' ? error.params.detail : briefOf(error);
+    throw new AppError(ErrorCode.ssoProviderInvalid, { params: { detail }, cause: error });
   });
   await writeAudit(deps.db, {
     accountId: auth.accountId,

@@ -114,11 +114,11 @@ async function admin() {
   return bearer(await mintSession(t.deps, demo.id, demo.admin.id));
 }
 
-async function configView() {
+async function configView(lang: 'zh-CN' | 'en-US' = 'zh-CN') {
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/portal/sso/config',
-    headers: await admin(),
+    headers: { ...(await admin()), 'cz-lang': lang },
   });
   return envelope<{
     saml: {
@@ -190,8 +190,26 @@ describe('the daily SAML metadata refresh', () => {
   it('keeps the last good metadata when the URL fails, and shows why', async () => {
     const before = await configView();
     for (const failure of [
-      { status: 500, body: 'oops', reason: /HTTP 500/ },
-      { status: 200, body: '<html>maintenance</html>', reason: /IDPSSODescriptor/ },
+      {
+        status: 500,
+        body: 'oops',
+        reason: /HTTP 500/,
+        // The page says why in the reader's language.
+        shown: {
+          'en-US': '127.0.0.1 answered with HTTP status 500.',
+          'zh-CN': '127.0.0.1 返回了 HTTP 状态码 500。',
+        },
+      },
+      {
+        status: 200,
+        body: '<html>maintenance</html>',
+        reason: /IDPSSODescriptor/,
+        shown: {
+          'en-US':
+            'the document is not SAML 2.0 metadata of an identity provider (it has no IDPSSODescriptor).',
+          'zh-CN': '该文档不是身份提供方的 SAML 2.0 元数据（没有 IDPSSODescriptor）。',
+        },
+      },
     ]) {
       served.status = failure.status;
       served.body = failure.body;
@@ -200,7 +218,8 @@ describe('the daily SAML metadata refresh', () => {
       const view = await configView();
       expect(view.idpCertificates).toBe(before.idpCertificates);
       expect(view.idpSsoUrl).toBe(before.idpSsoUrl);
-      expect(view.metadataError).toMatch(failure.reason);
+      expect(view.metadataError).toBe(failure.shown['zh-CN']);
+      expect((await configView('en-US')).metadataError).toBe(failure.shown['en-US']);
       expect(view.metadataCheckedAt).toBe(t.clock.now().toISOString());
       // Sign-ins go on with the metadata read before.
       expect((await signInSignedBy('other')).headers.location).toBe('/workbench');

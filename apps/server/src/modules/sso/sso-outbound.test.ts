@@ -221,7 +221,7 @@ describe('in production, identity-provider addresses may not be internal', () =>
       await t.app.inject({
         method: 'GET',
         url: '/api/portal/sso/config',
-        headers: bearer(await mintSession(t.deps, demo.id, demo.admin.id)),
+        headers: { ...bearer(await mintSession(t.deps, demo.id, demo.admin.id)), 'cz-lang': 'en-US' },
       }),
     ).data.saml;
     expect(view.idpCertificates).toBe(1);

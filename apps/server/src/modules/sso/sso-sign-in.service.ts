@@ -38,6 +38,7 @@ import {
   serviceProviderOf,
   type TTestedConfig,
 } from './sso-settings';
+import { discoveryProblemOf } from './sso-source-problem';
 
 /** Spec section 3 "SSO info" for the login page (an unknown account is simply not suitable). */
 export async function ssoSuite(deps: TDeps, accountName: string): Promise<TSsoSuite> {
@@ -78,8 +79,8 @@ export async function startSignIn(
       } catch (error) {
         const refusal = outboundRefusalOf(error);
         if (refusal) throw outboundFailure(refusal);
-        // Discovery failed: the provider is down or its address is wrong.
-        throw new SsoFailure('4043', { detail: briefOf(error) }, briefOf(error));
+        // Discovery failed: the provider is down or its address is wrong (which host, and why).
+        throw new SsoFailure('4043', { detail: discoveryProblemOf(error, oidc.issuer) }, briefOf(error));
       }
     });
   }

@@ -17,13 +17,14 @@
 import { X509Certificate } from 'node:crypto';
 import type { TDeps } from '../../context';
 import { enqueueJob, type TJobHandler } from '../../jobs/runner';
-import { outboundFetch, type TOutboundFetch } from '../../lib/outbound';
+import { outboundFetch, outboundRefusalOf, type TOutboundFetch } from '../../lib/outbound';
 import { writeAudit } from '../audit';
 import { briefOf } from '../external-sign-in';
 import type { TIdpMetadata } from './saml';
 import { metadataUrlForRecord, readMetadataUrl } from './saml-flow';
 import { listMetadataUrlConfigs, recordMetadataReading, type TMetadataUrlConfig } from './sso.repository';
 import { outboundOf } from './sso-settings';
+import { SsoSourceError } from './sso-source-problem';
 
 export const samlMetadataRefreshJobKind = 'sso.samlMetadataRefresh';
 export const samlMetadataRefreshEveryMs = 24 * 60 * 60_000;
@@ -42,6 +43,19 @@ function fingerprintOf(base64: string): string {
   }
 }
 
+/**
+ * A failed reading as the configuration keeps it for the SSO page: the phrase that says which host
+ * could not be reached and why (or what the metadata lacks), as JSON, worded in the language of
+ * whoever opens the page (`metadataErrorText`); the English text when there is no phrase.
+ */
+function storedReasonOf(caught: unknown, brief: string): string {
+  if (caught instanceof SsoSourceError) return JSON.stringify(caught.phrase);
+  const refusal = outboundRefusalOf(caught);
+  if (refusal)
+    return JSON.stringify({ key: '4135', params: { host: refusal.host, address: refusal.address } });
+  return brief;
+}
+
 /** Reads one configuration's metadata URL again and records the outcome. */
 export async function refreshMetadataOf(
   deps: TDeps,
@@ -50,11 +64,14 @@ export async function refreshMetadataOf(
   log: TLog,
 ): Promise<TRefreshOutcome> {
   let read: TIdpMetadata | null = null;
+  /** Why the reading failed: in English for the log and the audit, and as the page words it. */
   let error: string | null = null;
+  let shown: string | null = null;
   try {
     read = await readMetadataUrl(config.metadataUrl, fetch);
   } catch (caught) {
     error = briefOf(caught, 300);
+    shown = storedReasonOf(caught, error);
   }
   const added = read ? read.certificates.filter((c) => !config.certificates.includes(c)) : [];
   const removed = read ? config.certificates.filter((c) => !read.certificates.includes(c)) : [];
@@ -69,7 +86,7 @@ export async function refreshMetadataOf(
       metadataUrl: config.metadataUrl,
       checkedAt: now,
       read: read ? { ssoUrl: read.ssoUrl, certificates: read.certificates } : null,
-      error,
+      error: shown,
     });
     // Saved again meanwhile with another source: this reading is not of the current settings.
     if (!isCurrent) return false;

@@ -44,7 +44,7 @@ function pageCsp(html: string): string {
 }
 
 export function ssoRoutes(app: FastifyInstance): void {
-  defineRoute(app, 'getSsoConfig', ({ deps, auth }) => getSsoConfig(deps, auth));
+  defineRoute(app, 'getSsoConfig', ({ deps, auth, request }) => getSsoConfig(deps, auth, request.lang));
   defineRoute(app, 'saveSsoConfig', ({ deps, auth, body, request }) =>
     saveSsoConfig(deps, auth, body, requestMeta(request), request.lang),
   );

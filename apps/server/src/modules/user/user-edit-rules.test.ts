@@ -34,7 +34,13 @@ const zh = { 'cz-lang': 'zh-CN' };
 let failSync = false;
 
 function provisioner(clock: () => Date) {
-  const dev = createDevProvisioner({ delayMs: 0, insightDelayMs: 0, failureRate: 0, now: clock });
+  const dev = createDevProvisioner({
+    delayMs: 0,
+    insightDelayMs: 0,
+    failureRate: 0,
+    consoleUrl: 'http://console.test',
+    now: clock,
+  });
   return {
     ...dev,
     syncUsers: async (...args: Parameters<typeof dev.syncUsers>) => {

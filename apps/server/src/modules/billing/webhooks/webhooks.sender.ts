@@ -19,6 +19,7 @@ import {
   outboundLookup,
   type TOutboundPolicy,
 } from '../../../lib/outbound';
+import { httpFailure, outboundFailureOf, type TOutboundFailure } from '../../../lib/outbound-failure';
 import { signRequest, type TSignedRequest, type TWebhookSigning } from './webhooks.signing';
 
 export { isPrivateAddress } from '../../../lib/outbound';
@@ -154,6 +155,8 @@ export type TWebhookOutcome = {
   responseStatus: number | null;
   /** Why it failed, short and without the answer's content beyond the compared value. */
   error: string | null;
+  /** Why no good answer came, for the user's words: which host, and why (null otherwise). */
+  failure?: TOutboundFailure | null;
 };
 
 function errorText(error: unknown): string {
@@ -278,10 +281,20 @@ export async function sendWebhook(
       createOutboundPolicy({ isRestricted: !options.allowPrivate, allowHosts: options.allowHosts ?? [] }),
     );
   } catch (error) {
-    return { isSuccess: false, responseStatus: null, error: errorText(error) };
+    return {
+      isSuccess: false,
+      responseStatus: null,
+      error: errorText(error),
+      failure: outboundFailureOf(error, url, { timeoutMs: options.timeoutMs }),
+    };
   }
   if (answer.status < 200 || answer.status >= 300) {
-    return { isSuccess: false, responseStatus: answer.status, error: `HTTP ${answer.status}` };
+    return {
+      isSuccess: false,
+      responseStatus: answer.status,
+      error: `HTTP ${answer.status}`,
+      failure: httpFailure(url, answer.status),
+    };
   }
   let json: unknown;
   try {

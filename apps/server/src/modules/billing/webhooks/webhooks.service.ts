@@ -27,6 +27,7 @@ import type { TAuth, TDeps, TRequestMeta } from '../../../context';
 import type { TDb } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { translateValidation } from '../../../i18n';
+import { outboundFailurePhrase } from '../../../lib/outbound-failure';
 import { writeAudit } from '../../audit';
 import { cancelDelivery, enqueueDelivery, webhookRetryDelayMs } from './webhooks.jobs';
 import {
@@ -398,7 +399,18 @@ export async function testWebhook(
     error: outcome.error,
     delivery: deliveryView(delivery),
   });
-  if (!outcome.isSuccess) throw new AppError(ErrorCode.webhookSendFailed, { data: result });
+  if (!outcome.isSuccess) {
+    // No (good) answer: which host, and why; an answer that did not say success: the spec's words.
+    throw new AppError(ErrorCode.webhookSendFailed, {
+      data: result,
+      ...(outcome.failure
+        ? {
+            messageKey: 'webhookSendFailedBecause',
+            params: { detail: outboundFailurePhrase(outcome.failure) },
+          }
+        : {}),
+    });
+  }
   return result;
 }
 

@@ -250,10 +250,30 @@ describe('send test', () => {
     );
     const failed = envelope<TWebhookTestResult>(await call('testWebhook', admin, { id: byPlain.id }));
     expect(failed.code).toBe(ErrorCode.webhookSendFailed);
+    // An answer that does not say success: the spec's words, which name the success key.
+    expect(failed.message).toBe(serverPhrases['en-US'].errors['4072']);
     expect(failed.data.error).toContain('code');
     expect(failed.data.delivery).toMatchObject({ status: 'failed', attempts: 1 });
     // out of the way of the next tests, which take the account's first webhook
     await ok('deleteWebhook', admin, { id: byPlain.id });
+  });
+
+  it('says in words which host could not be reached and why, in the request language', async () => {
+    const hook = await ok<TWebhook>(
+      'saveWebhook',
+      admin,
+      webhookInput({ name: 'nowhere', url: 'http://hooks.nonexistent.invalid/robot/send' }),
+    );
+    const en = envelope<TWebhookTestResult>(await call('testWebhook', admin, { id: hook.id }));
+    expect(en.code).toBe(ErrorCode.webhookSendFailed);
+    expect(en.message).toBe(
+      'Webhook send failed: the host name hooks.nonexistent.invalid does not exist (DNS has no entry for it). Check the address.',
+    );
+    const zh = envelope(await call('testWebhook', admin, { id: hook.id }, { 'cz-lang': 'zh-CN' }));
+    expect(zh.message).toBe(
+      'Webhook 发送失败：主机名 hooks.nonexistent.invalid 不存在（DNS 中没有该名称的记录），请检查地址。',
+    );
+    await ok('deleteWebhook', admin, { id: hook.id });
   });
 
   it('answers 4072 with the result on failure, and the test is failed at once: the list shows it, nothing is retried', async () => {
@@ -267,7 +287,8 @@ describe('send test', () => {
     expect(res.statusCode).toBe(200);
     const body = envelope<TWebhookTestResult>(res);
     expect(body.code).toBe(ErrorCode.webhookSendFailed);
-    expect(body.message).toBe(serverPhrases['en-US'].errors['4072']);
+    // Which host, and what it answered, in words.
+    expect(body.message).toBe('Webhook send failed: 127.0.0.1 answered with HTTP status 503.');
     expect(body.data).toMatchObject({ isSuccess: false, responseStatus: 503, error: 'HTTP 503' });
     expect(body.data.delivery).toMatchObject({
       kind: 'test',
@@ -373,6 +394,9 @@ describe('send test', () => {
     const timedOut = envelope<TWebhookTestResult>(await call('testWebhook', admin, { id: slow.id }));
     expect(Date.now() - started).toBeLessThan(1900);
     expect(timedOut.code).toBe(ErrorCode.webhookSendFailed);
+    expect(timedOut.message).toMatch(
+      /^Webhook send failed: 127\.0\.0\.1 did not answer within \d+ seconds\.$/,
+    );
     expect(timedOut.data).toMatchObject({ isSuccess: false, responseStatus: null, error: 'TIMEOUT' });
     expect(timedOut.data.delivery).toMatchObject({ status: 'failed', attempts: 1 });
   });

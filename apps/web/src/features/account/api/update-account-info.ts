@@ -2,6 +2,7 @@
 
 import type { TRouteBody, TRouteData } from '@console/contract';
 import { useMutation } from '@tanstack/react-query';
+import { sessionKeys } from '@/api/query-keys';
 import { callApi, endpoint } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { accountKeys } from './query-keys';
@@ -23,6 +24,8 @@ export function useUpdateAccountInfo(options: { onSaved?: () => void } = {}) {
     mutationFn: updateAccountInfo,
     onSuccess: (center) => {
       queryClient.setQueryData(accountKeys.center, center);
+      // The account's detail carries the company too (the upgrade form fills it in).
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.accountDetail });
       options.onSaved?.();
     },
   });

@@ -1,14 +1,22 @@
-/** The "Upgrade to enterprise edition" modal (spec section 2 "Modals"; form rules of section 5). */
+/**
+ * The "Upgrade to enterprise edition" modal (spec section 2 "Modals"; form rules of section 5):
+ * filled in with what the console knows (the user's name and e-mail, the account's company) until
+ * the user changes a field, and pointing to real-name verification, the other way to formal.
+ */
 import { Limits } from '@console/contract/limits';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAccountDetail } from '@/api/get-account-detail';
 import { useCurrentUser } from '@/api/get-current-user';
+import { paths } from '@/config/paths';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
 import { submitFormalApplication } from '../api/submit-formal-application';
 import { checkUpgradeForm, type TUpgradeForm } from '../lib/account-forms';
 import { errorMessageOf } from '../lib/error-text';
+import '../account.css';
 
 export type TUpgradeDialogProps = { onClose: () => void };
 
@@ -17,12 +25,16 @@ const services = [1, 2, 3] as const;
 export function UpgradeDialog({ onClose }: TUpgradeDialogProps) {
   const { t } = useTranslation(['account']);
   const user = useCurrentUser().data;
-  const [form, setForm] = useState<TUpgradeForm>({
-    username: user?.displayName ?? '',
-    company: '',
-    email: user?.email ?? '',
-    agreement: false,
-  });
+  const account = useAccountDetail().data;
+  // What the console knows fills each field until the user changes it (also when it arrives
+  // after the dialog opened).
+  const [edits, setEdits] = useState<Partial<TUpgradeForm>>({});
+  const form: TUpgradeForm = {
+    username: edits.username ?? user?.displayName ?? '',
+    company: edits.company ?? account?.accountVo.companyName ?? '',
+    email: edits.email ?? user?.email ?? '',
+    agreement: edits.agreement ?? false,
+  };
   const [openService, setOpenService] = useState<(1 | 2 | 3)[]>([]);
   const [isTouched, setIsTouched] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,7 +46,7 @@ export function UpgradeDialog({ onClose }: TUpgradeDialogProps) {
       ? t(`upgradeDialog.${broken.key}` as 'upgradeDialog.tooLong', { max: broken.max })
       : undefined;
   };
-  const set = (patch: Partial<TUpgradeForm>) => setForm((f) => ({ ...f, ...patch }));
+  const set = (patch: Partial<TUpgradeForm>) => setEdits((e) => ({ ...e, ...patch }));
   const submit = async () => {
     setIsTouched(true);
     if (Object.keys(errors).length > 0) return;
@@ -67,6 +79,20 @@ export function UpgradeDialog({ onClose }: TUpgradeDialogProps) {
       onOk={() => void submit()}
     >
       <p className="cz-account-dialog__intro">{t('upgradeDialog.intro')}</p>
+      <Alert
+        type="info"
+        showIcon
+        className="cz-account-dialog__alternative"
+        data-testid="upgrade-verify-instead"
+        title={
+          <>
+            {t('upgradeDialog.verifyInstead')}{' '}
+            <Link to={paths.authentication} onClick={onClose} data-testid="upgrade-verify-link">
+              {t('upgradeDialog.verifyLink')}
+            </Link>
+          </>
+        }
+      />
       <Form layout="vertical" data-testid="upgrade-dialog">
         <Form.Item
           label={t('upgradeDialog.name')}

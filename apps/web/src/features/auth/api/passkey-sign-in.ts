@@ -12,19 +12,25 @@ const signInEndpoint = endpoint('passkeySignIn', 'POST', '/api/login/passkey');
 
 export type TPasskeySignInTarget = Omit<TRouteBody<'passkeySignIn'>, 'credential'>;
 
-/** The options, the device's answer and the sign-in: the login's answer (a session token). */
+/**
+ * The options, the device's answer and the sign-in: the login's answer (a session token). `signal`
+ * cancels whichever of them is under way (the device's prompt included).
+ */
 export async function signInWithPasskey(
   target: TPasskeySignInTarget,
+  signal?: AbortSignal,
 ): Promise<TEnvelope<TRouteData<'passkeySignIn'>>> {
   const options = await callApi(optionsEndpoint, {
     body: target.uniqueId ? { uniqueId: target.uniqueId } : { accountDisplayName: target.accountDisplayName },
     hints: false,
     redirectOn401: false,
+    ...(signal ? { signal } : {}),
   });
-  const credential = await answerWithPasskey(options);
+  const credential = await answerWithPasskey(options, signal);
   return callApiEnvelope(signInEndpoint, {
     body: { ...target, credential: credential as TRouteBody<'passkeySignIn'>['credential'] },
     hints: false,
     redirectOn401: false,
+    ...(signal ? { signal } : {}),
   });
 }

@@ -86,6 +86,14 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
   const hasPasskey = challenge.mfaStatus.passkey === true;
   const [isPasskeyView, setIsPasskeyView] = useState(hasPasskey);
   const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
+  /** The passkey request under way: switching to a code, going back or leaving cancels it. */
+  const passkeyRequest = useRef<AbortController | null>(null);
+  const cancelPasskey = () => {
+    passkeyRequest.current?.abort();
+    passkeyRequest.current = null;
+    setIsPasskeyBusy(false);
+  };
+  useEffect(() => () => passkeyRequest.current?.abort(), []);
 
   /** The text of a failure; ends the sign-in when it is over (expired, too many attempts). */
   const fail = (cause: unknown): void => {
@@ -130,18 +138,23 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
     };
   }, [mode, isPasskeyView, uniqueId, body.accountDisplayName, body.username]);
 
-  /** The second step answered by a passkey of the user's (options, the device's prompt, sign-in). */
+  /**
+   * The second step answered by a passkey of the user's (options, the device's prompt, sign-in).
+   * A request the user left (for a code, or back) ends quietly: it was cancelled on purpose.
+   */
   const signInByPasskey = async () => {
-    if (isPasskeyBusy) return;
+    if (passkeyRequest.current) return;
+    const request = new AbortController();
+    passkeyRequest.current = request;
     setIsPasskeyBusy(true);
     setError(null);
     try {
       const { signInWithPasskey } = await passkeySignInChunk();
-      const answer = await signInWithPasskey({
-        uniqueId,
-        accountDisplayName: body.accountDisplayName,
-        username: body.username,
-      });
+      const answer = await signInWithPasskey(
+        { uniqueId, accountDisplayName: body.accountDisplayName, username: body.username },
+        request.signal,
+      );
+      if (request.signal.aborted) return;
       if (!answer.data.token) {
         onBack(errors['4160']);
         return;
@@ -149,10 +162,14 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
       addRecentAccount(answer.data.userVo?.accountDisplayName ?? body.accountDisplayName);
       await onLoggedIn(answer.data);
     } catch (cause) {
+      if (request.signal.aborted) return;
       if (cause instanceof PasskeyError) setError(t.passkey[cause.kind]);
       else fail(cause);
     } finally {
-      setIsPasskeyBusy(false);
+      if (passkeyRequest.current === request) {
+        passkeyRequest.current = null;
+        setIsPasskeyBusy(false);
+      }
     }
   };
 
@@ -202,6 +219,8 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
       type="button"
       className="cz-link-button cz-second-step__switch"
       onClick={() => {
+        // Leaving the passkey cancels its request at once: the device's prompt closes.
+        if (!toPasskey) cancelPasskey();
         setError(null);
         setIsPasskeyView(toPasskey);
       }}
@@ -258,7 +277,15 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
       data-mode={isPasskeyView ? 'passkey' : mode}
       aria-labelledby="mfa-step-title"
     >
-      <button type="button" className="cz-second-step__back" onClick={() => onBack()} data-testid="mfa-back">
+      <button
+        type="button"
+        className="cz-second-step__back"
+        onClick={() => {
+          cancelPasskey();
+          onBack();
+        }}
+        data-testid="mfa-back"
+      >
         <LineIcon name="arrowLeft" size={15} />
         {t.step.back}
       </button>

@@ -24,7 +24,10 @@ type TInstancesTableProps = {
   isLoading: boolean;
   /** Administrators retry and close instances. */
   isAdmin: boolean;
-  /** Why retrying and closing are unavailable on this installation (no provisioner), or null. */
+  /**
+   * Why opening, retrying and closing instances are unavailable on this installation (no
+   * provisioner: there is no instance to open), or null.
+   */
   unavailable?: string | null;
 };
 
@@ -123,6 +126,8 @@ export function InstancesTable({ instances, isLoading, isAdmin, unavailable = nu
                 type="link"
                 size="small"
                 loading={openingId === instance.id}
+                disabled={unavailable !== null}
+                title={unavailable ?? undefined}
                 {...testId('instance-open')}
                 onClick={() => {
                   setOpeningId(instance.id);

@@ -145,9 +145,16 @@ export function ServiceSection({
           }
         >
           {isAdmin ? (
-            <Button type="primary" onClick={onCreate} data-testid="service-empty-create">
-              {t('actions.openService')}
-            </Button>
+            <Tooltip title={unavailable}>
+              <Button
+                type="primary"
+                onClick={onCreate}
+                disabled={unavailable !== null}
+                data-testid="service-empty-create"
+              >
+                {t('actions.openService')}
+              </Button>
+            </Tooltip>
           ) : null}
         </Empty>
       )}

@@ -277,7 +277,7 @@ describe('the service management page', () => {
     await waitFor(() => expect(within(row).getByTestId('instance-status').textContent).toBe('Opened'));
   });
 
-  it('disables opening, retrying and closing where no provisioner is configured, saying why', async () => {
+  it('disables opening services, and opening, retrying and closing instances where no provisioner is configured, saying why', async () => {
     setMeta(testMeta({ adapters: { ...testMeta().adapters, provisioner: 'unconfigured' } }));
     try {
       await renderPage();
@@ -286,8 +286,11 @@ describe('the service management page', () => {
       expect(screen.getByTestId('services-not-configured').textContent).toBe(reason);
       for (const button of screen.getAllByTestId('service-create'))
         expect(button).toHaveProperty('disabled', true);
+      // A service without instances offers no way around it either.
+      expect(within(section('hengshi')).getByTestId('service-empty-create')).toHaveProperty('disabled', true);
       const rows = within(section('studio')).getAllByTestId('instance-row');
-      for (const id of ['instance-retry', 'instance-close']) {
+      // No provisioner, no instance to open: "Open" follows the rule of the other actions.
+      for (const id of ['instance-open', 'instance-retry', 'instance-close']) {
         const buttons = rows.flatMap((r) => within(r).queryAllByTestId(id));
         expect(buttons.length, id).toBeGreaterThan(0);
         for (const button of buttons) {
@@ -295,8 +298,8 @@ describe('the service management page', () => {
           expect(button.getAttribute('title')).toBe(reason);
         }
       }
-      // Opening an opened instance needs no provisioner.
-      expect(within(section('studio')).getByTestId('instance-open')).toHaveProperty('disabled', false);
+      await act(async () => fireEvent.click(within(section('studio')).getByTestId('instance-open')));
+      expect(calls.filter((c) => c.path === '/api/portal/service/getInstanceUrl')).toEqual([]);
       expect(posted('/api/portal/service/createInstance')).toEqual([]);
     } finally {
       setMeta(testMeta());
