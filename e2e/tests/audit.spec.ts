@@ -12,6 +12,8 @@ const texts = {
     system: 'System',
     last7Days: 'Last 7 days',
     total: /^(\d[\d,]* entr(y|ies)|More than [\d,]+ entries)$/,
+    /** The accessible name of an entry's time, the button that opens its details. */
+    openDetails: (time: string) => `Details of the entry at ${time}`,
   },
   'zh-CN': {
     signedIn: '登录',
@@ -20,6 +22,7 @@ const texts = {
     system: '系统',
     last7Days: '最近 7 天',
     total: /^(共 [\d,]+ 条|超过 [\d,]+ 条)$/,
+    openDetails: (time: string) => `${time} 的审计记录详情`,
   },
 } as const;
 
@@ -160,13 +163,32 @@ test.describe('audit log', () => {
           expect(await cell.evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('nowrap');
         }
 
-        // The details keep the code.
-        await login.getByTestId('audit-row-details').click();
-        await expect(page.getByTestId('audit-details-code')).toHaveText('auth.login');
+        // The details keep the code. A tap anywhere on the row opens them (here on its operation).
+        const code = page.getByTestId('audit-details-code');
+        await login.getByTestId('audit-row-action').click();
+        await expect(code).toHaveText('auth.login');
         await page.keyboard.press('Escape');
-        await expect(page.getByTestId('audit-details-code')).toBeHidden();
+        await expect(code).toBeHidden();
+        // For the keyboard, the entry's time is the row's button, named for what it opens.
+        const open = login.getByTestId('audit-row-open');
+        await expect(open).toHaveAccessibleName(text.openDetails((await open.textContent()) ?? ''));
+        await open.focus();
+        await page.keyboard.press('Enter');
+        await expect(code).toHaveText('auth.login');
+        await page.keyboard.press('Escape');
+        await expect(code).toBeHidden();
         // Closed for good once the focus is back on the row's button.
-        await expect(login.getByTestId('audit-row-details')).toBeFocused();
+        await expect(open).toBeFocused();
+        // A Details button from 768 px, pinned to the right; on a phone the row is enough.
+        if (width > 1000) {
+          await login.getByTestId('audit-row-details').click();
+          await expect(code).toHaveText('auth.login');
+          await page.keyboard.press('Escape');
+          await expect(code).toBeHidden();
+          await expect(login.getByTestId('audit-row-details')).toBeFocused();
+        } else {
+          await expect(login.getByTestId('audit-row-details')).toHaveCount(0);
+        }
 
         // A preset: the last 7 days, from local midnight six days ago, open-ended.
         await pickOption(page, 'audit-filter-preset', text.last7Days);

@@ -1,6 +1,7 @@
 import { findings, report } from './a11y-checks';
 import { type Browser, expect, type Page, test } from './fixtures';
 import { baseURL, demo, readOutbox, signInByCall, type TLang } from './helpers';
+import { checkLayout } from './list-checks';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -67,6 +68,8 @@ test('an invitation from add-user through the e-mail in the outbox to the first 
   await expect(page.getByText('The user was added and the invitation was sent')).toBeVisible();
   await search(page, username);
   await expect(page.getByTestId('user-row-invitation')).toHaveText('Invited, pending');
+  // The freshly invited user's row fits the list at 1440 px: nothing under the pinned Actions.
+  await checkLayout(page, 'user list with an invited user (en-US, 1440 px)');
 
   const [mail] = await readOutbox(request, email);
   expect(mail?.subject).toContain('invited you to account demo');
@@ -133,8 +136,11 @@ test('a revoked invitation and a resent one, by text message, in Chinese on a ph
   await expect(page.getByText('用户已添加，邀请已发送')).toBeVisible();
   await search(page, username);
   await expect(page.getByTestId('user-row-invitation')).toHaveText('已邀请，待接受');
+  await checkLayout(page, 'user list with an invited user (zh-CN, 1440 px)');
   const first = linkPath((await readOutbox(request, `+86 ${phone}`))[0]?.text ?? '');
 
+  // The invitation's actions are in the row's More menu.
+  await page.getByTestId('user-more').click();
   await page.getByTestId('user-invitation-revoke').click();
   await page.getByTestId('user-invitation-revoke-ok').click();
   await expect(page.getByTestId('user-row-invitation')).toHaveText('邀请已撤销');
@@ -144,6 +150,8 @@ test('a revoked invitation and a resent one, by text message, in Chinese on a ph
   await expect(phoneView.getByTestId('invitation-refused')).toContainText('该邀请已失效');
   await saveScreenshot(phoneView, testInfo, 'invitation/revoked-zh-390');
 
+  await page.getByTestId('user-more').click();
+  await expect(page.getByTestId('user-invitation-revoke')).toHaveCount(0);
   await page.getByTestId('user-invitation-resend').click();
   await expect(page.getByTestId('user-row-invitation')).toHaveText('已邀请，待接受');
   const second = linkPath((await readOutbox(request, `+86 ${phone}`))[0]?.text ?? '');

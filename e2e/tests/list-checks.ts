@@ -6,6 +6,12 @@
  * page scroll sideways: the table scrolls inside its own box. A list that fits a desktop shows
  * every column there, none under a fixed column. The walks of shell-responsive.spec.ts run these
  * checks on each list page they open, at each width and in each language.
+ *
+ * `checkLayout` checks any page or drawer as drawn (decision 0038): no text is cut with an
+ * ellipsis unless the whole text is there for the asking (a title, or a list cell's tooltip), no
+ * cell's content lies under a pinned (sticky) column, no header, button, tag, tab or title breaks
+ * inside a word, every label of a label/value list takes one line, and a list in a drawer or a
+ * dialog fits it.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { demo } from './helpers';
@@ -211,4 +217,143 @@ export async function checkList(page: Page, name: keyof typeof lists, width: num
       expect(await coveredColumns(page, list.box), `${name}: columns covered or cut`).toEqual([]);
     }
   }
+}
+
+/** What `layoutFindings` reports: one line per defect, naming the text. */
+type TLayoutFinding = string;
+
+/**
+ * The layout defects of the page as drawn now (run in the page):
+ * - `cut`: a text cut with an ellipsis that neither carries a title nor is a list cell's
+ *   EllipsisText (`cz-cell-ellipsis`, whose tooltip shows the whole text);
+ * - `covered`: a table cell whose content lies under a pinned column of its row (a sticky cell);
+ * - `broken`: a table header, button, tag, tab, card, drawer or page title broken across lines
+ *   inside a word: the line breaks where the character before it is no space (Chinese, which has
+ *   no spaces, may break only at one);
+ * - `label`: a label of a label/value list (antd's Descriptions) on more than one line;
+ * - `scrolls`: a list in a drawer or a dialog wider than it.
+ */
+function layoutFindings(page: Page): Promise<TLayoutFinding[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const short = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+    const isShown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return (
+        r.width > 0 &&
+        r.height > 0 &&
+        getComputedStyle(el).visibility !== 'hidden' &&
+        // A table's hidden measuring row repeats its headers.
+        !el.closest('.ant-table-measure-row')
+      );
+    };
+
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const style = getComputedStyle(el);
+      if (style.textOverflow !== 'ellipsis' || style.overflowX === 'visible') continue;
+      if (!el.textContent?.trim() || !isShown(el) || el.scrollWidth <= el.clientWidth) continue;
+      if (el.closest('[title]') || el.classList.contains('cz-cell-ellipsis')) continue;
+      found.push(`cut: "${short(el.textContent)}"`);
+    }
+
+    for (const row of Array.from(document.querySelectorAll('.ant-table tr'))) {
+      if (!isShown(row)) continue;
+      const cells = Array.from(row.children);
+      const pinned = cells.filter((c) => getComputedStyle(c).position === 'sticky');
+      for (const cell of cells) {
+        if (pinned.includes(cell)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const boxes = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+        for (const pin of pinned) {
+          const p = pin.getBoundingClientRect();
+          const under = boxes.some(
+            (b) => b.right > p.left + 0.5 && b.left < p.right - 0.5 && b.bottom > p.top && b.top < p.bottom,
+          );
+          if (under) found.push(`covered: "${short(cell.textContent)}" under "${short(pin.textContent)}"`);
+        }
+      }
+    }
+
+    // A list in a drawer or a dialog fits it: scrolled sideways inside it, its last columns and
+    // their headers would be out of sight (a page's list may scroll inside its box instead).
+    for (const box of Array.from(
+      document.querySelectorAll('.ant-drawer .ant-table-content, .ant-modal .ant-table-content'),
+    )) {
+      if (isShown(box) && box.scrollWidth > box.clientWidth)
+        found.push(
+          `scrolls: the list "${short(box.querySelector('thead')?.textContent ?? '')}" is ${box.scrollWidth - box.clientWidth} px wider than its drawer or dialog`,
+        );
+    }
+
+    /** The places where `el`'s text breaks onto a new line after a character other than a space. */
+    const midWordBreaks = (el: Element): string[] => {
+      const breaks: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = (node as Text).data;
+        let bottom: number | null = null;
+        for (let i = 0; i < text.length; i += 1) {
+          if (/\s/.test(text[i] ?? '')) continue;
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getClientRects()[0];
+          if (!box || box.width === 0) continue;
+          if (bottom !== null && box.top >= bottom - 1 && !/\s/.test(text[i - 1] ?? ' '))
+            breaks.push(`${text.slice(0, i)}/${text.slice(i)}`);
+          bottom = box.bottom;
+        }
+      }
+      return breaks;
+    };
+    const words = [
+      '.ant-table-thead th',
+      'button',
+      'a.ant-btn',
+      '.ant-tag',
+      '.cz-tag',
+      '[role="tab"]',
+      '.ant-card-head-title',
+      '.ant-drawer-title',
+      '.ant-modal-title',
+      '[data-testid="page-title"]',
+    ].join(', ');
+    for (const el of Array.from(document.querySelectorAll(words))) {
+      if (!isShown(el)) continue;
+      for (const at of midWordBreaks(el)) found.push(`broken: "${short(at)}"`);
+    }
+
+    /** How many lines `el`'s text takes (boxes of a line overlap vertically). */
+    const lines = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const boxes = Array.from(range.getClientRects())
+        .filter((r) => r.width > 0 && r.height > 0)
+        .sort((a, b) => a.top - b.top);
+      let count = 0;
+      let bottom = Number.NEGATIVE_INFINITY;
+      for (const box of boxes) {
+        if (box.top >= bottom - 1) {
+          count += 1;
+          bottom = box.bottom;
+        } else bottom = Math.max(bottom, box.bottom);
+      }
+      return count;
+    };
+    for (const label of Array.from(document.querySelectorAll('.ant-descriptions-item-label'))) {
+      if (isShown(label) && lines(label) > 1) found.push(`label: "${short(label.textContent)}" wraps`);
+    }
+    return found;
+  });
+}
+
+/**
+ * Checks the page (with its open drawers and dialogs) as drawn now, at the window's width; `where`
+ * names it in a failure. `except` leaves out the findings it matches (a page's defect known to be
+ * mended elsewhere, named where the walk passes it).
+ */
+export async function checkLayout(page: Page, where: string, except?: RegExp): Promise<void> {
+  const found = (await layoutFindings(page)).filter((finding) => !except?.test(finding));
+  expect(found, `${where}:\n${found.join('\n')}`).toEqual([]);
 }

@@ -69,6 +69,8 @@ const audit = {
   export: 'Export CSV',
   exportHint: 'Exports every entry that matches the current filters.',
   details: 'Details',
+  /** The name of an entry's time, the button that opens its details. */
+  openDetails: 'Details of the entry at {{time}}',
   detailsTitle: 'Audit entry',
   total_one: '{{formatted}} entry',
   total_other: '{{formatted}} entries',

@@ -31,7 +31,6 @@ const shell = {
     topUp: 'Top up',
     auditManage: 'Audit',
   },
-  noPermission: 'No permission',
   openMenu: 'Open menu',
   menuLabel: 'Console menu',
   collapse: 'Collapse menu',

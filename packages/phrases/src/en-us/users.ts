@@ -177,6 +177,8 @@ const users = {
     holdersEmpty: 'No user holds this role',
     memberNote: 'Every user holds this role; a user who loses the administrator role keeps it.',
     columns: { user: 'User', grantTime: 'Granted', actions: 'Actions' },
+    /** Under a holder's name on a phone, where the grant time has no column. */
+    grantedAt: 'Granted {{time}}',
     you: 'You',
     grantLabel: 'User to grant the role to',
     grantPlaceholder: 'Search a user to grant the role to',

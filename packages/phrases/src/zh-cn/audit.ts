@@ -71,6 +71,7 @@ const audit: typeof en = {
   export: '导出 CSV',
   exportHint: '导出符合当前筛选条件的全部记录。',
   details: '详情',
+  openDetails: '{{time}} 的审计记录详情',
   detailsTitle: '审计记录',
   total_one: '共 {{formatted}} 条',
   total_other: '共 {{formatted}} 条',

@@ -32,7 +32,6 @@ const shell: TPhrases['shell'] = {
     topUp: '充值',
     auditManage: '审计',
   },
-  noPermission: '暂无权限',
   openMenu: '打开菜单',
   menuLabel: '控制台菜单',
   collapse: '收起菜单',

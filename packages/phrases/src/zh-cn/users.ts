@@ -166,6 +166,7 @@ const users: TPhrases['users'] = {
     holdersEmpty: '没有用户拥有该角色',
     memberNote: '每个用户都拥有该角色；被移除管理员角色的用户仍保留该角色。',
     columns: { user: '用户', grantTime: '授予时间', actions: '操作' },
+    grantedAt: '授予时间：{{time}}',
     you: '我',
     grantLabel: '授予角色的用户',
     grantPlaceholder: '搜索要授予角色的用户',

@@ -1,13 +1,16 @@
 /**
- * The left menu of the console shell (spec sections 2 and 6), as data:
- * - an item is enabled by its menu resource (type 0);
- * - accountManage is disabled unless userManage or workbench is allowed; its account center needs
+ * The left menu of the console shell (spec sections 2 and 6), as data. It lists only what the user
+ * can open (decision 0038), the same in the sidebar and in a phone's menu drawer:
+ * - an item shows by its menu resource (type 0);
+ * - accountManage shows when userManage or workbench is allowed; its account center needs
  *   workbench, its user management and SSO configuration userManage;
- * - billing is hidden (not greyed out) when billing does not apply to the account (checkBill) or
- *   the user lacks its menu resource ("hidden when the cru feature is disabled or not permitted");
- *   it holds Consumption (/billing), Statements (/billing/cost) and Account funds (/billing/balance);
+ * - billing shows when billing applies to the account (checkBill) and the user has its menu
+ *   resource ("hidden when the cru feature is disabled or not permitted"); it holds Consumption
+ *   (/billing), Statements (/billing/cost) and Account funds (/billing/balance);
  * - every console route, sub-pages included, highlights its menu item (selectedMenuKeys).
- * Disabled items carry the "No permission" tooltip in the shell.
+ * An item the user may not open is left out rather than greyed with a "No permission" tooltip
+ * (spec section 6), which a phone cannot show. The route guard still refuses such a page (/noAuth):
+ * the menu is not security.
  */
 import type { TAuthVo } from '@console/contract';
 import { ResourceType } from '@console/contract/enums';
@@ -31,7 +34,6 @@ export type TMenuNode = {
   key: TMenuKey;
   /** The route the item opens (groups have none). */
   routeId?: TConsoleRouteId;
-  isDisabled: boolean;
   children?: TMenuNode[];
 };
 
@@ -41,39 +43,31 @@ export type TMenuInput = {
   isBillingAvailable: boolean;
 };
 
+/** The items the user can open, in the spec's order; a group shows when one of its items does. */
 export function buildMenu({ auths, isBillingAvailable }: TMenuInput): TMenuNode[] {
   const can = (name: string) => hasResource(auths, name, ResourceType.menu);
-  const workbench = can('workbench');
-  const userManage = can('userManage');
-  const billing = can('billing');
-
-  const items: TMenuNode[] = [
-    { key: 'workbench', routeId: 'workbench', isDisabled: !workbench },
-    {
-      key: 'accountManage',
-      isDisabled: !(workbench || userManage),
-      children: [
-        { key: 'accountInfo', routeId: 'accountInfo', isDisabled: !workbench },
-        { key: 'userManage', routeId: 'userManage', isDisabled: !userManage },
-        // Single sign-on configuration: administrators, who have the userManage menu.
-        { key: 'sso', routeId: 'sso', isDisabled: !userManage },
-      ],
-    },
-    { key: 'serviceManage', routeId: 'serviceManage', isDisabled: !can('serviceManage') },
-  ];
-  if (isBillingAvailable && billing) {
+  const items: TMenuNode[] = [];
+  if (can('workbench')) items.push({ key: 'workbench', routeId: 'workbench' });
+  const account: TMenuNode[] = [];
+  if (can('workbench')) account.push({ key: 'accountInfo', routeId: 'accountInfo' });
+  if (can('userManage')) {
+    // Single sign-on configuration: administrators, who have the userManage menu.
+    account.push({ key: 'userManage', routeId: 'userManage' }, { key: 'sso', routeId: 'sso' });
+  }
+  if (account.length > 0) items.push({ key: 'accountManage', children: account });
+  if (can('serviceManage')) items.push({ key: 'serviceManage', routeId: 'serviceManage' });
+  if (isBillingAvailable && can('billing')) {
     items.push({
       key: 'billing',
-      isDisabled: false,
       children: [
         // Consumption (/billing) with its alerts and webhooks, then statements, then funds.
-        { key: 'consumption', routeId: 'billing', isDisabled: false },
-        { key: 'cost', routeId: 'cost', isDisabled: false },
-        { key: 'balance', routeId: 'balance', isDisabled: false },
+        { key: 'consumption', routeId: 'billing' },
+        { key: 'cost', routeId: 'cost' },
+        { key: 'balance', routeId: 'balance' },
       ],
     });
   }
-  items.push({ key: 'auditManage', routeId: 'auditManage', isDisabled: !can('auditManage') });
+  if (can('auditManage')) items.push({ key: 'auditManage', routeId: 'auditManage' });
   return items;
 }
 

@@ -100,14 +100,13 @@ type TItemProps = {
 };
 
 /** The inside of an item: its icon, and its label (only read out, not shown, when collapsed). */
-function ItemContent({ icon, label, testId, isCollapsed, disabled }: TItemProps & { disabled?: boolean }) {
+function ItemContent({ icon, label, testId, isCollapsed }: TItemProps) {
   return (
     <>
       {icon ? <ConsoleIcon name={icon} className="cz-nav__icon" /> : null}
       <span
         className={`cz-menu-label${isCollapsed && icon ? ' cz-visually-hidden' : ''}`}
         data-testid={testId}
-        data-disabled={disabled || undefined}
       >
         {label}
       </span>
@@ -117,9 +116,9 @@ function ItemContent({ icon, label, testId, isCollapsed, disabled }: TItemProps 
 
 /**
  * The console menu: links for pages, disclosure buttons for groups. The current page's link has
- * `aria-current="page"`, and its group is open. An item the user may not open is shown greyed,
- * focusable, with the "No permission" tooltip. Collapsed, the items show their icon and the
- * label in a tooltip, and a group opens its items beside the sidebar.
+ * `aria-current="page"`, and its group is open. It holds only what the user may open (the menu
+ * model leaves the rest out). Collapsed, the items show their icon and the label in a tooltip,
+ * and a group opens its items beside the sidebar.
  */
 function SideMenu({
   model,
@@ -156,23 +155,11 @@ function SideMenu({
         label={label}
         testId={`menu-${node.key}`}
         isCollapsed={isCollapsed && !isNested}
-        disabled={node.isDisabled}
       />
     );
     const cls = `cz-nav__item${isNested ? ' cz-nav__item--nested' : ''}`;
-    if (node.isDisabled || !node.routeId) {
-      return (
-        <li key={node.key} data-menu-key={node.key}>
-          <Tooltip title={t('noPermission')} placement="right" className="cz-nav__tip">
-            {/* biome-ignore lint/a11y/useSemanticElements: a link that leads nowhere yet, told by its tooltip */}
-            <span className={cls} role="link" aria-disabled="true" tabIndex={0}>
-              {content}
-            </span>
-          </Tooltip>
-        </li>
-      );
-    }
     const routeTarget = node.routeId;
+    if (!routeTarget) return null;
     const isSelected = keys.selected.includes(node.key);
     const link = (
       <a
@@ -207,7 +194,6 @@ function SideMenu({
   const group = (node: TMenuNode) => {
     const children = node.children ?? [];
     const label = t(`menu.${node.key}`);
-    if (node.isDisabled) return leaf({ ...node, children: undefined }, false);
     const listId = `${baseId}-${node.key}`;
     const isActive = keys.open.includes(node.key);
     const isOpen = isCollapsed ? flyout?.key === node.key : openKeys.includes(node.key);

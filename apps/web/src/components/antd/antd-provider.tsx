@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { designTokens as d } from '@/config/design-tokens';
 import { getLanguage } from '@/lib/language';
 import { antdZeroRuntime } from './antd-styles';
+import './antd-overrides.css';
 
 /** The user asked the system for less motion: antd then opens and closes without animating. */
 function prefersReducedMotion(): boolean {

@@ -75,6 +75,23 @@ describe('the audit log page', () => {
     expect(within(drawer).getByText('Operation code')).toBeTruthy();
   });
 
+  it('opens an entry’s details on a tap anywhere on its row, or from its time, the row’s button', async () => {
+    serve({ list: entries, total: 4 });
+    renderConsole(<AuditManagePage />, en);
+    const rows = await screen.findAllByTestId('audit-row');
+    fireEvent.click(within(rows[1] as HTMLElement).getByTestId('audit-row-action'));
+    expect((await screen.findByTestId('audit-details-code')).textContent).toBe('user.create');
+
+    // For the keyboard and screen readers: a button named for what it opens, its time in the name.
+    const open = within(rows[0] as HTMLElement).getByTestId('audit-row-open');
+    expect(open.tagName).toBe('BUTTON');
+    expect(open.getAttribute('aria-label')).toBe(`Details of the entry at ${open.textContent}`);
+    fireEvent.click(open);
+    await waitFor(() =>
+      expect(screen.getByTestId('audit-details-code').textContent).toBe('user.resetPassword'),
+    );
+  });
+
   it('reads in Chinese, and a capped count says "more than"', async () => {
     serve({ list: entries, total: 10_000, isTotalCapped: true });
     renderConsole(<AuditManagePage />, zh);

@@ -24,13 +24,17 @@ import { actionName, actorName, objectName, objectTypeName, type TAuditNames } f
 import { auditExportHref, emptyAuditFilters, type TAuditFilters } from '../lib/audit-query';
 import '../audit.css';
 
-/** Table width below which it scrolls inside itself (the sum of its columns; fits 1440 px with the menu). */
+/**
+ * Table width below which it scrolls inside itself (the sum of its columns, the Details column's 80
+ * included; fits 1440 px with the menu).
+ */
 const tableWidth = 1090;
 
 /**
  * /auditManage, the account audit (account administrators): who did what, filtered by time range,
  * user, object type, status and free text, newest first with "load more" by keyset cursor and the
- * number of matching entries, the details of an entry (with its operation code) in a drawer, and
+ * number of matching entries, the details of an entry (with its operation code) in a drawer opened
+ * by a tap on its row, its time (a button) or, on wider screens, its Details button, and
  * the CSV export of the current filters. Operations and object types read as names in the page
  * language; the system's entries read as one name.
  */
@@ -69,16 +73,33 @@ export default function AuditManagePage() {
     );
   };
 
-  // Pinned columns only where the middle keeps its room; on a phone the whole table scrolls.
-  const isPinned = Boolean(screens.md);
+  // Pinned columns only where the middle keeps its room; on a phone the whole table scrolls, and
+  // the Details column, which would sit far to the right, is left out: a tap on the row opens them.
+  const isWide = Boolean(screens.md);
   const columns: TableProps<TAuditRow>['columns'] = [
     {
       key: 'time',
       title: t('columns.time'),
       dataIndex: 'createdAt',
       width: 180,
-      fixed: isPinned ? 'left' : undefined,
-      render: (value: string) => <span className="cz-audit__nowrap">{formatDateTime(value)}</span>,
+      fixed: isWide ? 'left' : undefined,
+      // The entry's time opens its details: the row's control for the keyboard and assistive
+      // technologies (a tap anywhere on the row does the same).
+      render: (value: string, row) => {
+        const time = formatDateTime(value);
+        return (
+          <button
+            type="button"
+            className="cz-audit__open cz-audit__nowrap"
+            aria-haspopup="dialog"
+            aria-label={t('openDetails', { time })}
+            onClick={() => setSelected(row)}
+            data-testid="audit-row-open"
+          >
+            {time}
+          </button>
+        );
+      },
     },
     {
       key: 'user',
@@ -121,17 +142,26 @@ export default function AuditManagePage() {
       ellipsis: { showTitle: false },
       render: (value: string | null) => <EllipsisText text={value ?? '-'} maxWidth="cell" />,
     },
-    {
-      key: 'details',
-      title: t('columns.info'),
-      width: 80,
-      fixed: isPinned ? 'right' : undefined,
-      render: (_, row) => (
-        <Button type="link" size="small" onClick={() => setSelected(row)} data-testid="audit-row-details">
-          {t('details')}
-        </Button>
-      ),
-    },
+    ...(isWide
+      ? [
+          {
+            key: 'details',
+            title: t('columns.info'),
+            width: 80,
+            fixed: 'right' as const,
+            render: (_: unknown, row: TAuditRow) => (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setSelected(row)}
+                data-testid="audit-row-details"
+              >
+                {t('details')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -165,9 +195,16 @@ export default function AuditManagePage() {
           dataSource={rows}
           loading={log.isPending}
           pagination={false}
-          scroll={{ x: tableWidth }}
+          scroll={{ x: isWide ? tableWidth : tableWidth - 80 }}
           locale={{ emptyText: <Empty description={t('empty')} data-testid="audit-empty" /> }}
-          onRow={(row) => ({ 'data-testid': 'audit-row', 'data-action': row.action }) as object}
+          onRow={(row) =>
+            ({
+              'data-testid': 'audit-row',
+              'data-action': row.action,
+              className: 'cz-audit__row',
+              onClick: () => setSelected(row),
+            }) as object
+          }
         />
         <div className="cz-audit__more">
           {log.hasNextPage ? (

@@ -3,6 +3,7 @@ import { ErrorCode } from '@console/contract/codes';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { phoneQuery } from '@/components/ui/table-cells';
 import { setMeta } from '@/lib/meta';
 import { setNotifier, type TApiEvent } from '@/lib/notifier';
 import { queryClient } from '@/lib/query-client';
@@ -141,6 +142,12 @@ describe('the roles drawer', () => {
     expect(within(admin).getByTestId('role-operations').textContent).toBe('Edit the password policy');
     const holders = await within(admin).findAllByTestId('role-holder');
     expect(holders.map((h) => h.dataset.user)).toEqual(['admin_demo', 'ops_lead']);
+    // On a wide screen the grant time has a column of its own.
+    expect(
+      within(admin)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['User', 'Granted', 'Actions']);
     // Oneself is marked and cannot be removed here; another administrator can.
     expect(within(holders[0] as HTMLElement).getByText('You')).toBeTruthy();
     expect(within(holders[0] as HTMLElement).queryByTestId('role-remove')).toBeNull();
@@ -153,6 +160,33 @@ describe('the roles drawer', () => {
     // Only the administrator role is granted and removed here.
     expect(within(member).queryByTestId('roles-grant-select')).toBeNull();
     expect(within(member).queryByTestId('role-remove')).toBeNull();
+  });
+
+  it('keeps the holders to a phone’s width: the grant time under the name, no column of its own', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === phoneQuery,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+    }));
+    open(en);
+    const admin = await panel('account_admin');
+    const [first] = await within(admin).findAllByTestId('role-holder');
+    expect(
+      within(admin)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['User', 'Actions']);
+    const granted = within(first as HTMLElement).getByTestId('role-holder-granted');
+    expect(granted.textContent).toMatch(/^Granted .*2026/);
+    // In the holder's cell, under the name.
+    expect(granted.closest('td')).toBe(
+      within(first as HTMLElement)
+        .getByTestId('role-holder-name')
+        .closest('td'),
+    );
   });
 
   it('grants the administrator role to a regular user who does not hold it', async () => {

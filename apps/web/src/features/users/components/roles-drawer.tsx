@@ -26,7 +26,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/get-current-user';
-import { NameCell, NoWrap, nowrapColumn, tableScroll } from '@/components/ui/table-cells';
+import { NameCell, NoWrap, nowrapColumn, phoneQuery, tableScroll } from '@/components/ui/table-cells';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -121,8 +121,19 @@ function GrantRole({ role, holderIds }: { role: TRoleItem; holderIds: ReadonlySe
   );
 }
 
-/** One role: what it is and grants, and who holds it. */
-function RolePanel({ role, selfId }: { role: TRoleItem; selfId: number | undefined }) {
+/**
+ * One role: what it is and grants, and who holds it. On a phone the holders' list keeps to the
+ * drawer's width: the grant time goes under the holder's name instead of a column of its own.
+ */
+function RolePanel({
+  role,
+  selfId,
+  isNarrow,
+}: {
+  role: TRoleItem;
+  selfId: number | undefined;
+  isNarrow: boolean;
+}) {
   const { t } = useTranslation(['users', 'common', 'shell']);
   const tx = t as unknown as TT;
   const [pageNo, setPageNo] = useState(1);
@@ -143,18 +154,31 @@ function RolePanel({ role, selfId }: { role: TRoleItem; selfId: number | undefin
       key: 'user',
       title: tx('rolesView.columns.user'),
       render: (_, holder) => (
-        <Space size={4}>
-          <NameCell name={holder.username} secondary={holder.displayName} testId="role-holder-name" />
-          {holder.id === selfId ? <Tag>{tx('rolesView.you')}</Tag> : null}
-        </Space>
+        <>
+          <Space size={4}>
+            <NameCell name={holder.username} secondary={holder.displayName} testId="role-holder-name" />
+            {holder.id === selfId ? <Tag>{tx('rolesView.you')}</Tag> : null}
+          </Space>
+          {isNarrow ? (
+            <div className="cz-cell-secondary" data-testid="role-holder-granted">
+              {tx('rolesView.grantedAt', { time: formatDateTime(holder.grantTime) })}
+            </div>
+          ) : null}
+        </>
       ),
     },
-    {
-      key: 'grantTime',
-      title: tx('rolesView.columns.grantTime'),
-      ...nowrapColumn,
-      render: (_, holder) => <NoWrap>{formatDateTime(holder.grantTime)}</NoWrap>,
-    },
+    ...(isNarrow
+      ? []
+      : [
+          {
+            key: 'grantTime',
+            title: tx('rolesView.columns.grantTime'),
+            ...nowrapColumn,
+            render: (_: unknown, holder: TRoleHolder) => (
+              <NoWrap testId="role-holder-granted">{formatDateTime(holder.grantTime)}</NoWrap>
+            ),
+          },
+        ]),
     ...(role.isAdminRole
       ? [
           {
@@ -273,7 +297,7 @@ function RolePanel({ role, selfId }: { role: TRoleItem; selfId: number | undefin
 export default function RolesDrawer({ onClose }: TRolesDrawerProps) {
   const { t } = useTranslation(['users', 'common']);
   const tx = t as unknown as TT;
-  const isNarrow = useMediaQuery('(max-width: 575px)');
+  const isNarrow = useMediaQuery(phoneQuery);
   const roles = useRoleList();
   const selfId = useCurrentUser().data?.id;
   const list = roles.data ?? [];
@@ -315,7 +339,7 @@ export default function RolesDrawer({ onClose }: TRolesDrawerProps) {
                   {roleName(tx, role)} <Typography.Text type="secondary">({role.userCount})</Typography.Text>
                 </span>
               ),
-              children: <RolePanel role={role} selfId={selfId} />,
+              children: <RolePanel role={role} selfId={selfId} isNarrow={isNarrow} />,
             }))}
           />
         )}

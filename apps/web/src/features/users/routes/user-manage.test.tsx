@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setMeta } from '@/lib/meta';
 import { setNotifier } from '@/lib/notifier';
 import { queryClient } from '@/lib/query-client';
-import { consoleI18n, fakeApi, renderConsole } from '@/testing/console-render';
+import { consoleI18n, fakeApi, renderConsole, type TApiCall } from '@/testing/console-render';
 import { testMeta } from '@/testing/meta';
 import { testAdmin } from '@/testing/user';
 import UserManagePage from './user-manage';
@@ -41,6 +41,7 @@ const row = (over: Partial<TUserRow>): TUserRow => ({
 let en: i18n;
 let zh: i18n;
 let users: TUserRow[];
+let calls: TApiCall[];
 beforeAll(async () => {
   en = await consoleI18n('en-US', ['users', 'common', 'validation']);
   zh = await consoleI18n('zh-CN', ['users', 'common', 'validation']);
@@ -49,7 +50,7 @@ beforeEach(() => {
   users = [];
   setMeta(testMeta());
   setNotifier({ show: () => {}, notifyApiEvent: () => {} });
-  fakeApi((call) => {
+  calls = fakeApi((call) => {
     if (call.path === '/api/portal/user/getCurrentUser') return testAdmin;
     if (call.path.includes('userList')) {
       const keyword = (call.body as { keyword?: string }).keyword;
@@ -199,6 +200,41 @@ describe('the user list', () => {
     queryClient.clear();
     renderPage(zh);
     await waitFor(() => expect(screen.getByText('共 1 个用户')).toBeTruthy());
+  });
+
+  it('shows an invitation’s state in Status and puts its actions in the row’s More menu', async () => {
+    users = [
+      row({
+        id: 7,
+        username: 'inv_fresh',
+        isAdmin: false,
+        lastLoginTime: null,
+        invitation: {
+          state: 'pending',
+          channel: 'SMS',
+          createTime: '2026-03-01T06:00:00.000Z',
+          expireTime: '2026-03-04T06:00:00.000Z',
+        },
+      }),
+    ];
+    renderPage(en);
+    const [name] = await screen.findAllByTestId('user-row-name');
+    const first = name?.closest('tr') as HTMLElement;
+    // Status holds the tags only: as narrow as they are.
+    const status = cellOf(first, 'Status');
+    expect(within(status).getByTestId('user-row-invitation').textContent).toBe('Invited, pending');
+    expect(within(status).queryByRole('button')).toBeNull();
+
+    fireEvent.mouseEnter(within(first).getByTestId('user-more'));
+    expect((await screen.findByTestId('user-invitation-resend')).textContent).toBe('Resend invitation');
+    fireEvent.click(screen.getByTestId('user-invitation-revoke'));
+    // Revoked only after a confirmation.
+    const ok = await screen.findByTestId('user-invitation-revoke-ok');
+    expect(calls.some((c) => c.path.endsWith('/revokeInvitation'))).toBe(false);
+    fireEvent.click(ok);
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith('/revokeInvitation'))?.body).toEqual({ id: 7 }),
+    );
   });
 
   it('keeps one label on the switch that shows phone numbers and e-mail addresses', async () => {

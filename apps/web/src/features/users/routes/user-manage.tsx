@@ -36,7 +36,7 @@ import {
   useUserList,
 } from '../api/users-api';
 import { ConfirmAction } from '../components/confirm-action';
-import { InvitationStatus } from '../components/invitation-actions';
+import { InvitationTag, useInvitationActions } from '../components/invitation-actions';
 import { RolesButton } from '../components/roles-button';
 import { SyncState } from '../components/sync-state';
 import { ResetPasswordDialog, UserDialog } from '../components/user-dialogs';
@@ -77,6 +77,7 @@ export default function UserManagePage() {
   const adminRoleId = roles.find((r) => r.isAdminRole)?.id ?? null;
   const retentionDays = list.data?.retentionDays ?? 7;
   const screenColumns = useScreenColumns();
+  const invitation = useInvitationActions();
   const pageSize = Number(params.pageSize ?? 20);
   // The page the answer is (a previous-page cursor that reached the list's start answers page 1).
   const shown = list.data && !list.isPlaceholderData ? list.data : undefined;
@@ -194,7 +195,7 @@ export default function UserManagePage() {
               </Button>
             </Space>
           ) : null}
-          <InvitationStatus user={user} />
+          <InvitationTag user={user} />
           <SyncState userId={user.id} state={shownSyncState(sync.of(user.id), sync.wasBusy(user.id))} />
         </Space>
       ),
@@ -268,6 +269,7 @@ export default function UserManagePage() {
             <Dropdown
               menu={{
                 items: [
+                  ...invitation.items(user),
                   {
                     key: 'reset',
                     label: <span data-testid="user-reset-password">{t('actions.resetPassword')}</span>,
@@ -287,10 +289,11 @@ export default function UserManagePage() {
                     label: <span data-testid="user-delete">{t('actions.delete')}</span>,
                   },
                 ],
-                onClick: ({ key }) =>
-                  key === 'reset' || key === 'sessions'
-                    ? setDialog({ kind: key, user })
-                    : setConfirm({ action: 'delete', users: [user] }),
+                onClick: ({ key }) => {
+                  if (invitation.onClick(key, user)) return;
+                  if (key === 'reset' || key === 'sessions') setDialog({ kind: key, user });
+                  else setConfirm({ action: 'delete', users: [user] });
+                },
               }}
             >
               <Button type="link" size="small" {...testId('user-more')}>
@@ -305,6 +308,7 @@ export default function UserManagePage() {
 
   return (
     <div className="cz-users" data-testid="user-manage">
+      {invitation.holder}
       <div className="cz-table-toolbar">
         <Space wrap>
           <Input.Search
