@@ -21,6 +21,8 @@ export function translateError(lang: TLanguage, key: string, params?: Record<str
   if (typeof params?.channel === 'string') {
     values.channel = table[`channel${capital(params.channel)}`] ?? params.channel;
   }
+  // A list of usernames reads as a list in the request's language.
+  if (Array.isArray(params?.names)) values.names = params.names.join(table.namesJoin);
   return interpolate(text, values);
 }
 
