@@ -51,7 +51,7 @@ export type TLoginProtectionDialogProps = {
 const channelOf = (method: TCodeMethod): TAuthCodeType => (method === 'PHONE' ? 'SMS' : 'EMAIL');
 
 export default function LoginProtectionDialog({ action, onClose }: TLoginProtectionDialogProps) {
-  const { t } = useTranslation(['mfa', 'errors', 'common']);
+  const { t, i18n } = useTranslation(['mfa', 'errors', 'common']);
   const status = useMfaStatus();
   const isInternational = getMeta().edition === 'international';
   const [flow, setFlow] = useState<TFlow | null>(null);
@@ -152,7 +152,8 @@ export default function LoginProtectionDialog({ action, onClose }: TLoginProtect
               status.data?.enable ? null : t('protection.requireOwnOn'),
             ]
               .filter(Boolean)
-              .join(' ')}
+              // Sentences run on without a space in Chinese.
+              .join(i18n.language === 'zh-CN' ? '' : ' ')}
             onClose={onClose}
             onVerified={async (proof) => {
               try {

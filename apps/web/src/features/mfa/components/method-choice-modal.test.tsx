@@ -63,6 +63,9 @@ describe('the choice of where sign-in codes go', () => {
     );
     expect(radio('PHONE').disabled).toBe(true);
     expect(radio('EMAIL').disabled).toBe(true);
+    // Nothing looks chosen that cannot be.
+    expect(radio('PHONE').checked).toBe(false);
+    expect(radio('EMAIL').checked).toBe(false);
     expect((screen.getByTestId('mfa-continue') as HTMLButtonElement).disabled).toBe(true);
   });
 

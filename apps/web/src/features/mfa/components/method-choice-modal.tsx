@@ -29,7 +29,8 @@ export function MethodChoiceModal({
   const user = useCurrentUser().data;
   const phone = user?.phone ?? null;
   const email = user?.email ?? null;
-  const [method, setMethod] = useState<TCodeMethod>('PHONE');
+  // None while no channel can be chosen (nothing drawn as chosen that cannot be).
+  const [method, setMethod] = useState<TCodeMethod | null>('PHONE');
   const unavailable: Record<TCodeMethod, string | null> = {
     PHONE: useNotConfigured('sms'),
     EMAIL: useNotConfigured('email'),
@@ -64,7 +65,7 @@ export function MethodChoiceModal({
 
   // Each opening (and the user's addresses, once loaded) starts on the first channel that can be chosen.
   useEffect(() => {
-    if (isOpen) setMethod(firstOpen ?? 'PHONE');
+    if (isOpen) setMethod(firstOpen);
   }, [isOpen, firstOpen]);
 
   return (
@@ -81,7 +82,9 @@ export function MethodChoiceModal({
             <Button onClick={onClose}>{t('cancel', { ns: 'common' })}</Button>
             <Button
               type="primary"
-              onClick={() => onContinue(method)}
+              onClick={() => {
+                if (method) onContinue(method);
+              }}
               disabled={!isChosenOpen}
               data-testid="mfa-continue"
             >
