@@ -16,7 +16,7 @@ import { adapterStates } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { matchTotp } from '../../lib/totp';
-import { findAccountById } from '../account';
+import { findAccountById, findAccountByName } from '../account';
 import { writeAudit } from '../audit';
 import { consumeCheckToken } from '../verification';
 import {
@@ -248,4 +248,37 @@ export async function saveMfaPolicy(
     });
   });
   return getMfaPolicy(deps, auth);
+}
+
+/**
+ * An operator stops requiring login protection of an account's users: the way back for an account
+ * that required it before this rule was kept, or whose installation later lost the channel its
+ * users' codes went by. Audited in the account's chain with the operator as actor. Answers null
+ * for an unknown account, and whether anything changed.
+ */
+export async function stopRequiringByOperator(
+  deps: TDeps,
+  accountName: string,
+): Promise<{ accountId: number; isChanged: boolean } | null> {
+  const account = await findAccountByName(deps.db, accountName);
+  if (!account) return null;
+  if (!account.mfaRequired) return { accountId: account.id, isChanged: false };
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await setAccountMfaPolicy(tx, account.id, { required: false }, now);
+    await writeAudit(tx, {
+      accountId: account.id,
+      userId: null,
+      username: null,
+      action: 'account.mfaPolicy',
+      objectType: 'account',
+      objectId: String(account.id),
+      isSuccess: true,
+      info: { required: false, by: 'operator' },
+      ip: null,
+      requestId: null,
+      createdAt: now,
+    });
+  });
+  return { accountId: account.id, isChanged: true };
 }
