@@ -127,7 +127,7 @@ describe('the add-user dialog', () => {
       invite: true,
       inviteChannel: 'SMS',
     });
-  });
+  }, 30_000); // antd's form on a loaded machine: a generous limit
 
   it('gives the rule in Chinese, and marks the fields of a service user', async () => {
     policy = { requiredCharTypes: ['LOWERCASE', 'UPPERCASE'], minLength: 8, expireDays: 0 };
