@@ -38,6 +38,9 @@
  *   voucher void <code> [reason] | voucher list <accountName>
  *   discount set <accountName> <category|*> <rate> | discount list <accountName>
  *       (see modules/billing/funds/billing-admin.cli.ts)
+ *   mfa-requirement off <accountName>
+ *       stops requiring login protection of the account's users, the way back for an account
+ *       whose users cannot complete a second step (modules/mfa/mfa.cli.ts)
  *
  * Commands that touch data use the same configuration as the server (DATABASE_URL or DATA_DIR);
  * commands that only sign or print never open the database.
@@ -56,6 +59,7 @@ import { remittanceCli } from './modules/billing/remittance/remittance.cli';
 import { catalogueCli } from './modules/catalogue/catalogue.cli';
 import { certificationCli } from './modules/certification/certification.cli';
 import { licenseCli } from './modules/license/license.cli';
+import { mfaCli } from './modules/mfa/mfa.cli';
 import { registrationCli } from './modules/registration/registration.cli';
 
 const commandSets: readonly TCliCommands[] = [
@@ -67,6 +71,7 @@ const commandSets: readonly TCliCommands[] = [
   billingAdminCli,
   remittanceCli,
   certificationCli,
+  mfaCli,
 ];
 
 /** The configuration is read when a command first needs it (license-issue needs none). */

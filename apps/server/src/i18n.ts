@@ -40,6 +40,8 @@ export function translateError(lang: TLanguage, key: string, params?: Record<str
   if (typeof params?.channel === 'string') {
     values.channel = table[`channel${capital(params.channel)}`] ?? params.channel;
   }
+  // A list of usernames reads as a list in the request's language.
+  if (Array.isArray(params?.names)) values.names = params.names.join(table.namesJoin);
   // A value that is a phrase itself (why a request failed: `{{detail}}`) is worded in the language.
   for (const [name, value] of Object.entries(values)) {
     if (isPhraseRef(value)) values[name] = translatePhrase(lang, value);

@@ -2,14 +2,15 @@
  * The operator commands each module keeps in its `*.cli.ts`, run as the dispatcher (src/cli.ts)
  * runs them: with a context that opens the dependencies only for the commands that need them.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCliCommands, TCliContext } from '../src/context';
-import { inviteCodes } from '../src/db/schema';
+import { accounts, auditEntries, inviteCodes } from '../src/db/schema';
 import { findAccountByName } from '../src/modules/account';
 import { accountCli } from '../src/modules/account/account.cli';
 import { auditCli } from '../src/modules/audit/audit.cli';
 import { licenseCli } from '../src/modules/license/license.cli';
+import { mfaCli } from '../src/modules/mfa/mfa.cli';
 import { registrationCli } from '../src/modules/registration/registration.cli';
 import { isInviteCodeUsable } from '../src/modules/registration/registration.repository';
 import { createTestApp, login, seedAccount, type TTestApp } from './harness';
@@ -98,5 +99,35 @@ describe('operator commands of the modules', () => {
 
     const unknown = await run(audit, 'audit-verify', '--account', 'nobody');
     expect(unknown).toMatchObject({ status: 1, err: ['no account nobody'] });
+  });
+
+  it('mfa-requirement off is the way back for an account whose users cannot pass a second step', async () => {
+    const account = await seedAccount(t.deps, 'lockedout');
+    await t.deps.db.update(accounts).set({ mfaRequired: true }).where(eq(accounts.id, account.id));
+    const stopped = await run(mfaCli, 'mfa-requirement', 'off', 'LockedOut');
+    expect(stopped).toMatchObject({
+      status: 0,
+      out: ['Account LockedOut no longer requires login protection of its users.'],
+    });
+    const [row] = await t.deps.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(row?.mfaRequired).toBe(false);
+    const [entry] = await t.deps.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.accountId, account.id), eq(auditEntries.action, 'account.mfaPolicy')));
+    expect(entry).toMatchObject({ userId: null, info: { required: false, by: 'operator' } });
+    // The users sign in with their password alone again.
+    const signedIn = await login(t.app, 'lockedout', account.member.username, account.member.password);
+    expect((signedIn.json() as { data: { token: string | null } }).data.token).toBeTruthy();
+
+    expect((await run(mfaCli, 'mfa-requirement', 'off', 'lockedout')).out).toEqual([
+      'Account lockedout did not require login protection: nothing was changed.',
+    ]);
+    expect(await run(mfaCli, 'mfa-requirement', 'off', 'nobody')).toMatchObject({
+      status: 1,
+      err: ['no account nobody'],
+    });
+    const wrong = await run(mfaCli, 'mfa-requirement', 'on', 'lockedout');
+    expect(wrong).toMatchObject({ status: 2, isDatabaseOpened: false });
   });
 });

@@ -291,6 +291,31 @@ describe('production mode without adapters', () => {
     expect(phone.changed).toEqual([]);
   });
 
+  it('sends no invitation without an SMTP server (4178) or an SMS provider (4179), says so as an invitation, and adds no user', async () => {
+    const email = await refused(() =>
+      api.call('addUser', admin, { username: 'invited_mail', email: 'invited@prod.example', invite: true }),
+    );
+    expect(email.body).toMatchObject({
+      code: ErrorCode.invitationEmailNotConfigured,
+      message:
+        'Invitations cannot be sent by e-mail: no e-mail server is configured on this installation. Set an initial password instead, or contact the platform operator.',
+    });
+    expect(email.changed).toEqual([]);
+    const sms = await refused(() =>
+      api.call(
+        'addUser',
+        admin,
+        { username: 'invited_text', phone: '13912345670', invite: true, inviteChannel: 'SMS' },
+        { 'cz-lang': 'zh-CN' },
+      ),
+    );
+    expect(sms.body).toMatchObject({
+      code: ErrorCode.invitationSmsNotConfigured,
+      message: '无法通过短信发送邀请：本安装未配置短信服务。请改为设置初始密码，或联系平台运维人员。',
+    });
+    expect(sms.changed).toEqual([]);
+  });
+
   it('resolves no marketplace token (4101) and takes no other activation code for one', async () => {
     const check = await refused(() =>
       t.app.inject({ url: '/api/portal/account/checkAwsMktToken?awsMktToken=mkt1.forged.sig' }),
@@ -419,6 +444,28 @@ describe('production mode with its adapters configured', () => {
       headers: { authorization: `Bearer ${member}` },
     });
     expect(page.statusCode).toBe(404);
+  });
+
+  it('says an invitation whose text message the provider refused could not be sent, in its own words (4097)', async () => {
+    const account = await seedAccount(t.deps, 'inviting');
+    const admin = await signIn(t.app, 'inviting', account.admin);
+    sms.mode.value = 'fail';
+    try {
+      const refused = envelope(
+        await api.call('addUser', admin, {
+          username: 'invited_fail',
+          phone: '13912345671',
+          invite: true,
+          inviteChannel: 'SMS',
+        }),
+      );
+      expect(refused).toMatchObject({
+        code: ErrorCode.sendCodeFailed,
+        message: 'The invitation could not be sent. Try again later.',
+      });
+    } finally {
+      sms.mode.value = 'ok';
+    }
   });
 
   it("shares a job's profile that the platform answers", async () => {

@@ -141,6 +141,10 @@ export const ErrorCode = {
   invitationRevoked: 4176,
   /** The invitation has expired (links are valid 72 hours): ask for a new one. */
   invitationExpired: 4177,
+  /** An invitation by e-mail cannot be sent: no SMTP server is configured on this installation. */
+  invitationEmailNotConfigured: 4178,
+  /** An invitation by text message cannot be sent: no SMS provider is configured on this installation. */
+  invitationSmsNotConfigured: 4179,
   /** This call acts on service users (managed users, decision 0020) only: the user is a regular one. */
   notManagedUser: 4156,
   /** This call acts on regular users only: the user is a service (managed) user (decision 0020). */
@@ -215,6 +219,18 @@ export const ErrorCode = {
   mfaRequiredByAccount: 4163,
   /** The verification code (or the checkToken of a verified one) has expired: request a new one. */
   codeExpired: 4164,
+  /**
+   * Login protection cannot be required of every user: some enabled users could not complete a
+   * second step at sign-in (no authenticator or passkey, and no configured channel to a phone or
+   * e-mail of theirs); params `{ count, names }` (decision: no account locks itself out).
+   */
+  mfaEnforcementUsersBlocked: 4165,
+  /** Requiring login protection: the administrator can receive no code (no configured channel to their phone or e-mail). */
+  mfaEnforcementNoCodeChannel: 4166,
+  /** Requiring login protection: the administrator has no authenticator app bound to prove their own second step with. */
+  mfaEnforcementNoAuthenticator: 4167,
+  /** Requiring login protection needs the administrator's own second step, proven with the request (a code). */
+  mfaEnforcementProofRequired: 4168,
 
   passwordTooShort: 5059,
   passwordTooLong: 5060,

@@ -97,6 +97,7 @@ import {
   ZModifyMfaStatusRequest,
   ZOptionalAuthCodeTokenHeaders,
   ZOptionalAuthMethodHeaders,
+  ZSaveMfaPolicyRequest,
   ZSendLoginCodeRequest,
 } from './schemas/mfa';
 import {
@@ -714,15 +715,27 @@ export const routes = {
   getMfaPolicy: route(apiPaths.getMfaPolicy, {
     access: 'session',
     tag: 'mfa',
-    summary: 'Whether the account requires login protection of every user',
+    summary:
+      'Whether the account requires login protection of every user; for administrators also whether it can be required now (who could not complete a second step, who will be asked to set it up, how the administrator proves their own)',
     response: ZMfaPolicy,
   }),
   saveMfaPolicy: route(apiPaths.saveMfaPolicy, {
     access: 'admin',
     tag: 'mfa',
-    summary: 'Requires (or stops requiring) login protection of every user of the account',
-    body: ZMfaPolicy,
+    summary:
+      "Requires (or stops requiring) login protection of every user of the account. Requiring it is refused while a user could not complete a second step, and needs the administrator's own second step in the same request (an encrypted authenticator code under a status challenge, or the checkToken of a code sent to their phone or e-mail)",
+    body: ZSaveMfaPolicyRequest,
+    headers: ZOptionalAuthCodeTokenHeaders,
     response: ZMfaPolicy,
+    codes: [
+      ErrorCode.mfaEnforcementUsersBlocked,
+      ErrorCode.mfaEnforcementNoCodeChannel,
+      ErrorCode.mfaEnforcementNoAuthenticator,
+      ErrorCode.mfaEnforcementProofRequired,
+      ErrorCode.mfaDecryptFailed,
+      ...codeErrors,
+      ErrorCode.challengeExpired,
+    ],
   }),
   getPasswordPolicy: route(apiPaths.getPasswordPolicy, {
     access: 'optional',
@@ -914,8 +927,8 @@ export const routes = {
     codes: [
       ...policyErrors,
       ErrorCode.sendCodeFailed,
-      ErrorCode.smsNotConfigured,
-      ErrorCode.emailNotConfigured,
+      ErrorCode.invitationSmsNotConfigured,
+      ErrorCode.invitationEmailNotConfigured,
     ],
   }),
   addManagedUser: route(apiPaths.addManagedUser, {
@@ -1058,8 +1071,8 @@ export const routes = {
       ErrorCode.invitationUsed,
       ErrorCode.userIsDeleted,
       ErrorCode.sendCodeFailed,
-      ErrorCode.smsNotConfigured,
-      ErrorCode.emailNotConfigured,
+      ErrorCode.invitationSmsNotConfigured,
+      ErrorCode.invitationEmailNotConfigured,
     ],
   }),
   revokeInvitation: route(apiPaths.revokeInvitation, {

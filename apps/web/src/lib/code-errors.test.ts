@@ -36,6 +36,15 @@ describe('codeErrorText', () => {
     expect(codeErrorText(business(code), zh)).toBe(chinese);
   });
 
+  it('takes the server’s message where the phrase has names or counts to fill in', () => {
+    const filled = 'Users who could not complete the second step at sign-in: new_hire (1 in all).';
+    expect(codeErrorText(business(4165, null, filled), en)).toBe(filled);
+    // Without a message, the phrase itself (placeholders and all) is better than nothing.
+    expect(codeErrorText(business(4165, null, ''), en)).toBe(enErrors['4165']);
+    // A phrase without placeholders is the client's own, whatever the server said.
+    expect(codeErrorText(business(4168, null, 'server text'), zh)).toBe(zhErrors['4168']);
+  });
+
   it('4091 is the client-side encryption failure', () => {
     const error = new EncryptError('no Web Crypto');
     expect(errorCodeOf(error)).toBe(4091);

@@ -45,7 +45,13 @@ export function codeErrorText(error: unknown, texts: TCodeErrorTexts): string {
   if (api.kind === 'network') return common.networkError;
   if (api.kind === 'timeout') return common.timeout;
   const key = String(api.code);
-  const message = isErrorKey(errors, key) ? errors[key] : api.message || common.requestFailed;
+  const phrase = isErrorKey(errors, key) ? errors[key] : null;
+  // A phrase with placeholders (names, counts) is completed by the server: its message is that
+  // phrase, filled in, in the language of the request.
+  const message =
+    phrase !== null && !(phrase.includes('{{') && api.message)
+      ? phrase
+      : api.message || phrase || common.requestFailed;
   if (api.code === ErrorCode.tooManyRequests) {
     // Too many failures from the client's address: blocked for that long (decision 0012).
     const seconds = errorDataNumber(error, 'retryAfterSeconds');

@@ -70,12 +70,62 @@ export type TMfaState = z.infer<typeof ZMfaState>;
 export const ZMfaChallenge = z.object({ publicKey: z.string(), uniqueId: z.string() });
 export type TMfaChallenge = z.infer<typeof ZMfaChallenge>;
 
+/**
+ * Whether the account's administrator can require login protection of every user now, and what
+ * it would mean. It can when every enabled regular user can complete a second step at sign-in
+ * with what this installation and the user have (an authenticator app or passkey bound, an
+ * authenticator to bind at sign-in in the international edition, or a configured SMS or e-mail
+ * channel to a phone or e-mail of theirs), and the administrator can prove a second step of their
+ * own in the same request.
+ */
+export const ZMfaEnforcement = z.object({
+  isPossible: z.boolean(),
+  /**
+   * Why not: the code that requiring it would answer (4165 users who could not complete a second
+   * step, 4166 the administrator can receive no code, 4167 the administrator has no authenticator
+   * app); null when it is possible.
+   */
+  blockedBy: z.number().int().nullable(),
+  /** Enabled regular users (the administrator aside) who could not complete a second step. */
+  blockedUsers: z.number().int().nonnegative(),
+  /** The usernames of the first few of them (at most 5), for the administrator to find them. */
+  blockedUsernames: z.array(z.string()).max(5),
+  /** Enabled regular users (the administrator aside) who will be asked to set up login protection at their next sign-in. */
+  usersToSetUp: z.number().int().nonnegative(),
+  /**
+   * How the administrator proves their own second step when turning it on: `GA` the current code of
+   * their authenticator app (under a status challenge), `CODE` a code sent to one of `proofChannels`
+   * (its checkToken, purpose MFA_STATUS); null when they cannot.
+   */
+  proof: z.enum(['GA', 'CODE']).nullable(),
+  proofChannels: z.array(ZAuthCodeType),
+});
+export type TMfaEnforcement = z.infer<typeof ZMfaEnforcement>;
+
 export const ZMfaPolicy = z.object({
   required: z.boolean(),
-  /** Users may sign in with a passkey alone (always answered; left as it is when not sent). */
-  passkeySignIn: z.boolean().optional(),
+  /** Users may sign in with a passkey alone. */
+  passkeySignIn: z.boolean(),
+  /** For account administrators: whether the requirement can be turned on (null for other users). */
+  enforcement: ZMfaEnforcement.nullable(),
 });
 export type TMfaPolicy = z.infer<typeof ZMfaPolicy>;
+
+/**
+ * Saves the policy. Turning the requirement on needs the administrator's own second step in the
+ * same request: the current authenticator code encrypted under a status challenge (`uniqueId`,
+ * `code`), or the checkToken of a code sent to their phone or e-mail (header `authCodeToken`).
+ */
+export const ZSaveMfaPolicyRequest = z.object({
+  required: z.boolean(),
+  /** Users may sign in with a passkey alone (left as it is when not sent). */
+  passkeySignIn: z.boolean().optional(),
+  /** The status challenge (`createMfaChallenge`) the authenticator code is encrypted under. */
+  uniqueId: z.string().max(128).nullish(),
+  /** The authenticator code, RSA-OAEP encrypted with the public key of `uniqueId`. */
+  code: z.string().max(4096).nullish(),
+});
+export type TSaveMfaPolicyRequest = z.infer<typeof ZSaveMfaPolicyRequest>;
 
 /** Sends the second-step code of a sign-in to the user's phone or e-mail. */
 export const ZSendLoginCodeRequest = z

@@ -109,6 +109,14 @@ const errors = {
   '4162': 'Verification failed: no authenticator app is bound yet.',
   '4163': 'Your account requires login protection for every user; it cannot be turned off.',
   '4164': 'The verification code has expired. Request a new one.',
+  '4165':
+    'Login protection cannot be required of every user yet. Users who could not complete the second step at sign-in: {{names}} ({{count}} in all). They have no passkey, and this installation cannot send a code to a phone number or e-mail address of theirs (SMS or e-mail is not configured, or they have none). Configure SMS or e-mail, or give them a phone number or e-mail address it can reach, then try again.',
+  '4166':
+    'To require login protection of every user, you must first be able to complete a second step yourself: this installation cannot send a code to your phone number or e-mail address (SMS or e-mail is not configured, or you have none).',
+  '4167':
+    'To require login protection of every user, first turn on login protection for yourself with an authenticator app: its code confirms the change.',
+  '4168':
+    'Confirm with your own second step to require login protection of every user: the code of your authenticator app, or a code sent to your phone or e-mail.',
   '4180': 'This share link is not valid. Check that you opened the whole link you were sent.',
   '4181': 'This share link has expired. Ask the person who shared it for a new one.',
   '4182': 'This share link was revoked. Ask the person who shared it for a new one.',
@@ -131,6 +139,12 @@ const errors = {
     'This invitation was revoked or replaced by a newer one. Ask your account administrator for a new invitation.',
   '4177':
     'This invitation has expired (links are valid for 72 hours). Ask your account administrator to send it again.',
+  '4178':
+    'Invitations cannot be sent by e-mail: no e-mail server is configured on this installation. Set an initial password instead, or contact the platform operator.',
+  '4179':
+    'Invitations cannot be sent by text message: no SMS service is configured on this installation. Set an initial password instead, or contact the platform operator.',
+  /** 4097 of an invitation whose message could not be delivered. */
+  invitationSendFailed: 'The invitation could not be sent. Try again later.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':
@@ -166,6 +180,8 @@ const errors = {
   charTypeUPPERCASE: 'uppercase letters',
   charTypeSPECIAL: 'special characters',
   charTypesJoin: ', ',
+  /** Between the usernames a message lists. */
+  namesJoin: ', ',
   usernameTaken: 'This username is already used in the account.',
   notServiceUser: 'Only service users can be deleted here.',
   notRegularUser: 'Only regular users can be deleted here.',

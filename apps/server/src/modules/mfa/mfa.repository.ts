@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { accounts, mfaChallenges, passkeys, users } from '../../db/schema';
 
@@ -156,4 +156,52 @@ export async function setAccountMfaPolicy(
       updatedAt: now,
     })
     .where(eq(accounts.id, accountId));
+}
+
+/** What a user has for the second step of a sign-in, as `groupSecondStepFacts` groups users by it. */
+export type TSecondStepFacts = {
+  hasPasskey: boolean;
+  isGaBound: boolean;
+  mfaEnabled: boolean;
+  hasPhone: boolean;
+  hasEmail: boolean;
+};
+
+/**
+ * The account's enabled regular users that are not deleted (`exceptUserId` aside), grouped by what
+ * they have for a second step: how many share each combination, and the usernames of the first
+ * five of each (in creation order). At most 32 rows, whatever the number of users.
+ */
+export async function groupSecondStepFacts(
+  db: TDb,
+  accountId: number,
+  exceptUserId: number,
+): Promise<(TSecondStepFacts & { count: number; usernames: string[] })[]> {
+  // Qualified by hand: in a select of one table, drizzle writes a column without its table, which
+  // inside the subquery would name the passkey's own columns.
+  const hasPasskey = sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys}."user_id" = ${users}."id")`;
+  const isGaBound = sql<boolean>`(${users.mfaEnabled} and ${users.mfaMethod} = 'GA' and ${users.totpSecret} is not null)`;
+  const hasPhone = sql<boolean>`(coalesce(${users.phone}, '') <> '')`;
+  const hasEmail = sql<boolean>`(coalesce(${users.email}, '') <> '')`;
+  return db
+    .select({
+      hasPasskey,
+      isGaBound,
+      mfaEnabled: users.mfaEnabled,
+      hasPhone,
+      hasEmail,
+      count: sql<number>`count(*)::int`,
+      usernames: sql<string[]>`(array_agg(${users.username} order by ${users.id}))[1:5]`,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        eq(users.kind, 'regular'),
+        eq(users.isEnabled, true),
+        isNull(users.deletedAt),
+        ne(users.id, exceptUserId),
+      ),
+    )
+    .groupBy(sql`1, 2, 3, 4, 5`);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/define-route';
 import { requestMeta } from '../../http/request-meta';
-import { getMfaPolicy, saveMfaPolicy, sendLoginCode } from './mfa.service';
+import { sendLoginCode } from './mfa.service';
 import {
   createStatusChallenge,
   getMfaCode,
@@ -9,6 +9,7 @@ import {
   modifyMfaStatus,
   resetMfaCode,
 } from './mfa-binding.service';
+import { getMfaPolicy, saveMfaPolicy } from './mfa-policy.service';
 
 export function mfaRoutes(app: FastifyInstance): void {
   defineRoute(app, 'getMfaStatus', ({ deps, auth }) => getMfaState(deps, auth));
@@ -28,7 +29,7 @@ export function mfaRoutes(app: FastifyInstance): void {
     sendLoginCode(deps, body, { ...requestMeta(request), lang: request.lang }, request.log),
   );
   defineRoute(app, 'getMfaPolicy', ({ deps, auth }) => getMfaPolicy(deps, auth));
-  defineRoute(app, 'saveMfaPolicy', ({ deps, auth, body, request }) =>
-    saveMfaPolicy(deps, auth, body, requestMeta(request)),
+  defineRoute(app, 'saveMfaPolicy', ({ deps, auth, body, headers, request }) =>
+    saveMfaPolicy(deps, auth, body, headers.authcodetoken, requestMeta(request)),
   );
 }

@@ -4,27 +4,26 @@
  * session: its second step checks the code of the authenticator app (international edition;
  * binding one there when the user has none yet) or a code sent by SMS or e-mail (domestic), sent
  * encrypted under the challenge's public key. An administrator can require protection of every
- * user; users without it are then led through it at their next sign-in. The signed-in user's own
- * protection is `mfa-binding.service.ts`; the challenges shared by both, `mfa-challenge.service.ts`.
+ * user (`mfa-policy.service.ts`); users without it are then led through it at their next sign-in.
+ * The signed-in user's own protection is `mfa-binding.service.ts`; the challenges shared by both,
+ * `mfa-challenge.service.ts`.
  */
 import type {
   TLoginRequest,
   TLoginResponse,
-  TMfaPolicy,
   TSendCodeResult,
   TSendLoginCodeRequest,
 } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import type { TMfaMethodType } from '@console/contract/enums';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TAuth, TDeps, TRequestMeta } from '../../context';
+import type { TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { matchTotp } from '../../lib/totp';
-import { findAccountById } from '../account';
 import { writeAudit } from '../audit';
 import type { TCaptchaAnswer } from '../captcha';
 import { sendCode, verifyCode } from '../verification';
-import { consumeChallenge, setAccountMfaPolicy, updateUserMfa } from './mfa.repository';
+import { consumeChallenge, updateUserMfa } from './mfa.repository';
 import {
   auditOf,
   createChallenge,
@@ -39,39 +38,6 @@ import {
   targetOf,
   wrongCode,
 } from './mfa-challenge.service';
-
-// ---- the account's policy ------------------------------------------------------------------
-
-export async function getMfaPolicy(deps: TDeps, auth: TAuth): Promise<TMfaPolicy> {
-  const account = await findAccountById(deps.db, auth.accountId);
-  return { required: account?.mfaRequired ?? false, passkeySignIn: account?.passkeySignIn ?? false };
-}
-
-export async function saveMfaPolicy(
-  deps: TDeps,
-  auth: TAuth,
-  policy: TMfaPolicy,
-  meta: TRequestMeta,
-): Promise<TMfaPolicy> {
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await setAccountMfaPolicy(tx, auth.accountId, policy, now);
-    await writeAudit(tx, {
-      accountId: auth.accountId,
-      userId: auth.userId,
-      username: auth.username,
-      action: 'account.mfaPolicy',
-      objectType: 'account',
-      objectId: String(auth.accountId),
-      isSuccess: true,
-      info: { required: policy.required, passkeySignIn: policy.passkeySignIn },
-      ip: meta.ip,
-      requestId: meta.requestId,
-      createdAt: now,
-    });
-  });
-  return getMfaPolicy(deps, auth);
-}
 
 // ---- sign-in ------------------------------------------------------------------------------
 

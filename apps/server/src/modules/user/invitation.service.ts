@@ -14,7 +14,7 @@ import type { TLanguage } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
 import { interpolate, serverPhrases } from '@console/phrases/server';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { requireAdapter } from '../../adapters/registry';
+import { adapterStates } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
@@ -64,9 +64,15 @@ function addressOf(contact: TContact, channel: TInvitationChannel): string {
   return phoneTarget(contact.phone ?? '', contact.phoneCode);
 }
 
-/** Refuses before anything is created when the channel cannot deliver (4104, 4105). */
+/**
+ * Refuses before anything is created when the channel cannot deliver: an invitation is a link, not
+ * a code, so the refusal is the invitation's own (4178 e-mail, 4179 text message).
+ */
 export function requireInvitationAdapter(deps: TDeps, channel: TInvitationChannel): void {
-  requireAdapter(deps.config, channel === 'SMS' ? 'sms' : 'email');
+  if (adapterStates(deps.config)[channel === 'SMS' ? 'sms' : 'email'] !== 'unconfigured') return;
+  throw new AppError(
+    channel === 'SMS' ? ErrorCode.invitationSmsNotConfigured : ErrorCode.invitationEmailNotConfigured,
+  );
 }
 
 /** A field error: the invitation has no address to go to. */
@@ -153,7 +159,8 @@ function invitationMessage(
 
 /**
  * Sends the link (after the invitation's transaction committed). An invitation whose link did not
- * leave is revoked, so that the list does not call it pending; the failure (4097) is answered.
+ * leave is revoked, so that the list does not call it pending; the failure (4097) is answered in
+ * the words of an invitation.
  */
 export async function sendInvitation(
   deps: TDeps,
@@ -173,6 +180,9 @@ export async function sendInvitation(
     await deliverMessage(deps, message, log, 'invitation');
   } catch (error) {
     await revokeInvitation(deps.db, invitation.row.id, deps.clock.now());
+    // The delivery's failure (4097) in the words of an invitation, not of a code.
+    if (error instanceof AppError && error.code === ErrorCode.sendCodeFailed)
+      throw new AppError(ErrorCode.sendCodeFailed, { messageKey: 'invitationSendFailed', cause: error });
     throw error;
   }
 }

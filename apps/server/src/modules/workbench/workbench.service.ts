@@ -16,8 +16,8 @@ import type { TAuth, TDeps } from '../../context';
 import { checkBill } from '../account/account.service';
 import { fundsAccount } from '../billing/funds/funds-view.service';
 import { billingCount } from '../billing/statements/details.service';
-import { getMfaPolicy } from '../mfa/mfa.service';
 import { getMfaState } from '../mfa/mfa-binding.service';
+import { getMfaPolicy } from '../mfa/mfa-policy.service';
 import { listAccountInstances, listServices } from '../service/service.service';
 import { getUserList } from '../user/user-list.service';
 

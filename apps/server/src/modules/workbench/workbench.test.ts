@@ -97,7 +97,7 @@ describe('workbench overview', () => {
       const overview = await ok<TWorkbenchOverview>('getWorkbenchOverview', admin);
       expect(overview).toMatchObject({ consumption: null, funds: null });
       expect(overview.users?.regular.total).toBe(2);
-      expect(overview.mfaPolicy).toEqual({ required: false, passkeySignIn: false });
+      expect(overview.mfaPolicy).toMatchObject({ required: false, passkeySignIn: false });
     } finally {
       await t.deps.db.execute(sql`update accounts set billing_enabled = true where id = ${demo.id}`);
     }

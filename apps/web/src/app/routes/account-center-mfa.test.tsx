@@ -2,6 +2,7 @@
  * The account center and login protection share one status query: a change made elsewhere (the
  * workbench card's requirement switch, the login protection dialog's modifyMfaStatus) shows in the
  * account center at once, with its counts fetched again. The app composes both features here.
+ * (Turning the requirement on, with its confirmation, is login-protection-card.test.tsx.)
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
@@ -78,7 +79,7 @@ beforeEach(() => {
         return status();
       case '/api/portal/mfa/policy':
         if (call.method === 'POST') server.required = (call.body as { required: boolean }).required;
-        return { required: server.required };
+        return { required: server.required, passkeySignIn: false, enforcement: null };
       case '/api/portal/password/policy/get':
         return { requiredCharTypes: ['DIGIT'], minLength: 8, expireDays: 0 };
       case '/api/portal/user/pendingChanges':
@@ -123,7 +124,8 @@ describe('the account center and login protection', () => {
     await waitFor(() => expect(protection().textContent).toBe('On · 2 of 3 users protected'));
   });
 
-  it('shows the account requirement after the workbench card saves it', async () => {
+  it('shows the account requirement gone after the workbench card turns it off', async () => {
+    server.required = true;
     renderConsole(
       <>
         <AccountInfoPage />
@@ -131,15 +133,15 @@ describe('the account center and login protection', () => {
       </>,
       en,
     );
-    await waitFor(() => expect(protection().textContent).toBe('Off · 1 of 3 users protected'));
-    const card = screen.getByTestId('mfa-card');
-    const toggle = within(card).getByTestId('mfa-policy-switch');
-    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
-    fireEvent.click(toggle);
     await waitFor(() =>
       expect(protection().textContent).toBe(
         'Off · Required for every user of the account · 1 of 3 users protected',
       ),
     );
+    const card = screen.getByTestId('mfa-card');
+    const toggle = within(card).getByTestId('mfa-policy-switch');
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(toggle);
+    await waitFor(() => expect(protection().textContent).toBe('Off · 1 of 3 users protected'));
   });
 });

@@ -93,7 +93,19 @@ const overview: TWorkbenchOverview = {
     accountRequired: false,
     passkeys: 0,
   },
-  mfaPolicy: { required: false },
+  mfaPolicy: {
+    required: false,
+    passkeySignIn: false,
+    enforcement: {
+      isPossible: true,
+      blockedBy: null,
+      blockedUsers: 0,
+      blockedUsernames: [],
+      usersToSetUp: 2,
+      proof: 'CODE',
+      proofChannels: ['SMS'],
+    },
+  },
   users: { regular: userList(3), service: userList(1) },
   consumption,
   funds: {

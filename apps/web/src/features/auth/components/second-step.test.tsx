@@ -214,6 +214,24 @@ describe('the second sign-in step', () => {
     expect(screen.getByTestId('mfa-sent').textContent).toContain('an***@demo.example');
     expect(screen.getByTestId('mfa-send-code').dataset.state).toBe('counting');
   });
+
+  it('domestic: starts on e-mail where SMS is not configured, offering SMS disabled with the reason', () => {
+    serve(() => ({ code: 0, message: 'ok', data: null }));
+    render(
+      <SecondStep
+        meta={{ edition: 'domestic', adapters: { sms: 'unconfigured', email: 'configured' } } as TMeta}
+        challenge={challenge({ phone: '139****0001', email: 'an***@demo.example', gaAlreadyBinding: false })}
+        body={body}
+        onLoggedIn={() => {}}
+        onBack={() => {}}
+      />,
+    );
+    const sms = screen.getByTestId('mfa-channel-SMS') as HTMLInputElement;
+    expect(sms.disabled).toBe(true);
+    expect((screen.getByTestId('mfa-channel-EMAIL') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('mfa-channel-SMS-unavailable').textContent).toBe(enErrors['4104']);
+    expect((screen.getByTestId('mfa-send-code') as HTMLButtonElement).disabled).toBe(false);
+  });
 });
 
 describe('a user with passkeys (issue 22)', () => {

@@ -74,7 +74,13 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
   const mode: TMode =
     meta.edition === 'international' ? (challenge.mfaStatus.gaAlreadyBinding ? 'ga' : 'bind') : 'code';
   const channels = channelsOf(challenge);
-  const [channel, setChannel] = useState<TAuthCodeType>(channels[0] ?? 'SMS');
+  /** Why a code cannot go by `value` here (its system is not configured), or null. */
+  const closedBy = (value: TAuthCodeType) =>
+    notConfiguredText(value === 'SMS' ? 'sms' : 'email', errors, meta);
+  // The first channel this installation can send by (the reason shows when neither can).
+  const [channel, setChannel] = useState<TAuthCodeType>(
+    channels.find((value) => closedBy(value) === null) ?? channels[0] ?? 'SMS',
+  );
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -334,12 +340,16 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
             <fieldset className="cz-channel" data-testid="mfa-channels">
               <legend className="cz-channel__legend">{t.channel.label}</legend>
               {channels.map((value) => (
-                <label key={value} className={`cz-channel__option${value === channel ? ' is-checked' : ''}`}>
+                <label
+                  key={value}
+                  className={`cz-channel__option${value === channel ? ' is-checked' : ''}${closedBy(value) ? ' is-disabled' : ''}`}
+                >
                   <input
                     type="radio"
                     name="mfa-channel"
                     value={value}
                     checked={value === channel}
+                    disabled={closedBy(value) !== null}
                     onChange={() => {
                       setChannel(value);
                       setCode('');
@@ -357,6 +367,18 @@ export default function SecondStep({ meta, challenge, body, onLoggedIn, onBack }
                   </span>
                 </label>
               ))}
+              {/* A channel not configured here is offered disabled, with the reason written out. */}
+              {channels.map((value) =>
+                closedBy(value) && value !== channel ? (
+                  <p
+                    key={value}
+                    className="cz-channel__reason"
+                    data-testid={`mfa-channel-${value}-unavailable`}
+                  >
+                    {closedBy(value)}
+                  </p>
+                ) : null,
+              )}
             </fieldset>
           ) : mode === 'code' ? (
             <p className="cz-second-step__target" data-testid="mfa-target">

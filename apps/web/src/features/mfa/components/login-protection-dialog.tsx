@@ -1,7 +1,9 @@
 /**
  * The login protection dialogs (a chunk of their own): turning it on (authenticator binding in the
  * international edition, a phone or e-mail code in the domestic one), off, rebinding the app after
- * identity verification, and the overview the user popover opens.
+ * identity verification, the overview the user popover opens, and the confirmation of requiring it
+ * of every user (with the administrator's own second step). A change of one's own protection is a
+ * change of what requiring it would take: the policy is read again after it.
  */
 import type { TAuthCodeType } from '@console/contract';
 import { Button, Modal, Skeleton } from 'antd';
@@ -13,8 +15,10 @@ import { VerificationDialog } from '@/components/verification-dialog/verificatio
 import { getMeta } from '@/lib/meta';
 import { toast } from '@/lib/notifier';
 import { getMfaCode, type TMfaCode } from '../api/get-mfa-code';
+import { useMfaPolicy } from '../api/get-mfa-policy';
 import { modifyMfaStatus } from '../api/modify-mfa-status';
 import { resetMfaCode } from '../api/reset-mfa-code';
+import { applySavedMfaPolicy, refreshMfaPolicy, saveMfaPolicy } from '../api/save-mfa-policy';
 import { GaDisableModal } from './ga-disable-modal';
 import { GaSetupModal } from './ga-setup-modal';
 import { HelpLink } from './help-link';
@@ -23,6 +27,8 @@ import { MfaActions, type TProtectionAction } from './mfa-actions';
 import { MfaSummary } from './mfa-summary';
 import { PasskeysModal } from './passkeys-modal';
 import { PasskeysRow } from './passkeys-row';
+import { setUpCountText } from './policy-texts';
+import { RequireByAuthenticatorModal } from './require-by-authenticator-modal';
 import '../mfa.css';
 
 type TFlow =
@@ -33,7 +39,9 @@ type TFlow =
   | { kind: 'gaDisable' }
   | { kind: 'methodChoice' }
   | { kind: 'codeVerify'; enable: boolean; method: TCodeMethod }
-  | { kind: 'passkeys' };
+  | { kind: 'passkeys' }
+  | { kind: 'requireByAuthenticator' }
+  | { kind: 'requireByCode' };
 
 export type TLoginProtectionDialogProps = {
   action: TProtectionAction;
@@ -43,14 +51,19 @@ export type TLoginProtectionDialogProps = {
 const channelOf = (method: TCodeMethod): TAuthCodeType => (method === 'PHONE' ? 'SMS' : 'EMAIL');
 
 export default function LoginProtectionDialog({ action, onClose }: TLoginProtectionDialogProps) {
-  const { t } = useTranslation(['mfa', 'common']);
+  const { t, i18n } = useTranslation(['mfa', 'errors', 'common']);
   const status = useMfaStatus();
   const isInternational = getMeta().edition === 'international';
   const [flow, setFlow] = useState<TFlow | null>(null);
+  // Read from the card's cache; only the requirement's confirmation uses it.
+  const policy = useMfaPolicy(action === 'require').data;
+  const enforcement = policy?.enforcement ?? null;
 
   const start = (next: TProtectionAction) => {
     const method: TCodeMethod = status.data?.mfaMethodType === 'EMAIL' ? 'EMAIL' : 'PHONE';
-    if (next === 'manage') setFlow({ kind: 'overview' });
+    if (next === 'require')
+      setFlow({ kind: enforcement?.proof === 'GA' ? 'requireByAuthenticator' : 'requireByCode' });
+    else if (next === 'manage') setFlow({ kind: 'overview' });
     else if (next === 'passkeys') setFlow({ kind: 'passkeys' });
     else if (next === 'enable') setFlow({ kind: isInternational ? 'gaSetup' : 'methodChoice' });
     else if (next === 'rebind') setFlow({ kind: 'rebindVerify' });
@@ -63,6 +76,15 @@ export default function LoginProtectionDialog({ action, onClose }: TLoginProtect
 
   const done = (text: string) => {
     toast({ level: 'success', title: text });
+    onClose();
+    void refreshMfaPolicy();
+  };
+  const closePasskeys = () => {
+    onClose();
+    void refreshMfaPolicy();
+  };
+  const required = () => {
+    toast({ level: 'success', title: t('protection.policyOn') });
     onClose();
   };
 
@@ -109,7 +131,47 @@ export default function LoginProtectionDialog({ action, onClose }: TLoginProtect
         </div>
       </Modal>
 
-      {flow?.kind === 'passkeys' ? <PasskeysModal onClose={onClose} /> : null}
+      {flow?.kind === 'passkeys' ? <PasskeysModal onClose={closePasskeys} /> : null}
+      {enforcement && policy ? (
+        <>
+          <RequireByAuthenticatorModal
+            isOpen={flow?.kind === 'requireByAuthenticator'}
+            enforcement={enforcement}
+            passkeySignIn={policy.passkeySignIn}
+            onClose={onClose}
+            onDone={required}
+          />
+          <VerificationDialog
+            isOpen={flow?.kind === 'requireByCode'}
+            purpose="MFA_STATUS"
+            channels={enforcement.proofChannels}
+            title={t('protection.policy')}
+            description={[
+              setUpCountText(enforcement, t),
+              t('protection.requireCodeText'),
+              status.data?.enable ? null : t('protection.requireOwnOn'),
+            ]
+              .filter(Boolean)
+              // Sentences run on without a space in Chinese.
+              .join(i18n.language === 'zh-CN' ? '' : ' ')}
+            onClose={onClose}
+            onVerified={async (proof) => {
+              try {
+                const saved = await saveMfaPolicy(
+                  { required: true, passkeySignIn: policy.passkeySignIn },
+                  { proof, hints: false },
+                );
+                applySavedMfaPolicy(saved);
+                required();
+              } catch (cause) {
+                // Whoever changed meanwhile (a user, the installation): the card says so again.
+                void refreshMfaPolicy();
+                throw cause;
+              }
+            }}
+          />
+        </>
+      ) : null}
       <GaSetupModal
         isOpen={flow?.kind === 'gaSetup'}
         load={getMfaCode}

@@ -5,13 +5,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/get-current-user';
 import { LineIcon } from '@/components/ui/line-icon';
+import { useNotConfigured } from '@/lib/use-not-configured';
 import { HelpLink } from './help-link';
 
 export type TCodeMethod = Exclude<TMfaMethodType, 'GA'>;
 
 /**
  * Domestic edition: where the sign-in codes go (phone or e-mail). The choice is then proven with a
- * code sent there (the verification dialog), which turns login protection on.
+ * code sent there (the verification dialog), which turns login protection on. A channel this
+ * installation cannot send by (production without SMS or SMTP) is offered disabled, with the
+ * reason written under it (no tooltip: a phone cannot hover).
  */
 export function MethodChoiceModal({
   isOpen,
@@ -26,16 +29,44 @@ export function MethodChoiceModal({
   const user = useCurrentUser().data;
   const phone = user?.phone ?? null;
   const email = user?.email ?? null;
-  const [method, setMethod] = useState<TCodeMethod>('PHONE');
+  // None while no channel can be chosen (nothing drawn as chosen that cannot be).
+  const [method, setMethod] = useState<TCodeMethod | null>('PHONE');
+  const unavailable: Record<TCodeMethod, string | null> = {
+    PHONE: useNotConfigured('sms'),
+    EMAIL: useNotConfigured('email'),
+  };
 
-  useEffect(() => {
-    if (isOpen) setMethod(phone ? 'PHONE' : 'EMAIL');
-  }, [isOpen, phone]);
-
-  const options: { value: TCodeMethod; target: string | null; icon: 'phone' | 'mail' }[] = [
-    { value: 'PHONE', target: phone ? maskPhone(phone) : null, icon: 'phone' },
-    { value: 'EMAIL', target: email ? maskEmail(email) : null, icon: 'mail' },
+  const options: {
+    value: TCodeMethod;
+    target: string | null;
+    icon: 'phone' | 'mail';
+    /** Why it cannot be chosen (not configured here), written under it. */
+    reason: string | null;
+    isDisabled: boolean;
+  }[] = [
+    {
+      value: 'PHONE',
+      target: phone ? maskPhone(phone) : null,
+      icon: 'phone',
+      reason: unavailable.PHONE,
+      isDisabled: !phone || unavailable.PHONE !== null,
+    },
+    {
+      // Without an address the verification dialog binds one first.
+      value: 'EMAIL',
+      target: email ? maskEmail(email) : null,
+      icon: 'mail',
+      reason: unavailable.EMAIL,
+      isDisabled: unavailable.EMAIL !== null,
+    },
   ];
+  const firstOpen = options.find((option) => !option.isDisabled)?.value ?? null;
+  const isChosenOpen = options.some((option) => option.value === method && !option.isDisabled);
+
+  // Each opening (and the user's addresses, once loaded) starts on the first channel that can be chosen.
+  useEffect(() => {
+    if (isOpen) setMethod(firstOpen);
+  }, [isOpen, firstOpen]);
 
   return (
     <Modal
@@ -51,8 +82,10 @@ export function MethodChoiceModal({
             <Button onClick={onClose}>{t('cancel', { ns: 'common' })}</Button>
             <Button
               type="primary"
-              onClick={() => onContinue(method)}
-              disabled={method === 'PHONE' && !phone}
+              onClick={() => {
+                if (method) onContinue(method);
+              }}
+              disabled={!isChosenOpen}
               data-testid="mfa-continue"
             >
               {t('protection.continue')}
@@ -73,7 +106,7 @@ export function MethodChoiceModal({
             <Radio
               key={option.value}
               value={option.value}
-              disabled={option.value === 'PHONE' && !option.target}
+              disabled={option.isDisabled}
               className="cz-mfa-methods__option"
               data-testid={`mfa-method-${option.value}`}
             >
@@ -83,6 +116,14 @@ export function MethodChoiceModal({
               <span className="cz-mfa-methods__body">
                 <span className="cz-mfa-methods__name">{t(`protection.methods.${option.value}`)}</span>
                 <span className="cz-mfa-methods__target">{option.target ?? t('protection.notBound')}</span>
+                {option.reason ? (
+                  <span
+                    className="cz-mfa-methods__reason"
+                    data-testid={`mfa-method-${option.value}-unavailable`}
+                  >
+                    {option.reason}
+                  </span>
+                ) : null}
               </span>
             </Radio>
           ))}

@@ -5,7 +5,8 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { getMeta } from '@/lib/meta';
 import '../mfa.css';
 
-export type TProtectionAction = 'manage' | 'enable' | 'disable' | 'rebind' | 'passkeys';
+/** What a dialog opens for; `require`: the confirmation of requiring protection of every user. */
+export type TProtectionAction = 'manage' | 'enable' | 'disable' | 'rebind' | 'passkeys' | 'require';
 
 /** Turn on, or rebind (authenticator) and turn off; turning off is refused while the account requires it. */
 export function MfaActions({

@@ -1,5 +1,5 @@
 import type { TPasswordRules } from '@console/contract/password-rules';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMeta } from '@/lib/meta';
@@ -87,6 +87,47 @@ describe('the add-user dialog', () => {
     await act(async () => fireEvent.click(await screen.findByTitle('Customization')));
     expect(isMarkedRequired('Custom job title')).toBe(true);
   });
+
+  it('offers no invitation by a channel this installation cannot send by, and says why', async () => {
+    setMeta(testMeta({ adapters: { ...testMeta().adapters, email: 'unconfigured', sms: 'unconfigured' } }));
+    renderConsole(<UserDialog mode={{ kind: 'add' }} adminRoleId={null} onClose={() => {}} />, en);
+    // The dialog's first drawing can be slow on a loaded machine: a generous limit, no wait.
+    await screen.findByTestId('user-password-hint', {}, { timeout: 10_000 });
+    fireEvent.change(screen.getByTestId('user-email'), { target: { value: 'new@demo.example' } });
+    const invite = await screen.findByRole('radio', { name: 'Send an invitation' });
+    expect((invite as HTMLInputElement).disabled).toBe(true);
+    expect((await screen.findByTestId('user-invite-unavailable')).textContent).toBe(
+      'Invitations cannot be sent by e-mail: no e-mail server is configured on this installation. Set an initial password instead, or contact the platform operator.',
+    );
+    // The password stays asked for.
+    expect(screen.getByTestId('user-password')).toBeTruthy();
+  });
+
+  it('sends the invitation by the channel there is, the other disabled with its reason (Chinese)', async () => {
+    setMeta(testMeta({ adapters: { ...testMeta().adapters, email: 'unconfigured' } }));
+    renderConsole(<UserDialog mode={{ kind: 'add' }} adminRoleId={null} onClose={() => {}} />, zh);
+    // The dialog's first drawing can be slow on a loaded machine: a generous limit, no wait.
+    await screen.findByTestId('user-password-hint', {}, { timeout: 10_000 });
+    fireEvent.change(screen.getByTestId('user-username'), { target: { value: 'new_member' } });
+    fireEvent.change(screen.getByTestId('user-email'), { target: { value: 'new@demo.example' } });
+    fireEvent.change(screen.getByTestId('user-phone'), { target: { value: '13900000009' } });
+    // Offered once the form has the addresses.
+    const invite = (await screen.findByRole('radio', { name: '发送邀请' })) as HTMLInputElement;
+    await waitFor(() => expect(invite.disabled).toBe(false));
+    await act(async () => fireEvent.click(invite));
+    const channel = await screen.findByTestId('user-invite-channel');
+    expect((within(channel).getByRole('radio', { name: '邮箱' }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(channel).getByRole('radio', { name: '短信' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('user-invite-unavailable').textContent).toBe(
+      '无法通过邮件发送邀请：本安装未配置邮件服务。请改为设置初始密码，或联系平台运维人员。',
+    );
+    await act(async () => fireEvent.click(screen.getByTestId('user-dialog-ok')));
+    expect(calls.find((c) => c.path === '/api/portal/user/addUser')?.body).toMatchObject({
+      username: 'new_member',
+      invite: true,
+      inviteChannel: 'SMS',
+    });
+  }, 30_000); // antd's form on a loaded machine: a generous limit
 
   it('gives the rule in Chinese, and marks the fields of a service user', async () => {
     policy = { requiredCharTypes: ['LOWERCASE', 'UPPERCASE'], minLength: 8, expireDays: 0 };
