@@ -609,6 +609,46 @@ describe('Insight users', () => {
     expect(await statusOf(target)).toBe(1);
   });
 
+  it('lists e-mail addresses masked as the user list masks them, and finds users by the whole address', async () => {
+    const added = await ok<{ id: number }>('addUser', admin, {
+      username: 'insight_mail',
+      password: 'Insight@2026x',
+      email: 'bi.reader@masked.example',
+      phone: '13912345678',
+    });
+    type TRow = { userId: number; email: string | null };
+    const all = await ok<{ list: TRow[] }>('insightUserList', admin, { pageNo: 0, pageSize: 9999 });
+    const row = all.list.find((u) => u.userId === added.id);
+    expect(row?.email).toBe('bi***@masked.example');
+    // The same mask as user management's list, for every user the list shows.
+    const users = await ok<{ list: { id: number; email: string | null }[] }>('userList', admin, {
+      pageNo: 1,
+      pageSize: 200,
+      kind: 'regular',
+    });
+    for (const listed of all.list) {
+      expect(listed.email, String(listed.userId)).toBe(users.list.find((u) => u.id === listed.userId)?.email);
+    }
+    // Nothing in the answer carries a whole address or a phone number.
+    const raw = JSON.stringify(all);
+    expect(raw).not.toContain('bi.reader@');
+    expect(raw).not.toContain('13912345678');
+    // The search matches the whole address (it is stored, not shown), and parts of names as before.
+    const found = await ok<{ list: TRow[]; total: number }>('insightUserList', admin, {
+      pageNo: 0,
+      pageSize: 9999,
+      keyword: 'bi.reader@masked',
+    });
+    expect(found.list.map((u) => u.userId)).toEqual([added.id]);
+    expect(found.total).toBe(1);
+    expect(found.list[0]?.email).toBe('bi***@masked.example');
+    const byName = await ok<{ list: TRow[] }>('insightUserList', admin, {
+      pageNo: 0,
+      keyword: 'insight_mail',
+    });
+    expect(byName.list.map((u) => u.userId)).toEqual([added.id]);
+  });
+
   it('refuses members, unknown roles, service users and other accounts’ users', async () => {
     expect(await codeOf('insightUserList', member, { pageNo: 0, pageSize: 9999 })).toBe(
       ErrorCode.notAccountAdmin,
