@@ -24,6 +24,7 @@ const ref: TInstanceRef = {
   region: 'cn-shanghai',
   accountName: 'demo',
   attempt: 1,
+  openedAt: new Date('2026-10-01T00:00:00Z'),
 };
 
 async function reasonOf(work: Promise<unknown>): Promise<string> {

@@ -34,6 +34,12 @@ export type TInstanceRef = {
   region: string;
   accountName: string;
   attempt: number;
+  /**
+   * When the instance was opened (null while it opens or after it failed to): nothing ran on it
+   * before. The platform knows it of itself; the development platform's made-up job history
+   * starts there.
+   */
+  openedAt: Date | null;
 };
 
 export type TOperation =
@@ -163,12 +169,16 @@ export function createDevProvisioner(options: TDevProvisionerOptions): TProvisio
       }
       return out;
     },
-    // Lakehouse (studio) instances only: the others run no SQL jobs.
+    // Lakehouse (studio) instances only: the others run no SQL jobs; nor does one not opened.
     listJobs: async (ref, { limit }) =>
-      ref.service === 'studio' ? devJobs(ref.instanceName, options.now().getTime(), limit) : [],
+      ref.service === 'studio' && ref.openedAt
+        ? devJobs(ref.instanceName, ref.openedAt.getTime(), options.now().getTime(), limit)
+        : [],
     getJobProfile: async (ref, jobId) => {
       const profile =
-        ref.service === 'studio' ? devJobProfile(ref.instanceName, jobId, options.now().getTime()) : null;
+        ref.service === 'studio' && ref.openedAt
+          ? devJobProfile(ref.instanceName, ref.openedAt.getTime(), jobId, options.now().getTime())
+          : null;
       if (!profile) throw new ProvisionerError('JOB_NOT_FOUND', `no job ${jobId} on ${ref.instanceName}`);
       return profile;
     },
