@@ -16,6 +16,7 @@ import {
   createHttpProvisioner,
   createUnconfiguredProvisioner,
   ProvisionerError,
+  type TDevHoldings,
   type TInstanceRef,
 } from './provisioner';
 
@@ -41,8 +42,13 @@ async function reasonOf(work: Promise<unknown>): Promise<string> {
   throw new Error('expected a ProvisionerError');
 }
 
+/** The platform keeps no workspaces or owned resources here: jobs only. */
+const holdings: TDevHoldings = {
+  ownedOn: async () => ({ scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 }),
+  workspacesOn: async () => [],
+};
 const dev = (at: () => Date = () => now) =>
-  createDevProvisioner({ delayMs: 0, failureRate: 0, insightDelayMs: 0, now: at });
+  createDevProvisioner({ holdings, delayMs: 0, failureRate: 0, insightDelayMs: 0, now: at });
 
 /** Checks that the nodes form a tree in pre-order and that operators fit in their stage. */
 function expectTree(profile: TJobProfile) {

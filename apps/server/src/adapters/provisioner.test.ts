@@ -12,6 +12,7 @@ import {
   createDevProvisioner,
   createHttpProvisioner,
   ProvisionerError,
+  type TDevHoldings,
   type TInstanceRef,
   type TProvisioner,
 } from './provisioner';
@@ -37,6 +38,46 @@ async function reasonOf(work: Promise<unknown>): Promise<string> {
   throw new Error('expected a ProvisionerError');
 }
 
+/**
+ * The development platform's records as the tests set them: alice and bob on ab12cd34 (what the
+ * demo seed writes in the database, read by dev-platform.repository.ts); nobody else anywhere.
+ */
+const records = [
+  {
+    instanceName: 'ab12cd34',
+    userId: 5,
+    username: 'alice',
+    workspaces: [
+      { name: 'default', role: 'workspace_admin' },
+      { name: 'sales', role: 'workspace_analyst' },
+    ],
+    owned: { scheduledTasks: 3, syncTasks: 0, permissionApprovals: 1 },
+  },
+  {
+    instanceName: 'ab12cd34',
+    userId: 6,
+    username: 'bob',
+    workspaces: [],
+    owned: { scheduledTasks: 0, syncTasks: 2, permissionApprovals: 0 },
+  },
+];
+const holdings: TDevHoldings = {
+  ownedOn: async (instanceNames, userIds) => {
+    const out = { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 };
+    for (const r of records) {
+      if (!instanceNames.includes(r.instanceName) || !userIds.includes(r.userId)) continue;
+      out.scheduledTasks += r.owned.scheduledTasks;
+      out.syncTasks += r.owned.syncTasks;
+      out.permissionApprovals += r.owned.permissionApprovals;
+    }
+    return out;
+  },
+  workspacesOn: async (instanceName, username) =>
+    records
+      .filter((r) => r.instanceName === instanceName && r.username === username)
+      .flatMap((r) => r.workspaces.map((w) => ({ ...w, createTime: '2026-10-01T00:00:00.000Z' }))),
+};
+
 /** A random source answering the given values in turn (the last one again when they run out). */
 function sequence(...values: number[]): () => number {
   let i = 0;
@@ -48,7 +89,13 @@ describe('development provisioner', () => {
 
   it('runs until the delay has passed, then answers the instance address', async () => {
     const clock = createManualClock(start);
-    const p = createDevProvisioner({ delayMs: 5000, failureRate: 0, insightDelayMs: 0, now: clock.now });
+    const p = createDevProvisioner({
+      holdings,
+      delayMs: 5000,
+      failureRate: 0,
+      insightDelayMs: 0,
+      now: clock.now,
+    });
     const { operationId } = await p.startOpening(ref);
     expect(await p.getOperation(ref, operationId)).toEqual({ state: 'running' });
     clock.advance(4999);
@@ -62,6 +109,7 @@ describe('development provisioner', () => {
 
   it('uses the configured domain in the address', async () => {
     const p = createDevProvisioner({
+      holdings,
       delayMs: 0,
       failureRate: 0,
       insightDelayMs: 0,
@@ -79,6 +127,7 @@ describe('development provisioner', () => {
     const clock = createManualClock(start);
     // First draw decides failure, second picks the reason (index 1 of 3).
     const p = createDevProvisioner({
+      holdings,
       delayMs: 1000,
       failureRate: 1,
       insightDelayMs: 0,
@@ -93,7 +142,7 @@ describe('development provisioner', () => {
 
   it('keeps an opening going across instances of the provisioner (state is in the id)', async () => {
     const clock = createManualClock(start);
-    const options = { delayMs: 1000, failureRate: 0, insightDelayMs: 0, now: clock.now };
+    const options = { holdings, delayMs: 1000, failureRate: 0, insightDelayMs: 0, now: clock.now };
     const { operationId } = await createDevProvisioner(options).startOpening(ref);
     clock.advance(1000);
     const other = createDevProvisioner(options);
@@ -101,7 +150,13 @@ describe('development provisioner', () => {
   });
 
   it("refuses another instance's operation id and ids it did not issue", async () => {
-    const p = createDevProvisioner({ delayMs: 0, failureRate: 0, insightDelayMs: 0, now: () => start });
+    const p = createDevProvisioner({
+      holdings,
+      delayMs: 0,
+      failureRate: 0,
+      insightDelayMs: 0,
+      now: () => start,
+    });
     const { operationId } = await p.startOpening(ref);
     const other = { ...ref, instanceName: 'zz99yy88' };
     expect(await reasonOf(p.getOperation(other, operationId))).toBe('OPERATION_NOT_FOUND');
@@ -111,6 +166,7 @@ describe('development provisioner', () => {
 
   it('answers each Insight change, failing those the random source fails', async () => {
     const p = createDevProvisioner({
+      holdings,
       delayMs: 0,
       failureRate: 0.5,
       insightDelayMs: 0,
@@ -129,32 +185,61 @@ describe('development provisioner', () => {
     ]);
   });
 
-  it('lists workspaces on Lakehouse (studio) instances only', async () => {
-    const p = createDevProvisioner({ delayMs: 0, failureRate: 0, insightDelayMs: 0, now: () => start });
-    const studio = await p.listUserWorkspaces(ref, 'alice');
-    expect(studio.map((w) => w.name)).toEqual(['default', 'cn_shanghai_analytics']);
+  it('lists the workspaces its records hold, on Lakehouse (studio) instances only', async () => {
+    const p = createDevProvisioner({
+      holdings,
+      delayMs: 0,
+      failureRate: 0,
+      insightDelayMs: 0,
+      now: () => start,
+    });
+    expect(await p.listUserWorkspaces(ref, 'alice')).toEqual([
+      { name: 'default', role: 'workspace_admin', createTime: '2026-10-01T00:00:00.000Z' },
+      { name: 'sales', role: 'workspace_analyst', createTime: '2026-10-01T00:00:00.000Z' },
+    ]);
+    // A user it keeps nothing of belongs to no workspace: nothing is made up.
+    expect(await p.listUserWorkspaces(ref, 'invited_a_minute_ago')).toEqual([]);
+    expect(await p.listUserWorkspaces({ ...ref, instanceName: 'zz99yy88' }, 'alice')).toEqual([]);
     expect(await p.listUserWorkspaces({ ...ref, service: 'hengshi' }, 'alice')).toEqual([]);
     expect(await p.listUserWorkspaces({ ...ref, service: 'decision' }, 'alice')).toEqual([]);
   });
 
-  it('counts no owned resources without instances, the same counts every time with some', async () => {
-    const p = createDevProvisioner({ delayMs: 0, failureRate: 0, insightDelayMs: 0, now: () => start });
-    const users = [
-      { userId: 5, username: 'a' },
-      { userId: 6, username: 'b' },
-    ];
-    expect(await p.ownedResources([], users)).toEqual({
-      scheduledTasks: 0,
-      syncTasks: 0,
-      permissionApprovals: 0,
+  it('counts what its records say the users own: nothing for others, nothing without instances', async () => {
+    const p = createDevProvisioner({
+      holdings,
+      delayMs: 0,
+      failureRate: 0,
+      insightDelayMs: 0,
+      now: () => start,
     });
-    const once = await p.ownedResources([ref], users);
-    expect(once).toEqual(await p.ownedResources([ref], users));
-    expect(once.scheduledTasks + once.syncTasks + once.permissionApprovals).toBeGreaterThan(0);
+    const alice = { userId: 5, username: 'alice' };
+    const bob = { userId: 6, username: 'bob' };
+    const fresh = { userId: 7, username: 'invited_a_minute_ago' };
+    const none = { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 };
+    expect(await p.ownedResources([], [alice, bob])).toEqual(none);
+    expect(await p.ownedResources([ref], [fresh])).toEqual(none);
+    expect(await p.ownedResources([ref], [alice])).toEqual({
+      scheduledTasks: 3,
+      syncTasks: 0,
+      permissionApprovals: 1,
+    });
+    expect(await p.ownedResources([ref], [alice, bob, fresh])).toEqual({
+      scheduledTasks: 3,
+      syncTasks: 2,
+      permissionApprovals: 1,
+    });
+    // The same answer every time.
+    expect(await p.ownedResources([ref], [alice, bob])).toEqual(await p.ownedResources([ref], [alice, bob]));
   });
 
   it('releases and syncs users without complaint', async () => {
-    const p = createDevProvisioner({ delayMs: 0, failureRate: 0, insightDelayMs: 0, now: () => start });
+    const p = createDevProvisioner({
+      holdings,
+      delayMs: 0,
+      failureRate: 0,
+      insightDelayMs: 0,
+      now: () => start,
+    });
     await expect(p.release(ref)).resolves.toBeUndefined();
     await expect(
       p.syncUsers(ref, [{ userId: 1, username: 'a', displayName: 'A', isAdmin: false, status: 'disabled' }]),

@@ -11,6 +11,7 @@ import {
   type TSeededAccount,
   type TTestApp,
 } from '../../../test/harness';
+import { devHoldingsIn } from '../../adapters/dev-platform';
 import {
   createDevProvisioner,
   ProvisionerError,
@@ -21,6 +22,7 @@ import { rowsOf } from '../../db/client';
 import { auditEntries, instances, jobs } from '../../db/schema';
 import { createDeps } from '../../deps';
 import { createJobRunner } from '../../jobs/runner';
+import { insertDevHoldings } from '../../seed/demo.repository';
 import { retentionJob } from '../retention/retention.jobs';
 import { instanceJobHandlers } from './service.jobs';
 
@@ -43,6 +45,11 @@ const { call, ok } = routeClient(() => t.app);
 
 function countedProvisioner(): TProvisioner {
   const dev = createDevProvisioner({
+    // The platform's records in the test's database (the app is built after this provisioner).
+    holdings: {
+      ownedOn: (names, ids) => devHoldingsIn(t.deps.db).ownedOn(names, ids),
+      workspacesOn: (name, username) => devHoldingsIn(t.deps.db).workspacesOn(name, username),
+    },
     delayMs: 5000,
     insightDelayMs: 0,
     get failureRate() {
@@ -472,14 +479,42 @@ describe('user synchronisation and workspaces', () => {
     expect(platform.synced.at(-1)).toMatchObject({ userId: added.id, isAdmin: true });
   });
 
-  it("lists the signed-in user's workspaces per opened instance", async () => {
-    const spaces = await ok<{ instanceName: string; serviceName: string; workspaces: { name: string }[] }[]>(
-      'listUserWorkspaces',
-      member,
-    );
-    const lakehouse = spaces.filter((s) => s.serviceName === 'Lakehouse');
+  it("lists the signed-in user's workspaces per opened instance: those the platform keeps, no others", async () => {
+    type TSpaces = {
+      instanceId: number;
+      instanceName: string;
+      serviceName: string;
+      workspaces: { name: string; role: string }[];
+    }[];
+    const before = await ok<TSpaces>('listUserWorkspaces', member);
+    const lakehouse = before.filter((s) => s.serviceName === 'Lakehouse');
     expect(lakehouse.length).toBeGreaterThan(0);
-    expect(lakehouse[0]?.workspaces.map((w) => w.name)).toContain('default');
+    // Nobody gave the member a workspace: it belongs to none.
+    for (const instance of before) expect(instance.workspaces, instance.instanceName).toEqual([]);
+    const [first] = lakehouse;
+    if (!first) throw new Error('no Lakehouse instance');
+    await insertDevHoldings(
+      t.deps.db,
+      first.instanceId,
+      demo.id,
+      [
+        {
+          username: demo.member.username,
+          workspaces: [{ name: 'default', role: 'workspace_dev' }],
+          scheduledTasks: 1,
+          syncTasks: 0,
+          permissionApprovals: 0,
+        },
+      ],
+      t.clock.now(),
+    );
+    const after = await ok<TSpaces>('listUserWorkspaces', member);
+    expect(after.find((s) => s.instanceId === first.instanceId)?.workspaces).toMatchObject([
+      { name: 'default', role: 'workspace_dev' },
+    ]);
+    for (const instance of after.filter((s) => s.instanceId !== first.instanceId)) {
+      expect(instance.workspaces).toEqual([]);
+    }
   });
 
   it("answers another user's workspaces to administrators only, of their own account", async () => {
