@@ -129,6 +129,8 @@ export function ShareJobProfileDialog({ instance, onClose }: TProps) {
             loading={jobs.isPending}
             placeholder={t('dialog.jobPlaceholder')}
             options={list.map((job) => ({ value: job.jobId, label: jobLabel(job) }))}
+            // A new instance has run nothing yet: the open list says so in words, over the help below.
+            notFoundContent={jobs.isSuccess ? t('dialog.jobsEmpty') : undefined}
             popupMatchSelectWidth
             {...testId('share-job-select')}
           />
