@@ -130,7 +130,11 @@ export function ShareJobProfileDialog({ instance, onClose }: TProps) {
             placeholder={t('dialog.jobPlaceholder')}
             options={list.map((job) => ({ value: job.jobId, label: jobLabel(job) }))}
             // A new instance has run nothing yet: the open list says so in words, over the help below.
-            notFoundContent={jobs.isSuccess ? t('dialog.jobsEmpty') : undefined}
+            notFoundContent={
+              jobs.isSuccess ? (
+                <Typography.Text type="secondary">{t('dialog.jobsEmpty')}</Typography.Text>
+              ) : undefined
+            }
             popupMatchSelectWidth
             {...testId('share-job-select')}
           />
