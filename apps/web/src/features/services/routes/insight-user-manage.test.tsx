@@ -273,6 +273,7 @@ describe('the Insight users page', () => {
       </MemoryRouter>,
       en,
     );
+    await screen.findByTestId('insight-user-manage');
     await waitFor(() => expect(screen.getAllByTestId('insight-user-row')).toHaveLength(6));
     select('ann');
     select('bob');
