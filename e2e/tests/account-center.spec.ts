@@ -192,3 +192,41 @@ test('the account center does not move when the data of its cards replaces their
     ).toEqual([]);
   }
 });
+
+test('a formal account shows no trial days: not in the header, the account center or the workbench (both languages)', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerAccount(page, request);
+  const expected = {
+    'zh-CN': { row: '剩余试用天数', days: /^\d+ 天$/ },
+    'en-US': { row: 'Trial days left', days: /^\d+ days$/ },
+  } as const;
+  // On trial: the header's tag and the account center's row count the days left.
+  for (const lang of ['zh-CN', 'en-US'] as const) {
+    await signInByCall(page, owner, lang, owner.account);
+    await openAccountCenter(page);
+    await expect(page.getByTestId('trial-days')).toBeVisible();
+    await expect(page.getByTestId('account-info')).toContainText(expected[lang].row);
+    await expect(page.getByTestId('account-info-trial-days')).toHaveText(expected[lang].days);
+  }
+  // An activation code of the operator command turns the account formal.
+  const code = operatorCommand(['activation-create', '--kind', 'formal']);
+  const answer = await page.request.post('/api/portal/account/activate', {
+    headers: { 'x-cz-client': 'web' },
+    data: { code },
+  });
+  expect(((await answer.json()) as { code: number }).code).toBe(0);
+  for (const lang of ['zh-CN', 'en-US'] as const) {
+    await signInByCall(page, owner, lang, owner.account);
+    await openAccountCenter(page);
+    await expect(page.getByTestId('account-info-type')).toHaveAttribute('data-type', '3');
+    await expect(page.getByTestId('account-info-trial-days')).toHaveCount(0);
+    await expect(page.getByTestId('account-info')).not.toContainText(expected[lang].row);
+    await expect(page.getByTestId('trial')).toHaveCount(0);
+    await page.goto('/workbench');
+    await expect(page.getByTestId('account-type')).toHaveText(lang === 'zh-CN' ? '正式' : 'Formal');
+    await expect(page.getByTestId('trial')).toHaveCount(0);
+    await expect(page.getByTestId('workbench')).not.toContainText(expected[lang].row);
+  }
+});

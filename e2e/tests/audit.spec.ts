@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { demo, fillLogin, openLogin, signInByCall, type TLang } from './helpers';
+import { demo, fillLogin, openLogin, registerAccount, signInByCall, type TLang } from './helpers';
 
 /** The texts these tests read, per language. */
 const texts = {
@@ -11,6 +11,7 @@ const texts = {
     session: 'Sign-in session',
     system: 'System',
     last7Days: 'Last 7 days',
+    topUp: 'Top-up order',
     total: /^(\d[\d,]* entr(y|ies)|More than [\d,]+ entries)$/,
     /** The accessible name of an entry's time, the button that opens its details. */
     openDetails: (time: string) => `Details of the entry at ${time}`,
@@ -21,6 +22,7 @@ const texts = {
     session: '登录会话',
     system: '系统',
     last7Days: '最近 7 天',
+    topUp: '充值订单',
     total: /^(共 [\d,]+ 条|超过 [\d,]+ 条)$/,
     openDetails: (time: string) => `${time} 的审计记录详情`,
   },
@@ -243,4 +245,48 @@ test.describe('audit log', () => {
       });
     }
   }
+
+  test('the object type filter offers every type the log holds, a top-up order too, in both languages', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    // An account of its own whose log holds a top-up order (an unpaid one is enough).
+    const owner = await registerAccount(page, request);
+    await signInByCall(page, owner, 'en-US', owner.account);
+    const order = await page.request.get('/api/portal/billing/getPayQrcode', {
+      params: { channel: 'wechat', amount: '1', agreement: 'true' },
+    });
+    expect(((await order.json()) as { code: number }).code).toBe(0);
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      for (const width of [1440, 390]) {
+        const text = texts[lang];
+        await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+        await signInByCall(page, owner, lang, owner.account);
+        await page.goto('/auditManage');
+        await expect(page.locator('[data-testid="audit-row"][data-action="recharge.create"]')).toHaveCount(1);
+        await page.getByTestId('audit-filter-object-type').click();
+        const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+        // The 18 types the server writes (the contract's AuditObjectTypes), plus "All"; none of
+        // them by its code.
+        await expect(options).toHaveCount(19);
+        const names = await options.allTextContents();
+        expect(names).not.toContain('recharge');
+        const topUp = options.filter({ hasText: text.topUp });
+        if (width > 1000) {
+          // A desktop sees the top-up order without scrolling the list.
+          await expect(topUp).toBeInViewport({ ratio: 1 });
+        } else {
+          // A phone types part of its name.
+          await page.keyboard.type(text.topUp.slice(0, 2));
+          await expect(options).not.toHaveCount(19);
+        }
+        await topUp.click();
+        await page.getByTestId('audit-filter-apply').click();
+        const rows = page.getByTestId('audit-row');
+        await expect(rows).toHaveCount(1);
+        await expect(rows.getByTestId('audit-row-object-type')).toHaveText(text.topUp);
+      }
+    }
+  });
 });

@@ -59,7 +59,9 @@ test("lists a user's workspaces in the disable confirmation", async ({ page }, t
   ]);
   expect(answer.request().postDataJSON()).toMatchObject({ userId: expect.any(Number) });
   await expect(page.getByTestId('confirm-workspaces')).toHaveAttribute('data-state', 'some');
-  await expect(page.getByTestId('confirm-workspace-instance').first()).toContainText('default');
+  await expect(page.getByTestId('confirm-workspace-instance').first()).toContainText(
+    'default (Workspace developer), sales_analytics (Workspace analyst)',
+  );
   await saveScreenshot(page, testInfo, 'users/confirm-workspaces-en-US-1440', { fullPage: false });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('user-row-status')).toHaveText(['Enabled']);

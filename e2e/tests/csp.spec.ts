@@ -7,7 +7,7 @@
  */
 
 import { expect, test } from './fixtures';
-import { baseURL, gotoLogin, setLanguage } from './helpers';
+import { baseURL, demo, gotoLogin, setLanguage, signInByCall } from './helpers';
 
 const publicPages = [
   ['/login', 'login-submit'],
@@ -52,4 +52,49 @@ test('blocks an injected inline handler and any framing of the console', async (
   expect(await frame?.locator('[data-testid="login-submit"]').count()).toBe(0);
   // The refusal is the framing page's to report, not the console's.
   cspViolations.length = 0;
+});
+
+test('names in its Permissions-Policy only features the browser knows, and no page logs a word about it', async ({
+  page,
+  permissionsPolicyMessages,
+}) => {
+  // The capture works: a header naming a feature Chromium does not know is reported.
+  await page.route('**/__policy-probe', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      headers: { 'permissions-policy': 'bluetooth=(), camera=()' },
+      body: '<!doctype html><title>probe</title>',
+    }),
+  );
+  await page.goto('/__policy-probe');
+  await expect.poll(() => permissionsPolicyMessages.join('\n')).toMatch(/bluetooth/);
+  permissionsPolicyMessages.length = 0;
+  await page.unroute('**/__policy-probe');
+
+  // The console's own header: every feature it names is one of the browser's, and each one it
+  // turns off is off in the page. Nothing is logged about it (the fixture fails the test otherwise).
+  for (const lang of ['zh-CN', 'en-US'] as const) {
+    await setLanguage(page, lang);
+    const answer = await page.goto('/login');
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+    const entries = (answer?.headers()['permissions-policy'] ?? '').split(',').map((e) => e.trim());
+    expect(entries.length).toBeGreaterThan(5);
+    const policy = await page.evaluate(() => {
+      const fp = (
+        document as unknown as { featurePolicy?: { features(): string[]; allowedFeatures(): string[] } }
+      ).featurePolicy;
+      return fp ? { known: fp.features(), allowed: fp.allowedFeatures() } : null;
+    });
+    expect(policy, 'document.featurePolicy').not.toBeNull();
+    for (const entry of entries) {
+      const [feature, allowlist] = entry.split('=') as [string, string];
+      expect(policy?.known, `${feature} is a feature Chromium knows`).toContain(feature);
+      if (allowlist === '()') expect(policy?.allowed, `${feature} is off`).not.toContain(feature);
+    }
+  }
+  await signInByCall(page, demo.admin, 'en-US');
+  await page.goto('/workbench');
+  await expect(page.getByTestId('workbench')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(permissionsPolicyMessages).toEqual([]);
 });

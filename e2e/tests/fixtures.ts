@@ -2,13 +2,14 @@
  * The browser tests' `test`: Playwright's, with every page of the test's context watched for
  * Content-Security-Policy violations. The console runs under the server's strict policy (no
  * inline or evaluated scripts, no framing); any violation a page reports fails the test, with
- * the directive, what was blocked and where.
+ * the directive, what was blocked and where. So does any message the browser logs about the
+ * Permissions-Policy header (a feature it does not recognise, a malformed entry), on any page.
  */
 import { test as base, expect } from '@playwright/test';
 
 export * from '@playwright/test';
 
-type TFixtures = { cspViolations: string[] };
+type TFixtures = { cspViolations: string[]; permissionsPolicyMessages: string[] };
 
 export const test = base.extend<TFixtures>({
   cspViolations: [
@@ -28,6 +29,19 @@ export const test = base.extend<TFixtures>({
       });
       await use(violations);
       expect(violations, 'Content-Security-Policy violations reported by the pages').toEqual([]);
+    },
+    { auto: true },
+  ],
+  permissionsPolicyMessages: [
+    async ({ context }, use) => {
+      const messages: string[] = [];
+      context.on('console', (message) => {
+        if (/permissions.policy/i.test(message.text())) {
+          messages.push(`${message.type()} on ${message.page()?.url() ?? '?'}: ${message.text()}`);
+        }
+      });
+      await use(messages);
+      expect(messages, 'messages about the Permissions-Policy header logged by the pages').toEqual([]);
     },
     { auto: true },
   ],

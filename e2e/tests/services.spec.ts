@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { baseURL, demo, setLanguage, signIn } from './helpers';
+import { baseURL, demo, setLanguage, signIn, signInByCall } from './helpers';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -154,3 +154,31 @@ test('enables three users for Insight, then disables one', async ({ page }) => {
     /Opened|Opening/,
   );
 });
+
+for (const lang of ['zh-CN', 'en-US'] as const) {
+  test(`Insight users show e-mail addresses masked as user management does, and find a user by the whole address (${lang})`, async ({
+    page,
+  }) => {
+    await signInByCall(page, demo.admin, lang);
+    // User management's list: the demo member's e-mail, masked.
+    await page.goto('/accountManage/userManage');
+    await page.getByTestId('user-search').locator('input').fill(demo.member.username);
+    await page.getByTestId('user-search').locator('input').press('Enter');
+    await expect(page.getByTestId('user-row-name')).toHaveText([demo.member.username]);
+    const userRow = page.locator('.ant-table-row').filter({ has: page.getByTestId('user-row-name') });
+    await expect(userRow).toContainText('an***@demo.example');
+    await expect(userRow).not.toContainText('analyst@demo.example');
+
+    // Insight users: the same mask, never the whole address.
+    await page.goto('/serviceManage/insightUserManage');
+    const row = page.locator(`[data-testid="insight-user-row"][data-username="${demo.member.username}"]`);
+    await expect(row).toContainText('an***@demo.example');
+    await expect(page.getByTestId('insight-user-manage')).not.toContainText('analyst@demo.example');
+    // The whole address finds the member: the server searches what it stores.
+    await page.getByTestId('insight-user-search').locator('input').fill('analyst@demo.example');
+    await expect(page.getByTestId('insight-user-row')).toHaveCount(1);
+    await expect(row).toBeVisible();
+    await page.getByTestId('insight-user-search').locator('input').fill('');
+    await expect(page.getByTestId('insight-user-row')).not.toHaveCount(1);
+  });
+}

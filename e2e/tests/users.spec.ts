@@ -208,3 +208,55 @@ test('a user who owns nothing (an account without service instances): the disabl
   await page.getByTestId('confirm-action-ok').click();
   await expect(page.getByTestId('user-row-status')).toHaveText('Disabled');
 });
+
+/** What the disable dialog says, per language (the demo seed's holdings of analyst_01). */
+const ownedTexts = {
+  'en-US': {
+    none: 'The user belongs to no workspace on the opened instances.',
+    owned: 'What the user owns that will be affected:',
+    kinds: ['Scheduled tasks: 2', 'Table-permission approvals: 1'],
+    workspaces: 'default (Workspace developer), sales_analytics (Workspace analyst)',
+  },
+  'zh-CN': {
+    none: '用户不属于已开通实例上的任何工作空间。',
+    owned: '该用户拥有的以下资源将受影响：',
+    kinds: ['调度任务：2 个', '表权限审批：1 个'],
+    workspaces: 'default（工作空间开发者）、sales_analytics（工作空间分析师）',
+  },
+} as const;
+
+for (const lang of ['en-US', 'zh-CN'] as const) {
+  test(`the disable dialog says only what is true: nothing for a user invited a minute ago, names for a demo user (${lang})`, async ({
+    page,
+  }) => {
+    const text = ownedTexts[lang];
+    await signInByCall(page, demo.admin, lang);
+    // Invited through the API a moment ago.
+    const username = nextName();
+    const invited = await page.request.post('/api/portal/user/addUser', {
+      headers: { 'X-CZ-Client': 'web' },
+      data: { username, email: `${username}@demo.example`, invite: true, inviteChannel: 'EMAIL' },
+    });
+    expect(((await invited.json()) as { code: number }).code).toBe(0);
+    await openUsers(page);
+    await search(page, username);
+    const owned = await openConfirm(page, () => page.getByTestId('user-disable').click());
+    expect(owned).toEqual({ scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 });
+    await expect(page.getByTestId('confirm-workspaces')).toHaveAttribute('data-state', 'none');
+    await expect(page.getByTestId('confirm-workspaces')).toHaveText(text.none);
+    await expect(page.getByTestId('confirm-action')).not.toContainText(text.owned);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('confirm-action')).toBeHidden();
+
+    // The demo member: what the seed gave it, by name, and its roles by name, never by code.
+    await search(page, demo.member.username);
+    await openConfirm(page, () => page.getByTestId('user-disable').click());
+    await expect(page.getByTestId('confirm-owned')).toContainText(text.owned);
+    await expect(page.getByTestId('confirm-owned').locator('li')).toHaveText([...text.kinds]);
+    await expect(page.getByTestId('confirm-workspaces')).toHaveAttribute('data-state', 'some');
+    await expect(page.getByTestId('confirm-workspace-instance')).toContainText(text.workspaces);
+    await expect(page.locator('.ant-modal')).not.toContainText('workspace_');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('user-row-status')).toHaveText(lang === 'en-US' ? ['Enabled'] : ['已启用']);
+  });
+}

@@ -3,6 +3,8 @@
  * the configured system, a development stand-in (outside production, or on a demonstration
  * installation) or an unconfigured one that refuses with the feature's not-configured code.
  */
+
+import { devHoldingsIn } from './adapters/dev-platform';
 import {
   createDevIdentityProvider,
   createHttpIdentityProvider,
@@ -72,6 +74,7 @@ export function createDeps(
             insightDelayMs: config.provisioning.devInsightDelayMs,
             consoleUrl: config.publicUrl,
             now,
+            holdings: devHoldingsIn(database.db),
           })
         : createUnconfiguredProvisioner(),
     payments: createPayments(config, now),

@@ -243,16 +243,24 @@ export async function knownCaptcha(
 export async function seedOpenedInstance(
   deps: TDeps,
   accountId: number,
-  options: { serviceId?: number; csp?: string; region?: string; version?: 'trial' | 'formal' } = {},
+  options: {
+    serviceId?: number;
+    csp?: string;
+    region?: string;
+    version?: 'trial' | 'formal';
+    /** Opened so many days before the clock's now (default: now; it has no history then). */
+    openedDaysAgo?: number;
+  } = {},
 ): Promise<number> {
   const serviceId = options.serviceId ?? 1;
   const now = deps.clock.now();
+  const openedAt = new Date(now.getTime() - (options.openedDaysAgo ?? 0) * 86_400_000);
   const rows = rowsOf<{ id: number }>(
     await deps.db.execute(sql`
       insert into instances (account_id, service_id, version_id, region_id, instance_name, status, url,
                              created_at, opened_at, updated_at)
       select ${accountId}, ${serviceId}, v.id, r.id, ${newInstanceName()}, 1,
-             'https://seeded.' || r.code || '.example.com', ${now}, ${now}, ${now}
+             'https://seeded.' || r.code || '.example.com', ${openedAt}, ${openedAt}, ${now}
         from service_versions v, regions r
        where v.service_id = ${serviceId} and v.code = ${options.version ?? 'trial'}
          and r.csp = ${options.csp ?? 'aliyun'} and r.code = ${options.region ?? 'cn-shanghai'}

@@ -163,7 +163,8 @@ async function seedSide(deps: TDeps, name: string): Promise<{ side: TSide; accou
     passwordHash: await deps.hasher.hash('Service@2026pass'),
     kind: 'service',
   });
-  const instanceId = await seedOpenedInstance(deps, accountId);
+  // Opened a week ago, so that it has jobs to share.
+  const instanceId = await seedOpenedInstance(deps, accountId, { openedDaysAgo: 7 });
   const webhookId = await freshWebhook(deps, accountId);
   const now = deps.clock.now();
   const statement = await one<{ id: number }>(

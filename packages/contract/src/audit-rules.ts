@@ -24,7 +24,6 @@ export const AuditObjectTypes = [
   'phone',
   'email',
   'license',
-  'service',
   'instance',
   'catalogue',
   'sso',

@@ -23,6 +23,17 @@ export function maskEmail(email: string): string {
   return `${shown}***${email.slice(at)}`;
 }
 
+/**
+ * A user's phone number or e-mail address as the lists of users show them to administrators (user
+ * management, Insight users): masked the same way everywhere unless `reveal` asks for the full
+ * value; an absent one stays absent.
+ */
+export function listedContact(kind: 'phone' | 'email', value: string | null, reveal = false): string | null {
+  if (value === null) return null;
+  if (reveal) return value;
+  return kind === 'phone' ? maskPhone(value) : maskEmail(value);
+}
+
 /** Phone number: required; the mainland format is checked only with the +86 prefix. */
 export function checkPhone(value: string, phoneCode = '86'): TValidationKey | null {
   const v = value.trim();

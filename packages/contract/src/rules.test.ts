@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMainlandPhone, maskEmail, maskPhone } from './contact-rules';
+import { isMainlandPhone, listedContact, maskEmail, maskPhone } from './contact-rules';
 import { checkAccountName, checkLoginPassword, checkUsername } from './rules';
 import { ZLoginRequest } from './schemas/auth';
 
@@ -38,6 +38,20 @@ describe('validation rules of spec section 5', () => {
     expect(maskPhone('13800000000')).toBe('138****0000');
     expect(maskEmail('admin@demo.example')).toBe('ad***@demo.example');
     expect(maskEmail('a@b.c')).toBe('a***@b.c');
+  });
+
+  it('lists contacts masked the one way, in full only when revealed, absent ones absent', () => {
+    expect(listedContact('phone', '13900000001')).toBe('139****0001');
+    expect(listedContact('email', 'analyst@demo.example')).toBe('an***@demo.example');
+    expect(listedContact('email', 'analyst@demo.example', true)).toBe('analyst@demo.example');
+    expect(listedContact('phone', '13900000001', true)).toBe('13900000001');
+    expect(listedContact('email', null)).toBeNull();
+    expect(listedContact('phone', null, true)).toBeNull();
+    // Never the whole value unless revealed.
+    for (const email of ['x@y.z', 'ab@c.d', 'a.very.long.local.part@example.com']) {
+      expect(listedContact('email', email)).not.toBe(email);
+      expect(listedContact('email', email)).toContain('***@');
+    }
   });
 
   it('the login schema trims names and carries message keys', () => {

@@ -10,6 +10,20 @@ export type TServiceKind = (typeof ServiceKind)[keyof typeof ServiceKind];
 export const InstanceStatus = { closed: -1, opening: 0, opened: 1, openFailed: 2, hidden: 3 } as const;
 export type TInstanceStatus = (typeof InstanceStatus)[keyof typeof InstanceStatus];
 
+/**
+ * The platform's preset workspace roles of a Lakehouse instance, from the most to the least
+ * powerful (a workspace may also hold custom roles, whose names its administrators chose: the
+ * console shows those as they are).
+ */
+export const WorkspaceRoles = [
+  'workspace_admin',
+  'workspace_dev',
+  'workspace_analyst',
+  'workspace_sre',
+  'workspace_user',
+] as const;
+export type TWorkspaceRole = (typeof WorkspaceRoles)[number];
+
 /** Insight user statuses of spec section 3 (`USER_STOPING` is the spec's spelling). */
 export const InsightUserStatus = {
   closed: -1,

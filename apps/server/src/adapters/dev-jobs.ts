@@ -4,7 +4,8 @@
  * job (a draw of a PRNG seeded by the instance and the slot); the job's id carries its submit time
  * and a digest of its instance, and everything else (the query's shape, its tables, sizes, times,
  * outcome) is drawn from a PRNG seeded by that id. So a job answers the same profile on every call,
- * on every replica, and a job of one instance is unknown to the others. Whether a job is still
+ * on every replica, and a job of one instance is unknown to the others. No job is older than the
+ * instance: the history starts when it was opened (a week back at most). Whether a job is still
  * running depends only on the clock: a job whose end lies after `now` is shown half-way.
  */
 import { createHash } from 'node:crypto';
@@ -153,12 +154,15 @@ function profileOf(jobId: string, submitMs: number, now: number): TJobProfile {
   };
 }
 
-/** The submit time of a job id issued for the instance, or null when it issued no such job by `now`. */
-function submitMsOf(instanceName: string, jobId: string, now: number): number | null {
+/**
+ * The submit time of a job id issued for the instance, or null when it issued no such job between
+ * its opening and `now`.
+ */
+function submitMsOf(instanceName: string, openedMs: number, jobId: string, now: number): number | null {
   const match = jobIdPattern.exec(jobId);
   if (!match) return null;
   const submitMs = msOfStamp(match[1] as string);
-  if (!Number.isFinite(submitMs) || submitMs > now) return null;
+  if (!Number.isFinite(submitMs) || submitMs > now || submitMs < openedMs) return null;
   const slot = Math.floor(submitMs / slotMs);
   if (slotSubmitMs(instanceName, slot) !== submitMs) return null;
   return jobIdOf(instanceName, submitMs) === jobId ? submitMs : null;
@@ -167,13 +171,14 @@ function submitMsOf(instanceName: string, jobId: string, now: number): number | 
 export const firstLine = (sql: string) =>
   (sql.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 200);
 
-/** The instance's jobs, newest first, as of `now`. */
-export function devJobs(instanceName: string, now: number, limit: number): TJobSummary[] {
+/** The instance's jobs, newest first, as of `now`: none submitted before it was opened (`openedMs`). */
+export function devJobs(instanceName: string, openedMs: number, now: number, limit: number): TJobSummary[] {
   const out: TJobSummary[] = [];
   const last = Math.floor(now / slotMs);
-  for (let slot = last; slot > last - historySlots && out.length < limit; slot -= 1) {
+  const first = Math.max(last - historySlots + 1, Math.floor(openedMs / slotMs));
+  for (let slot = last; slot >= first && out.length < limit; slot -= 1) {
     const submitMs = slotSubmitMs(instanceName, slot);
-    if (submitMs === null || submitMs > now) continue;
+    if (submitMs === null || submitMs > now || submitMs < openedMs) continue;
     const profile = profileOf(jobIdOf(instanceName, submitMs), submitMs, now);
     out.push({
       jobId: profile.jobId,
@@ -187,7 +192,12 @@ export function devJobs(instanceName: string, now: number, limit: number): TJobS
 }
 
 /** The profile of the instance's job, as of `now`; null for a job it does not have. */
-export function devJobProfile(instanceName: string, jobId: string, now: number): TJobProfile | null {
-  const submitMs = submitMsOf(instanceName, jobId, now);
+export function devJobProfile(
+  instanceName: string,
+  openedMs: number,
+  jobId: string,
+  now: number,
+): TJobProfile | null {
+  const submitMs = submitMsOf(instanceName, openedMs, jobId, now);
   return submitMs === null ? null : profileOf(jobId, submitMs, now);
 }

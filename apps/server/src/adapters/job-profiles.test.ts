@@ -16,6 +16,7 @@ import {
   createHttpProvisioner,
   createUnconfiguredProvisioner,
   ProvisionerError,
+  type TDevHoldings,
   type TInstanceRef,
 } from './provisioner';
 
@@ -27,6 +28,7 @@ const ref: TInstanceRef = {
   region: 'cn-shanghai',
   accountName: 'demo',
   attempt: 1,
+  openedAt: new Date('2026-10-01T00:00:00Z'),
 };
 const now = new Date('2026-11-20T10:00:00Z');
 
@@ -40,8 +42,14 @@ async function reasonOf(work: Promise<unknown>): Promise<string> {
   throw new Error('expected a ProvisionerError');
 }
 
+/** The platform keeps no workspaces or owned resources here: jobs only. */
+const holdings: TDevHoldings = {
+  ownedOn: async () => ({ scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 }),
+  workspacesOn: async () => [],
+};
 const dev = (at: () => Date = () => now) =>
   createDevProvisioner({
+    holdings,
     delayMs: 0,
     failureRate: 0,
     insightDelayMs: 0,
@@ -152,6 +160,46 @@ describe('development platform jobs', () => {
     const insight = { ...ref, service: 'hengshi' };
     expect(await dev().listJobs(insight, { limit: 5 })).toEqual([]);
     expect(await reasonOf(dev().getJobProfile(insight, id))).toBe('JOB_NOT_FOUND');
+  });
+});
+
+describe('development platform jobs and the age of the instance', () => {
+  const hour = 3_600_000;
+
+  it('lists no job of an instance opened just now, nor of one not opened', async () => {
+    expect(await dev().listJobs({ ...ref, openedAt: now }, { limit: 50 })).toEqual([]);
+    expect(await dev().listJobs({ ...ref, openedAt: null }, { limit: 50 })).toEqual([]);
+    const [job] = await dev().listJobs(ref, { limit: 1 });
+    expect(await reasonOf(dev().getJobProfile({ ...ref, openedAt: null }, job?.jobId ?? ''))).toBe(
+      'JOB_NOT_FOUND',
+    );
+  });
+
+  it('submits every job after the instance was opened, and knows none from before', async () => {
+    const openedAt = new Date(now.getTime() - 30 * hour);
+    const young = { ...ref, openedAt };
+    const jobs = await dev().listJobs(young, { limit: 500 });
+    expect(jobs.length).toBeGreaterThan(10);
+    for (const job of jobs)
+      expect(Date.parse(job.submitTime), job.jobId).toBeGreaterThanOrEqual(openedAt.getTime());
+    // The same instance's history as if it had been opened long ago, cut at its opening.
+    const old = await dev().listJobs(ref, { limit: 500 });
+    expect(jobs).toEqual(old.filter((j) => Date.parse(j.submitTime) >= openedAt.getTime()));
+    // A job of that longer history from before the opening is no job of this instance.
+    const before = old.find((j) => Date.parse(j.submitTime) < openedAt.getTime());
+    if (!before) throw new Error('no job before the opening in the longer history');
+    expect(await reasonOf(dev().getJobProfile(young, before.jobId))).toBe('JOB_NOT_FOUND');
+    const first = jobs.at(-1);
+    const profile = await dev().getJobProfile(young, first?.jobId ?? '');
+    expect(Date.parse(profile.submitTime)).toBeGreaterThanOrEqual(openedAt.getTime());
+    expect(Date.parse(profile.startTime ?? profile.submitTime)).toBeGreaterThanOrEqual(openedAt.getTime());
+  });
+
+  it('grows the history of a new instance as the clock moves', async () => {
+    const young = { ...ref, openedAt: now };
+    const later = await dev(() => new Date(now.getTime() + 6 * hour)).listJobs(young, { limit: 500 });
+    expect(later.length).toBeGreaterThan(0);
+    for (const job of later) expect(Date.parse(job.submitTime)).toBeGreaterThanOrEqual(now.getTime());
   });
 });
 

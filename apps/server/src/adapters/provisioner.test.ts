@@ -12,6 +12,7 @@ import {
   createDevProvisioner,
   createHttpProvisioner,
   ProvisionerError,
+  type TDevHoldings,
   type TInstanceRef,
   type TProvisioner,
 } from './provisioner';
@@ -24,6 +25,7 @@ const ref: TInstanceRef = {
   region: 'cn-shanghai',
   accountName: 'demo',
   attempt: 1,
+  openedAt: new Date('2026-10-01T00:00:00Z'),
 };
 
 async function reasonOf(work: Promise<unknown>): Promise<string> {
@@ -35,6 +37,46 @@ async function reasonOf(work: Promise<unknown>): Promise<string> {
   }
   throw new Error('expected a ProvisionerError');
 }
+
+/**
+ * The development platform's records as the tests set them: alice and bob on ab12cd34 (what the
+ * demo seed writes in the database, read by dev-platform.repository.ts); nobody else anywhere.
+ */
+const records = [
+  {
+    instanceName: 'ab12cd34',
+    userId: 5,
+    username: 'alice',
+    workspaces: [
+      { name: 'default', role: 'workspace_admin' },
+      { name: 'sales', role: 'workspace_analyst' },
+    ],
+    owned: { scheduledTasks: 3, syncTasks: 0, permissionApprovals: 1 },
+  },
+  {
+    instanceName: 'ab12cd34',
+    userId: 6,
+    username: 'bob',
+    workspaces: [],
+    owned: { scheduledTasks: 0, syncTasks: 2, permissionApprovals: 0 },
+  },
+];
+const holdings: TDevHoldings = {
+  ownedOn: async (instanceNames, userIds) => {
+    const out = { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 };
+    for (const r of records) {
+      if (!instanceNames.includes(r.instanceName) || !userIds.includes(r.userId)) continue;
+      out.scheduledTasks += r.owned.scheduledTasks;
+      out.syncTasks += r.owned.syncTasks;
+      out.permissionApprovals += r.owned.permissionApprovals;
+    }
+    return out;
+  },
+  workspacesOn: async (instanceName, username) =>
+    records
+      .filter((r) => r.instanceName === instanceName && r.username === username)
+      .flatMap((r) => r.workspaces.map((w) => ({ ...w, createTime: '2026-10-01T00:00:00.000Z' }))),
+};
 
 /** A random source answering the given values in turn (the last one again when they run out). */
 function sequence(...values: number[]): () => number {
@@ -48,6 +90,7 @@ describe('development provisioner', () => {
   it('runs until the delay has passed, then answers the instance address', async () => {
     const clock = createManualClock(start);
     const p = createDevProvisioner({
+      holdings,
       delayMs: 5000,
       failureRate: 0,
       insightDelayMs: 0,
@@ -67,6 +110,7 @@ describe('development provisioner', () => {
 
   it("answers the console's own page of the instance as its address, whatever was stored before", async () => {
     const p = createDevProvisioner({
+      holdings,
       delayMs: 0,
       failureRate: 0,
       insightDelayMs: 0,
@@ -84,6 +128,7 @@ describe('development provisioner', () => {
     const clock = createManualClock(start);
     // First draw decides failure, second picks the reason (index 1 of 3).
     const p = createDevProvisioner({
+      holdings,
       delayMs: 1000,
       failureRate: 1,
       insightDelayMs: 0,
@@ -100,6 +145,7 @@ describe('development provisioner', () => {
   it('keeps an opening going across instances of the provisioner (state is in the id)', async () => {
     const clock = createManualClock(start);
     const options = {
+      holdings,
       delayMs: 1000,
       failureRate: 0,
       insightDelayMs: 0,
@@ -114,6 +160,7 @@ describe('development provisioner', () => {
 
   it("refuses another instance's operation id and ids it did not issue", async () => {
     const p = createDevProvisioner({
+      holdings,
       delayMs: 0,
       failureRate: 0,
       insightDelayMs: 0,
@@ -129,6 +176,7 @@ describe('development provisioner', () => {
 
   it('answers each Insight change, failing those the random source fails', async () => {
     const p = createDevProvisioner({
+      holdings,
       delayMs: 0,
       failureRate: 0.5,
       insightDelayMs: 0,
@@ -148,44 +196,58 @@ describe('development provisioner', () => {
     ]);
   });
 
-  it('lists workspaces on Lakehouse (studio) instances only', async () => {
+  it('lists the workspaces its records hold, on Lakehouse (studio) instances only', async () => {
     const p = createDevProvisioner({
+      holdings,
       delayMs: 0,
       failureRate: 0,
       insightDelayMs: 0,
       consoleUrl: 'http://console.test',
       now: () => start,
     });
-    const studio = await p.listUserWorkspaces(ref, 'alice');
-    expect(studio.map((w) => w.name)).toEqual(['default', 'cn_shanghai_analytics']);
+    expect(await p.listUserWorkspaces(ref, 'alice')).toEqual([
+      { name: 'default', role: 'workspace_admin', createTime: '2026-10-01T00:00:00.000Z' },
+      { name: 'sales', role: 'workspace_analyst', createTime: '2026-10-01T00:00:00.000Z' },
+    ]);
+    // A user it keeps nothing of belongs to no workspace: nothing is made up.
+    expect(await p.listUserWorkspaces(ref, 'invited_a_minute_ago')).toEqual([]);
+    expect(await p.listUserWorkspaces({ ...ref, instanceName: 'zz99yy88' }, 'alice')).toEqual([]);
     expect(await p.listUserWorkspaces({ ...ref, service: 'hengshi' }, 'alice')).toEqual([]);
     expect(await p.listUserWorkspaces({ ...ref, service: 'decision' }, 'alice')).toEqual([]);
   });
 
-  it('counts no owned resources without instances, the same counts every time with some', async () => {
+  it('counts what its records say the users own: nothing for others, nothing without instances', async () => {
     const p = createDevProvisioner({
+      holdings,
       delayMs: 0,
       failureRate: 0,
       insightDelayMs: 0,
       consoleUrl: 'http://console.test',
       now: () => start,
     });
-    const users = [
-      { userId: 5, username: 'a' },
-      { userId: 6, username: 'b' },
-    ];
-    expect(await p.ownedResources([], users)).toEqual({
-      scheduledTasks: 0,
+    const alice = { userId: 5, username: 'alice' };
+    const bob = { userId: 6, username: 'bob' };
+    const fresh = { userId: 7, username: 'invited_a_minute_ago' };
+    const none = { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 };
+    expect(await p.ownedResources([], [alice, bob])).toEqual(none);
+    expect(await p.ownedResources([ref], [fresh])).toEqual(none);
+    expect(await p.ownedResources([ref], [alice])).toEqual({
+      scheduledTasks: 3,
       syncTasks: 0,
-      permissionApprovals: 0,
+      permissionApprovals: 1,
     });
-    const once = await p.ownedResources([ref], users);
-    expect(once).toEqual(await p.ownedResources([ref], users));
-    expect(once.scheduledTasks + once.syncTasks + once.permissionApprovals).toBeGreaterThan(0);
+    expect(await p.ownedResources([ref], [alice, bob, fresh])).toEqual({
+      scheduledTasks: 3,
+      syncTasks: 2,
+      permissionApprovals: 1,
+    });
+    // The same answer every time.
+    expect(await p.ownedResources([ref], [alice, bob])).toEqual(await p.ownedResources([ref], [alice, bob]));
   });
 
   it('releases and syncs users without complaint', async () => {
     const p = createDevProvisioner({
+      holdings,
       delayMs: 0,
       failureRate: 0,
       insightDelayMs: 0,

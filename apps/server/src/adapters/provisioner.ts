@@ -12,7 +12,9 @@
  * configurable delay and failure rate. Its operation ids carry their own start time and outcome,
  * so an opening continues across server restarts and replicas without any state of its own; its
  * instances live at a page of the console's own (`/api/dev/instance/{name}`), so that opening one
- * leads somewhere real.
+ * leads somewhere real; what users own and the workspaces they belong to come from its records in
+ * the database (only the demo seed gives any), and its jobs from its history (dev-jobs.ts) since
+ * each instance was opened.
  */
 import {
   ShareLimits,
@@ -37,6 +39,12 @@ export type TInstanceRef = {
   region: string;
   accountName: string;
   attempt: number;
+  /**
+   * When the instance was opened (null while it opens or after it failed to): nothing ran on it
+   * before. The platform knows it of itself; the development platform's made-up job history
+   * starts there.
+   */
+  openedAt: Date | null;
 };
 
 export type TOperation =
@@ -102,6 +110,18 @@ export class ProvisionerError extends Error {
 // ---------------------------------------------------------------------------------------------
 // development
 
+/**
+ * What the development platform keeps of its users beyond their status: the workspaces each
+ * belongs to on an instance and what it owns there (`dev-platform.repository.ts` reads them from
+ * the database, where only the demo seed writes them).
+ */
+export type TDevHoldings = {
+  /** What the users own on the named instances, added up. */
+  ownedOn(instanceNames: readonly string[], userIds: readonly number[]): Promise<TOwnedResources>;
+  /** The workspaces of the user of that name on the instance. */
+  workspacesOn(instanceName: string, username: string): Promise<TWorkspaceInfo[]>;
+};
+
 export type TDevProvisionerOptions = {
   delayMs: number;
   failureRate: number;
@@ -110,6 +130,8 @@ export type TDevProvisionerOptions = {
   consoleUrl: string;
   now: () => Date;
   random?: () => number;
+  /** Its records of workspaces and owned resources: answered as they are, never made up. */
+  holdings: TDevHoldings;
 };
 
 /**
@@ -159,34 +181,25 @@ export function createDevProvisioner(options: TDevProvisionerOptions): TProvisio
         return { userId: c.userId, isOk: !fails, reason: fails ? 'INSIGHT_SEAT_UNAVAILABLE' : null };
       });
     },
-    listUserWorkspaces: async (ref) => {
-      if (ref.service !== 'studio') return [];
-      return [
-        { name: 'default', role: 'workspace_admin', createTime: null },
-        {
-          name: `${ref.region.replace(/[^a-z0-9]/g, '_')}_analytics`,
-          role: 'workspace_dev',
-          createTime: null,
-        },
-      ];
-    },
-    ownedResources: async (refs, users) => {
-      // The same counts every time for the same users, none without an instance.
-      const out = { scheduledTasks: 0, syncTasks: 0, permissionApprovals: 0 };
-      if (refs.length === 0) return out;
-      for (const { userId } of users) {
-        out.scheduledTasks += userId % 4;
-        out.syncTasks += (userId * 7) % 3;
-        out.permissionApprovals += (userId * 5) % 2;
-      }
-      return out;
-    },
-    // Lakehouse (studio) instances only: the others run no SQL jobs.
+    // Workspaces exist on Lakehouse (studio) instances only.
+    listUserWorkspaces: async (ref, username) =>
+      ref.service === 'studio' ? options.holdings.workspacesOn(ref.instanceName, username) : [],
+    // What the users own: what the platform's records say, nothing without an instance.
+    ownedResources: async (refs, users) =>
+      options.holdings.ownedOn(
+        refs.map((r) => r.instanceName),
+        users.map((u) => u.userId),
+      ),
+    // Lakehouse (studio) instances only: the others run no SQL jobs; nor does one not opened.
     listJobs: async (ref, { limit }) =>
-      ref.service === 'studio' ? devJobs(ref.instanceName, options.now().getTime(), limit) : [],
+      ref.service === 'studio' && ref.openedAt
+        ? devJobs(ref.instanceName, ref.openedAt.getTime(), options.now().getTime(), limit)
+        : [],
     getJobProfile: async (ref, jobId) => {
       const profile =
-        ref.service === 'studio' ? devJobProfile(ref.instanceName, jobId, options.now().getTime()) : null;
+        ref.service === 'studio' && ref.openedAt
+          ? devJobProfile(ref.instanceName, ref.openedAt.getTime(), jobId, options.now().getTime())
+          : null;
       if (!profile) throw new ProvisionerError('JOB_NOT_FOUND', `no job ${jobId} on ${ref.instanceName}`);
       return profile;
     },

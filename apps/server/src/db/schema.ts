@@ -1046,6 +1046,41 @@ export const instanceUserSync = pgTable(
   ],
 );
 
+/**
+ * The development platform's own records, for its stand-in (decision 0013) and never a real
+ * system's: the workspaces a user belongs to on an instance, with its role in each, and how many
+ * scheduled tasks, sync tasks and table-permission approvals it owns there. Only the demo seed
+ * writes them and only the development provisioner reads them, so a user the console creates
+ * later belongs to no workspace and owns nothing, as on the real platform.
+ */
+export const devPlatformHoldings = pgTable(
+  'dev_platform_holdings',
+  {
+    instanceId: ref('instance_id')
+      .notNull()
+      .references(() => instances.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The workspaces, each with the user's role there (a platform role code or a custom role's name). */
+    workspaces: jsonb('workspaces')
+      .$type<{ name: string; role: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    scheduledTasks: integer('scheduled_tasks').notNull().default(0),
+    syncTasks: integer('sync_tasks').notNull().default(0),
+    permissionApprovals: integer('permission_approvals').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.userId] }),
+    check(
+      'dev_platform_holdings_counts_check',
+      sql`${t.scheduledTasks} >= 0 and ${t.syncTasks} >= 0 and ${t.permissionApprovals} >= 0`,
+    ),
+  ],
+);
+
 /** Insight's own user roles (reference data). */
 export const insightRoles = pgTable('insight_roles', {
   code: text('code').primaryKey(),

@@ -25,27 +25,37 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TConfig } from '../config';
 
-/** Features the console never uses: off for its pages and anything they embed. */
-const permissionsPolicy = [
-  'accelerometer=()',
-  'autoplay=()',
-  'bluetooth=()',
-  'camera=()',
-  'display-capture=()',
-  'geolocation=()',
-  'gyroscope=()',
-  'hid=()',
-  'magnetometer=()',
-  'microphone=()',
-  'midi=()',
-  'payment=()',
-  'publickey-credentials-get=(self)',
-  'screen-wake-lock=()',
-  'serial=()',
-  'usb=()',
-  'xr-spatial-tracking=()',
-  'browsing-topics=()',
-].join(', ');
+/**
+ * Features the console never uses: off for its pages and anything they embed; passkeys
+ * (`publickey-credentials-get`) for the console's own origin only. Only features Chromium knows
+ * are named: the browser logs a console error for every feature it does not recognise, on every
+ * page (Web Bluetooth, for one, is not governed by Permissions-Policy in Chromium, so a `bluetooth`
+ * entry turned nothing off and warned on each load). A browser test checks the list against the
+ * browser's own (`document.featurePolicy.features()`).
+ */
+export const permissionsPolicyFeatures: readonly (readonly [feature: string, allowlist: string])[] = [
+  ['accelerometer', '()'],
+  ['autoplay', '()'],
+  ['camera', '()'],
+  ['display-capture', '()'],
+  ['geolocation', '()'],
+  ['gyroscope', '()'],
+  ['hid', '()'],
+  ['magnetometer', '()'],
+  ['microphone', '()'],
+  ['midi', '()'],
+  ['payment', '()'],
+  ['publickey-credentials-get', '(self)'],
+  ['screen-wake-lock', '()'],
+  ['serial', '()'],
+  ['usb', '()'],
+  ['xr-spatial-tracking', '()'],
+  ['browsing-topics', '()'],
+];
+
+const permissionsPolicy = permissionsPolicyFeatures
+  .map(([feature, allowlist]) => `${feature}=${allowlist}`)
+  .join(', ');
 
 /** `'sha256-…'` of an inline script's text, as CSP names it. */
 export function scriptHash(text: string): string {

@@ -2,9 +2,17 @@
  * SQL of the demo seed (demo.ts): the seed's marker and lock, and the rows the demo writes that
  * no module writes in this shape (an already opened instance with its users in sync).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../db/client';
-import { appState, instances, inviteCodes, regions, serviceVersions } from '../db/schema';
+import {
+  appState,
+  devPlatformHoldings,
+  instances,
+  inviteCodes,
+  regions,
+  serviceVersions,
+  users,
+} from '../db/schema';
 
 /** Whether the `app_state` marker of that key exists. */
 export async function hasAppState(db: TDb, key: string): Promise<boolean> {
@@ -92,4 +100,41 @@ export async function enableInsightUsers(
     insert into insight_users (instance_id, user_id, account_id, status, role, updated_at)
     select ${instanceId}, u.id, u.account_id, 1, 'analyst', ${now} from users u
      where u.account_id = ${accountId} and u.username = any(${`{${usernames.join(',')}}`}::text[])`);
+}
+
+/** What the development platform keeps of one user on an instance (`dev_platform_holdings`). */
+export type TDevHolding = {
+  userId: number;
+  workspaces: { name: string; role: string }[];
+  scheduledTasks: number;
+  syncTasks: number;
+  permissionApprovals: number;
+};
+
+/** The development platform's records of the named users of the account on the instance. */
+export async function insertDevHoldings(
+  tx: TDb,
+  instanceId: number,
+  accountId: number,
+  holdings: readonly (Omit<TDevHolding, 'userId'> & { username: string })[],
+  since: Date,
+): Promise<void> {
+  const found = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        inArray(
+          users.username,
+          holdings.map((h) => h.username),
+        ),
+      ),
+    );
+  const idOf = new Map(found.map((u) => [u.username, u.id]));
+  const rows = holdings.flatMap(({ username, ...holding }) => {
+    const userId = idOf.get(username);
+    return userId === undefined ? [] : [{ instanceId, userId, ...holding, createdAt: since }];
+  });
+  if (rows.length > 0) await tx.insert(devPlatformHoldings).values(rows);
 }

@@ -16,11 +16,13 @@ import {
   enableInsightUsers,
   hasAppState,
   insertAppState,
+  insertDevHoldings,
   insertInviteCode,
   insertOpenedInstance,
   lockSeed,
   markInstanceSynced,
   setTrialExtensionDays,
+  type TDevHolding,
 } from './demo.repository';
 import { seedDemoBilling } from './demo-billing';
 
@@ -58,8 +60,17 @@ type TDemoAccount = {
     csp: string;
     region: string;
     insightUsers?: string[];
+    /** What the development platform keeps of the users there (workspaces, owned resources). */
+    holdings?: TDemoHolding[];
   }[];
 };
+
+/**
+ * What the development platform keeps of a demo user on a Lakehouse instance: the workspaces it
+ * belongs to, with its role in each, and the tasks and approvals it owns there. Users created
+ * later have none: the platform invents nothing.
+ */
+export type TDemoHolding = Omit<TDevHolding, 'userId'> & { username: string };
 
 /** The development invite code (registration needs one in the international edition). */
 export const demoInviteCode = 'DEMO2026';
@@ -105,7 +116,41 @@ export const demoAccounts: TDemoAccount[] = [
       },
     ],
     instances: [
-      { serviceId: 1, version: 'trial', csp: 'aliyun', region: 'cn-shanghai' },
+      {
+        serviceId: 1,
+        version: 'trial',
+        csp: 'aliyun',
+        region: 'cn-shanghai',
+        holdings: [
+          {
+            username: 'admin_demo',
+            workspaces: [
+              { name: 'default', role: 'workspace_admin' },
+              { name: 'sales_analytics', role: 'workspace_admin' },
+            ],
+            scheduledTasks: 4,
+            syncTasks: 1,
+            permissionApprovals: 0,
+          },
+          {
+            username: 'analyst_01',
+            workspaces: [
+              { name: 'default', role: 'workspace_dev' },
+              { name: 'sales_analytics', role: 'workspace_analyst' },
+            ],
+            scheduledTasks: 2,
+            syncTasks: 0,
+            permissionApprovals: 1,
+          },
+          {
+            username: 'svc_loader',
+            workspaces: [{ name: 'default', role: 'workspace_dev' }],
+            scheduledTasks: 1,
+            syncTasks: 3,
+            permissionApprovals: 0,
+          },
+        ],
+      },
       {
         serviceId: 3,
         version: 'trial',
@@ -136,7 +181,21 @@ export const demoAccounts: TDemoAccount[] = [
       },
     ],
     instances: [
-      { serviceId: 1, version: 'formal', csp: 'tencent', region: 'ap-shanghai' },
+      {
+        serviceId: 1,
+        version: 'formal',
+        csp: 'tencent',
+        region: 'ap-shanghai',
+        holdings: [
+          {
+            username: 'admin_acme',
+            workspaces: [{ name: 'default', role: 'workspace_admin' }],
+            scheduledTasks: 2,
+            syncTasks: 2,
+            permissionApprovals: 0,
+          },
+        ],
+      },
       { serviceId: 1, version: 'formal', csp: 'aliyun', region: 'cn-beijing' },
       { serviceId: 2, version: 'formal', csp: 'aliyun', region: 'cn-beijing' },
     ],
@@ -247,6 +306,9 @@ async function seedInstance(
   });
   await markAllUsersForSync(tx, instanceId, accountId, now);
   await markInstanceSynced(tx, instanceId);
+  if (instance.holdings?.length) {
+    await insertDevHoldings(tx, instanceId, accountId, instance.holdings, openedAt);
+  }
   if (instance.insightUsers?.length) {
     await enableInsightUsers(tx, instanceId, accountId, instance.insightUsers, now);
   }

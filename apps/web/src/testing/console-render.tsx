@@ -45,6 +45,8 @@ export type TApiCall = {
   body: unknown;
   /** The request's headers, names lower-cased. */
   headers?: Record<string, string>;
+  /** The parameters of the address's query string. */
+  query?: Record<string, string>;
 };
 
 /**
@@ -58,10 +60,12 @@ export function fakeApi(
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      const path = new URL(url, 'http://console.test').pathname;
+      const address = new URL(url, 'http://console.test');
+      const path = address.pathname;
       const call = {
         method: init.method ?? 'GET',
         path,
+        query: Object.fromEntries(address.searchParams.entries()),
         body: init.body ? JSON.parse(String(init.body)) : null,
         headers: Object.fromEntries(new Headers(init.headers).entries()),
       };

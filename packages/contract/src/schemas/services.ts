@@ -139,6 +139,7 @@ export type TInsightServiceInfo = z.infer<typeof ZInsightServiceInfo>;
 export const ZInsightUserListQuery = z.object({
   pageNo: ZPageNo,
   pageSize: z.coerce.number().int().min(1).max(ServiceLimits.insightPageSizeMax).default(20),
+  /** Part of the username, display name or e-mail address (the whole address: the list shows it masked). */
   keyword: z.string().trim().max(128).optional(),
 });
 export type TInsightUserListQuery = z.input<typeof ZInsightUserListQuery>;
@@ -147,6 +148,7 @@ export const ZInsightUser = z.object({
   userId: ZId,
   username: z.string(),
   displayName: z.string(),
+  /** Masked as the user list masks it (`an***@demo.example`). */
   email: z.string().nullable(),
   isAdmin: z.boolean(),
   isSelf: z.boolean(),

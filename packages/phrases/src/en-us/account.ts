@@ -12,7 +12,7 @@ const account = {
     trialDays: 'Trial days left',
     trialDaysValue: '{{days}} days',
     lessThanOneDay: 'Less than 1 day',
-    notTrial: '-',
+    trialDaysUnknown: '-',
   },
   security: {
     title: 'Security',

@@ -48,7 +48,6 @@ const audit = {
     phone: 'Phone',
     email: 'E-mail',
     license: 'License',
-    service: 'Service',
     instance: 'Service instance',
     catalogue: 'Service catalogue',
     audit: 'Audit log',

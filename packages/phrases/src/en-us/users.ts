@@ -1,3 +1,5 @@
+import type { TWorkspaceRole } from '@console/contract/service-enums';
+
 /** User management (/accountManage/userManage): the list, its dialogs and their messages. */
 const users = {
   title: 'User management',
@@ -148,6 +150,17 @@ const users = {
     loading: 'Looking up the workspaces the user belongs to…',
     failed: 'The workspaces the user belongs to could not be retrieved.',
     unavailable: 'These instances did not answer; their workspaces are not listed: {{instances}}',
+    /** Between the workspaces of one instance. */
+    separator: ', ',
+    /** A workspace with the user's role in it. */
+    workspaceRole: '{{workspace}} ({{role}})',
+    roles: {
+      workspace_admin: 'Workspace administrator',
+      workspace_dev: 'Workspace developer',
+      workspace_analyst: 'Workspace analyst',
+      workspace_sre: 'Workspace operations',
+      workspace_user: 'Workspace user',
+    } satisfies Record<TWorkspaceRole, string> as Record<string, string>,
   },
   rolesView: {
     open: 'Roles',

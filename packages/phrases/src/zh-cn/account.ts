@@ -12,7 +12,7 @@ const account: TPhrases['account'] = {
     trialDays: '剩余试用天数',
     trialDaysValue: '{{days}} 天',
     lessThanOneDay: '不足 1 天',
-    notTrial: '-',
+    trialDaysUnknown: '-',
   },
   security: {
     title: '安全设置',

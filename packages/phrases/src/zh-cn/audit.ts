@@ -50,7 +50,6 @@ const audit: typeof en = {
     phone: '手机',
     email: '邮箱',
     license: '许可证',
-    service: '服务',
     instance: '服务实例',
     catalogue: '服务目录',
     audit: '审计日志',

@@ -1,3 +1,4 @@
+import type { TWorkspaceRole } from '@console/contract/service-enums';
 import type { TPhrases } from '../types';
 
 /** 用户管理（/accountManage/userManage）：列表、对话框及提示。 */
@@ -139,6 +140,15 @@ const users: TPhrases['users'] = {
     loading: '正在查询用户所属的工作空间…',
     failed: '无法获取用户所属的工作空间。',
     unavailable: '以下实例未响应，其工作空间未列出：{{instances}}',
+    separator: '、',
+    workspaceRole: '{{workspace}}（{{role}}）',
+    roles: {
+      workspace_admin: '工作空间管理员',
+      workspace_dev: '工作空间开发者',
+      workspace_analyst: '工作空间分析师',
+      workspace_sre: '工作空间运维',
+      workspace_user: '工作空间用户',
+    } satisfies Record<TWorkspaceRole, string>,
   },
   rolesView: {
     open: '角色',

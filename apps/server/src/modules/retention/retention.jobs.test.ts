@@ -79,7 +79,7 @@ describe('retention job', () => {
 
   it('removes job-profile share links 30 days after they expired, and keeps newer ones', async () => {
     const acme = await seedAccount(t.deps, 'acme');
-    const instanceId = await seedOpenedInstance(t.deps, acme.id);
+    const instanceId = await seedOpenedInstance(t.deps, acme.id, { openedDaysAgo: 7 });
     const ended = await freshShare(t.deps, { accountId: acme.id, instanceId, createdBy: acme.admin.id });
     t.clock.advance(20 * 86_400_000);
     const recent = await freshShare(t.deps, { accountId: acme.id, instanceId, createdBy: acme.admin.id });

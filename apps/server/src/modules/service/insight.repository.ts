@@ -50,7 +50,11 @@ function eligibleUsers(accountId: number, keyword: string | null): SQL | undefin
     eq(users.kind, 'regular'),
     isNull(users.deletedAt),
     keyword
-      ? or(sql`${users.username} ilike ${keyword}`, sql`coalesce(${users.displayName}, '') ilike ${keyword}`)
+      ? or(
+          sql`${users.username} ilike ${keyword}`,
+          sql`coalesce(${users.displayName}, '') ilike ${keyword}`,
+          sql`coalesce(${users.email}, '') ilike ${keyword}`,
+        )
       : undefined,
   );
 }

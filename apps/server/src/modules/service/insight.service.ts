@@ -15,6 +15,7 @@ import {
   type TLanguage,
 } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
+import { listedContact } from '@console/contract/contact-rules';
 import { requireAdapter } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import type { TDb } from '../../db/client';
@@ -104,7 +105,7 @@ export async function listInsightUsers(
         userId: r.id,
         username: r.username,
         displayName: r.displayName ?? '',
-        email: r.email,
+        email: listedContact('email', r.email),
         isAdmin: r.isAdmin === true,
         isSelf: r.id === auth.userId,
         status,

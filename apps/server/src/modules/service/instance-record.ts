@@ -56,6 +56,7 @@ export function instanceRecordOf(r: TInstanceRow): TInstanceRecord {
       region: r.region,
       accountName: r.accountName,
       attempt: r.attempt,
+      openedAt: r.openedAt,
     },
     view: (lang) => ({
       id: r.id,

@@ -11,6 +11,7 @@ import {
   type TSeededAccount,
   type TTestApp,
 } from '../../../test/harness';
+import { devHoldingsIn } from '../../adapters/dev-platform';
 import {
   createDevProvisioner,
   ProvisionerError,
@@ -21,6 +22,7 @@ import { rowsOf } from '../../db/client';
 import { auditEntries, instances, jobs } from '../../db/schema';
 import { createDeps } from '../../deps';
 import { createJobRunner } from '../../jobs/runner';
+import { insertDevHoldings } from '../../seed/demo.repository';
 import { retentionJob } from '../retention/retention.jobs';
 import { instanceJobHandlers } from './service.jobs';
 
@@ -43,6 +45,11 @@ const { call, ok } = routeClient(() => t.app);
 
 function countedProvisioner(): TProvisioner {
   const dev = createDevProvisioner({
+    // The platform's records in the test's database (the app is built after this provisioner).
+    holdings: {
+      ownedOn: (names, ids) => devHoldingsIn(t.deps.db).ownedOn(names, ids),
+      workspacesOn: (name, username) => devHoldingsIn(t.deps.db).workspacesOn(name, username),
+    },
     delayMs: 5000,
     insightDelayMs: 0,
     get failureRate() {
@@ -517,14 +524,42 @@ describe('user synchronisation and workspaces', () => {
     expect(platform.synced.at(-1)).toMatchObject({ userId: added.id, isAdmin: true });
   });
 
-  it("lists the signed-in user's workspaces per opened instance", async () => {
-    const spaces = await ok<{ instanceName: string; serviceName: string; workspaces: { name: string }[] }[]>(
-      'listUserWorkspaces',
-      member,
-    );
-    const lakehouse = spaces.filter((s) => s.serviceName === 'Lakehouse');
+  it("lists the signed-in user's workspaces per opened instance: those the platform keeps, no others", async () => {
+    type TSpaces = {
+      instanceId: number;
+      instanceName: string;
+      serviceName: string;
+      workspaces: { name: string; role: string }[];
+    }[];
+    const before = await ok<TSpaces>('listUserWorkspaces', member);
+    const lakehouse = before.filter((s) => s.serviceName === 'Lakehouse');
     expect(lakehouse.length).toBeGreaterThan(0);
-    expect(lakehouse[0]?.workspaces.map((w) => w.name)).toContain('default');
+    // Nobody gave the member a workspace: it belongs to none.
+    for (const instance of before) expect(instance.workspaces, instance.instanceName).toEqual([]);
+    const [first] = lakehouse;
+    if (!first) throw new Error('no Lakehouse instance');
+    await insertDevHoldings(
+      t.deps.db,
+      first.instanceId,
+      demo.id,
+      [
+        {
+          username: demo.member.username,
+          workspaces: [{ name: 'default', role: 'workspace_dev' }],
+          scheduledTasks: 1,
+          syncTasks: 0,
+          permissionApprovals: 0,
+        },
+      ],
+      t.clock.now(),
+    );
+    const after = await ok<TSpaces>('listUserWorkspaces', member);
+    expect(after.find((s) => s.instanceId === first.instanceId)?.workspaces).toMatchObject([
+      { name: 'default', role: 'workspace_dev' },
+    ]);
+    for (const instance of after.filter((s) => s.instanceId !== first.instanceId)) {
+      expect(instance.workspaces).toEqual([]);
+    }
   });
 
   it("answers another user's workspaces to administrators only, of their own account", async () => {
@@ -652,6 +687,46 @@ describe('Insight users', () => {
     await ok('enableInsightUsers', admin, { userIds: [target] });
     await runJobs(1);
     expect(await statusOf(target)).toBe(1);
+  });
+
+  it('lists e-mail addresses masked as the user list masks them, and finds users by the whole address', async () => {
+    const added = await ok<{ id: number }>('addUser', admin, {
+      username: 'insight_mail',
+      password: 'Insight@2026x',
+      email: 'bi.reader@masked.example',
+      phone: '13912345678',
+    });
+    type TRow = { userId: number; email: string | null };
+    const all = await ok<{ list: TRow[] }>('insightUserList', admin, { pageNo: 0, pageSize: 9999 });
+    const row = all.list.find((u) => u.userId === added.id);
+    expect(row?.email).toBe('bi***@masked.example');
+    // The same mask as user management's list, for every user the list shows.
+    const users = await ok<{ list: { id: number; email: string | null }[] }>('userList', admin, {
+      pageNo: 1,
+      pageSize: 200,
+      kind: 'regular',
+    });
+    for (const listed of all.list) {
+      expect(listed.email, String(listed.userId)).toBe(users.list.find((u) => u.id === listed.userId)?.email);
+    }
+    // Nothing in the answer carries a whole address or a phone number.
+    const raw = JSON.stringify(all);
+    expect(raw).not.toContain('bi.reader@');
+    expect(raw).not.toContain('13912345678');
+    // The search matches the whole address (it is stored, not shown), and parts of names as before.
+    const found = await ok<{ list: TRow[]; total: number }>('insightUserList', admin, {
+      pageNo: 0,
+      pageSize: 9999,
+      keyword: 'bi.reader@masked',
+    });
+    expect(found.list.map((u) => u.userId)).toEqual([added.id]);
+    expect(found.total).toBe(1);
+    expect(found.list[0]?.email).toBe('bi***@masked.example');
+    const byName = await ok<{ list: TRow[] }>('insightUserList', admin, {
+      pageNo: 0,
+      keyword: 'insight_mail',
+    });
+    expect(byName.list.map((u) => u.userId)).toEqual([added.id]);
   });
 
   it('refuses members, unknown roles, service users and other accounts’ users', async () => {

@@ -83,9 +83,10 @@ beforeAll(async () => {
   t = await createTestApp();
   demo = await seedAccount(t.deps, 'demo');
   acme = await seedAccount(t.deps, 'acme');
-  lakehouse = await seedOpenedInstance(t.deps, demo.id);
+  // Opened a week ago: a week of jobs to share (none is older than its instance).
+  lakehouse = await seedOpenedInstance(t.deps, demo.id, { openedDaysAgo: 7 });
   insight = await seedOpenedInstance(t.deps, demo.id, { serviceId: 3 });
-  acmeLakehouse = await seedOpenedInstance(t.deps, acme.id);
+  acmeLakehouse = await seedOpenedInstance(t.deps, acme.id, { openedDaysAgo: 7 });
   const otherId = await insertUser(t.deps.db, {
     accountId: demo.id,
     username: 'member_two',
@@ -246,6 +247,59 @@ describe('sharing a job profile', () => {
     } finally {
       deps.provisioner = original;
     }
+  });
+});
+
+describe('jobs and the age of the instance', () => {
+  it('lists and shares no job submitted before the instance was opened; a shared profile never predates it', async () => {
+    const hour = 3_600_000;
+    const young = await seedOpenedInstance(t.deps, demo.id, { region: 'cn-beijing' });
+    const jobsOf = async () =>
+      (
+        await api.ok<{ list: { jobId: string; submitTime: string }[] }>('listInstanceJobs', member, {
+          instanceId: young,
+          limit: 50,
+        })
+      ).list;
+    // Opened just now: nothing has run on it yet.
+    expect(await jobsOf()).toEqual([]);
+    // Had it been opened four hours ago, it would have run these; opened two hours ago, the older
+    // ones never ran on it.
+    const openAt = (ms: number) =>
+      t.deps.db
+        .update(instances)
+        .set({ createdAt: new Date(ms), openedAt: new Date(ms) })
+        .where(eq(instances.id, young));
+    const now = t.clock.now().getTime();
+    await openAt(now - 4 * hour);
+    const longer = await jobsOf();
+    await openAt(now - 2 * hour);
+    const shorter = await jobsOf();
+    expect(shorter.length).toBeGreaterThan(0);
+    expect(longer.length).toBeLessThan(50);
+    expect(shorter).toEqual(longer.filter((j) => Date.parse(j.submitTime) >= now - 2 * hour));
+    const before = longer.find((j) => Date.parse(j.submitTime) < now - 2 * hour);
+    if (!before) throw new Error('no job in the longer history');
+    expect(
+      code(await api.call('createJobProfileShare', member, { instanceId: young, jobId: before.jobId })),
+    ).toBe(ErrorCode.jobNotFound);
+    // The oldest job it did run: its shared profile starts after the instance's opening.
+    const oldest = shorter.at(-1);
+    const created = await share(member, { instanceId: young, jobId: oldest?.jobId, expireDays: 1 });
+    const shared = envelope<TShared & { profile: { submitTime: string; startTime: string | null } }>(
+      await view(tokenOf(created.link ?? '')),
+    ).data;
+    const [listed] = (
+      await api.ok<{ list: { id: number; openTime: string | null; createTime: string }[] }>(
+        'serviceInstanceList',
+        member,
+        { pageNo: 1, pageSize: 50 },
+      )
+    ).list.filter((i) => i.id === young);
+    expect(Date.parse(shared.profile.submitTime)).toBeGreaterThanOrEqual(Date.parse(listed?.openTime ?? ''));
+    expect(Date.parse(shared.profile.submitTime)).toBeGreaterThanOrEqual(
+      Date.parse(listed?.createTime ?? ''),
+    );
   });
 });
 

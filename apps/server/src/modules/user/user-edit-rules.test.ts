@@ -22,7 +22,9 @@ import {
   type TSeededAccount,
   type TTestApp,
 } from '../../../test/harness';
+import { devHoldingsIn } from '../../adapters/dev-platform';
 import { createDevProvisioner, ProvisionerError } from '../../adapters/provisioner';
+import type { TDb } from '../../db/client';
 import { auditEntries, contactChangeRequests, users } from '../../db/schema';
 import { createJobRunner } from '../../jobs/runner';
 import { userSyncJob, userSyncJobKind } from '../service/service.jobs';
@@ -33,13 +35,17 @@ const en = { 'cz-lang': 'en-US' };
 const zh = { 'cz-lang': 'zh-CN' };
 let failSync = false;
 
-function provisioner(clock: () => Date) {
+function provisioner(clock: () => Date, db: () => TDb) {
   const dev = createDevProvisioner({
     delayMs: 0,
     insightDelayMs: 0,
-    failureRate: 0,
     consoleUrl: 'http://console.test',
+    failureRate: 0,
     now: clock,
+    holdings: {
+      ownedOn: (names, ids) => devHoldingsIn(db()).ownedOn(names, ids),
+      workspacesOn: (name, username) => devHoldingsIn(db()).workspacesOn(name, username),
+    },
   });
   return {
     ...dev,
@@ -54,8 +60,20 @@ type TWorld = { t: TTestApp; demo: TSeededAccount; acme: TSeededAccount; admin: 
 
 async function world(env: Record<string, string> = {}): Promise<TWorld> {
   let now = () => new Date();
-  const t = await createTestApp({ env, deps: { provisioner: provisioner(() => now()) } });
+  let db: () => TDb = () => {
+    throw new Error('no database yet');
+  };
+  const t = await createTestApp({
+    env,
+    deps: {
+      provisioner: provisioner(
+        () => now(),
+        () => db(),
+      ),
+    },
+  });
   now = () => t.clock.now();
+  db = () => t.deps.db;
   const demo = await seedAccount(t.deps, 'demo');
   const acme = await seedAccount(t.deps, 'acme');
   return {

@@ -14,7 +14,7 @@ import {
   type ZUserListRequest,
 } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
-import { checkEmail, checkPhone, maskEmail, maskPhone } from '@console/contract/contact-rules';
+import { checkEmail, checkPhone, listedContact } from '@console/contract/contact-rules';
 import { checkUsername } from '@console/contract/rules';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -46,8 +46,8 @@ function rowOf(
 ): Omit<TUserRow, 'invitation'> {
   const roles = r.roles.map((role) => ({ id: Number(role.id), code: role.code, name: role.name }));
   const pending = r.pending;
-  const phone = (v: string | null) => (v === null ? null : reveal ? v : maskPhone(v));
-  const email = (v: string | null) => (v === null ? null : reveal ? v : maskEmail(v));
+  const phone = (v: string | null) => listedContact('phone', v, reveal);
+  const email = (v: string | null) => listedContact('email', v, reveal);
   return {
     id: r.id,
     accountId: r.accountId,

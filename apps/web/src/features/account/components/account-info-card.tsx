@@ -1,10 +1,9 @@
-import { AccountType } from '@console/contract/enums';
 import { Card, Descriptions, type DescriptionsProps, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TAccountDetail, useAccountDetail } from '@/api/get-account-detail';
 import { formatDateTime } from '@/lib/format';
-import { trialDays } from '@/lib/trial-days';
+import { accountTrialDays, type TTrialDays } from '@/lib/trial-days';
 
 type TItems = NonNullable<DescriptionsProps['items']>;
 
@@ -33,7 +32,7 @@ const placeholderRows = [
 
 /**
  * The account center's "Account information" card: account name, display name, login address,
- * account type, creation time and the trial days left.
+ * account type, creation time and, for a trial account only, the trial days left.
  */
 
 export function AccountInfoCard({
@@ -45,12 +44,27 @@ export function AccountInfoCard({
   const { t } = useTranslation(['account', 'shell', 'common']);
   const { data } = useAccountDetail();
 
-  const trialText = (account: TAccountDetail): string => {
-    if (account.accountVo.type !== AccountType.trial) return t('info.notTrial');
-    const days = trialDays(account.remainingTrialDays);
-    if (days.kind === 'unknown') return t('info.notTrial');
+  const trialText = (days: TTrialDays): string => {
+    if (days.kind === 'unknown') return t('info.trialDaysUnknown');
     if (days.kind === 'lessThanOneDay') return t('info.lessThanOneDay');
     return t('info.trialDaysValue', { days: days.kind === 'days' ? days.days : 0 });
+  };
+
+  /** The trial days row: a trial account's only (a formal account has no trial to count). */
+  const trialRow = (account: TAccountDetail): TItems => {
+    const days = accountTrialDays({
+      type: account.accountVo.type,
+      remainingTrialDays: account.remainingTrialDays,
+    });
+    return days
+      ? [
+          {
+            key: 'trialDays',
+            label: t('info.trialDays'),
+            children: <span data-testid="account-info-trial-days">{trialText(days)}</span>,
+          },
+        ]
+      : [];
   };
 
   const items = (account: TAccountDetail): TItems => [
@@ -111,11 +125,7 @@ export function AccountInfoCard({
         <span data-testid="account-info-create-time">{formatDateTime(account.accountVo.createTime)}</span>
       ),
     },
-    {
-      key: 'trialDays',
-      label: t('info.trialDays'),
-      children: <span data-testid="account-info-trial-days">{trialText(account)}</span>,
-    },
+    ...trialRow(account),
   ];
 
   const placeholder = ({ key, label }: { key: string; label: string }) => ({

@@ -3,17 +3,32 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { objectTypeChoices } from '../lib/audit-labels';
 import { auditTimePresets, presetRange, type TAuditTimePreset } from '../lib/audit-presets';
-import { auditObjectTypes, emptyAuditFilters, type TAuditFilters } from '../lib/audit-query';
+import { emptyAuditFilters, type TAuditFilters } from '../lib/audit-query';
 
 type TRange = [Dayjs | null, Dayjs | null] | null;
 
 /**
+ * Where the whole list of object types fits below the filter (a desktop window): all of them at
+ * once, the list as tall as they are; elsewhere antd's seven at a time, and the search narrows.
+ */
+const roomForAllTypes = '(min-width: 768px) and (min-height: 840px)';
+
+/**
  * Filters of the audit log: time (any, today, the last 7 or 30 days, or a custom range), user,
- * object type, status and free text. A preset's range is taken at the moment of the search.
+ * object type, status and free text. A preset's range is taken at the moment of the search. The
+ * object types are every type the server writes, by name in the page's alphabet, all in view on a
+ * desktop and searchable by name everywhere, so that none hides below the list's fold.
  */
 export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) => void }) {
-  const { t } = useTranslation('audit');
+  const { t, i18n } = useTranslation('audit');
+  const hasRoomForAllTypes = useMediaQuery(roomForAllTypes);
+  const objectTypes = objectTypeChoices(
+    { objectTypes: t('objectTypes', { returnObjects: true }) as Record<string, string> },
+    i18n.language,
+  );
   const [preset, setPreset] = useState<TAuditTimePreset>('all');
   const [range, setRange] = useState<TRange>(null);
   const [draft, setDraft] = useState<TAuditFilters>(emptyAuditFilters);
@@ -77,13 +92,10 @@ export function AuditFilters({ onApply }: { onApply: (filters: TAuditFilters) =>
           className="cz-audit__select"
           value={draft.objectType}
           onChange={(objectType: string) => setDraft({ ...draft, objectType })}
-          options={[
-            { value: '', label: t('filters.all') },
-            ...auditObjectTypes.map((type) => ({
-              value: type,
-              label: t(`objectTypes.${type}`, { defaultValue: type }),
-            })),
-          ]}
+          showSearch={{ optionFilterProp: 'label' }}
+          virtual={false}
+          {...(hasRoomForAllTypes ? { listHeight: 2000 } : {})}
+          options={[{ value: '', label: t('filters.all') }, ...objectTypes]}
           data-testid="audit-filter-object-type"
         />
       </Form.Item>

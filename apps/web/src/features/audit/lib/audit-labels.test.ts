@@ -2,7 +2,7 @@ import { AuditActions, AuditObjectTypes } from '@console/contract/audit-rules';
 import enAudit from '@console/phrases/en-us/audit';
 import zhAudit from '@console/phrases/zh-cn/audit';
 import { describe, expect, it } from 'vitest';
-import { actionName, actorName, objectName, objectTypeName } from './audit-labels';
+import { actionName, actorName, objectName, objectTypeChoices, objectTypeName } from './audit-labels';
 
 describe('operation names', () => {
   it('names the operations in either language', () => {
@@ -38,6 +38,24 @@ describe('object types', () => {
     for (const type of AuditObjectTypes) expect(objectTypeName(zhAudit, type)).not.toBe(type);
     expect(objectTypeName(enAudit, 'gadget')).toBe('gadget');
   });
+
+  it.each([
+    ['en-US', enAudit, 'Top-up order'],
+    ['zh-CN', zhAudit, '充值订单'],
+  ])(
+    'offers every type the server writes in the filter, by name in %s, in that alphabet',
+    (lang, names, topUp) => {
+      const choices = objectTypeChoices(names, lang);
+      expect(choices.map((c) => c.value).sort()).toEqual([...AuditObjectTypes].sort());
+      for (const choice of choices) {
+        expect(choice.label, choice.value).toBe(objectTypeName(names, choice.value));
+        expect(choice.label, choice.value).not.toBe(choice.value);
+      }
+      expect(choices.find((c) => c.value === 'recharge')?.label).toBe(topUp);
+      const labels = choices.map((c) => c.label);
+      expect(labels).toEqual([...labels].sort(new Intl.Collator(lang).compare));
+    },
+  );
 
   it('gives the object by its name, else its id', () => {
     expect(objectName({ objectName: 'admin_demo', objectId: '8' })).toBe('admin_demo');

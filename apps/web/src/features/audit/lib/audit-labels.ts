@@ -3,7 +3,7 @@
  * their names in the page language (the codes stay in the entry's details), and every entry of the
  * system under one name. Pure over the phrase maps, so that it is unit-tested in both languages.
  */
-import { isSystemActor } from '@console/contract/audit-rules';
+import { AuditObjectTypes, isSystemActor } from '@console/contract/audit-rules';
 
 /** Phrase maps of one language: operation names by code, object type names by code. */
 export type TAuditNames = {
@@ -25,6 +25,21 @@ export function actionName(names: Pick<TAuditNames, 'actions'>, code: string): s
 /** The object type's name; an unknown type as it is. */
 export function objectTypeName(names: Pick<TAuditNames, 'objectTypes'>, type: string): string {
   return nameOf(names.objectTypes, type);
+}
+
+/**
+ * The object type filter's choices: every type the server writes (the contract's list, which a
+ * test holds to the server's writers), each by its name, in the order of the names in the page's
+ * language, so that a reader finds "Top-up order" where the alphabet puts it.
+ */
+export function objectTypeChoices(
+  names: Pick<TAuditNames, 'objectTypes'>,
+  lang: string,
+): { value: string; label: string }[] {
+  const collator = new Intl.Collator(lang);
+  return AuditObjectTypes.map((type) => ({ value: type, label: objectTypeName(names, type) })).sort((a, b) =>
+    collator.compare(a.label, b.label),
+  );
 }
 
 /** Who did it: the system's one name, the username, or "-" for a sign-in attempt with no name. */

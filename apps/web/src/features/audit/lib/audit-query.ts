@@ -3,13 +3,9 @@
  * that the mapping is unit-tested.
  */
 import type { TAuditFilter } from '@console/contract';
-import { AuditObjectTypes } from '@console/contract/audit-rules';
 import { endpoint } from '@/lib/api-client';
 
 const auditExportEndpoint = endpoint('auditExport', 'GET', '/api/portal/audit/export');
-
-/** Object types the server writes, as the contract lists them. */
-export const auditObjectTypes = AuditObjectTypes;
 
 export type TAuditStatusFilter = 'all' | 'success' | 'failure';
 

@@ -1,9 +1,14 @@
+import { AuditObjectTypes } from '@console/contract/audit-rules';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { consoleI18n, fakeApi, renderConsole, type TApiCall } from '@/testing/console-render';
+import { objectTypeChoices } from '../lib/audit-labels';
 import AuditManagePage from './audit-manage';
+
+const phrases = (i18n: i18n) =>
+  i18n.getResourceBundle(i18n.language, 'audit').objectTypes as Record<string, string>;
 
 let en: i18n;
 let zh: i18n;
@@ -100,6 +105,39 @@ describe('the audit log page', () => {
     expect(cellsOf('audit-row-user')).toEqual(['admin_demo', '系统', '系统', 'admin_demo']);
     expect(cellsOf('audit-row-object-type')).toEqual(['用户', '用户', '服务实例', 'gadget']);
   });
+
+  it.each([
+    ['en-US', () => en, 'All', 'Top-up order'],
+    ['zh-CN', () => zh, '全部', '充值订单'],
+  ])(
+    'the object type filter lists every type by name (%s), searchable, and asks for the chosen one',
+    async (_lang, i18n, all, topUp) => {
+      const calls = serve({ list: entries, total: 4 });
+      renderConsole(<AuditManagePage />, i18n());
+      await screen.findAllByTestId('audit-row');
+      const select = within(screen.getByTestId('audit-filter-object-type')).getByRole('combobox');
+      fireEvent.mouseDown(select);
+      const options = await screen.findAllByRole('option');
+      const names = options.map((o) => o.textContent);
+      expect(names).toEqual([
+        all,
+        ...objectTypeChoices({ objectTypes: phrases(i18n()) }, i18n().language).map((c) => c.label),
+      ]);
+      expect(names).toHaveLength(AuditObjectTypes.length + 1);
+      expect(names).toContain(topUp);
+      // Typing part of a name narrows the list to it.
+      fireEvent.change(select, { target: { value: topUp.slice(0, 2) } });
+      await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toContain(topUp));
+      expect(screen.getAllByRole('option').length).toBeLessThan(names.length);
+      fireEvent.click(screen.getByTitle(topUp));
+      await act(async () => fireEvent.click(screen.getByTestId('audit-filter-apply')));
+      await waitFor(() =>
+        expect(calls.filter((c) => c.path === '/api/portal/audit/list').at(-1)?.body).toMatchObject({
+          objectType: 'recharge',
+        }),
+      );
+    },
+  );
 
   it('says so when nothing matches', async () => {
     serve({ list: [], total: 0 });

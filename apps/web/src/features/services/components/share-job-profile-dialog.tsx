@@ -129,6 +129,12 @@ export function ShareJobProfileDialog({ instance, onClose }: TProps) {
             loading={jobs.isPending}
             placeholder={t('dialog.jobPlaceholder')}
             options={list.map((job) => ({ value: job.jobId, label: jobLabel(job) }))}
+            // A new instance has run nothing yet: the open list says so in words, over the help below.
+            notFoundContent={
+              jobs.isSuccess ? (
+                <Typography.Text type="secondary">{t('dialog.jobsEmpty')}</Typography.Text>
+              ) : undefined
+            }
             popupMatchSelectWidth
             {...testId('share-job-select')}
           />

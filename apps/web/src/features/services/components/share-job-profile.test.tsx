@@ -156,6 +156,26 @@ describe('sharing a job profile from the service page', () => {
     expect(posted('/api/portal/share/jobProfile')).toEqual([]);
   }, 20_000);
 
+  it('says in the open list that an instance opened just now has run no job yet, and shares nothing', async () => {
+    const answer = fakeApi((call) =>
+      call.path === '/api/portal/share/jobProfile/jobs' ? { list: [] } : { code: 404, message: 'not found' },
+    );
+    renderConsole(<ShareJobProfileAction instance={instance} />, en);
+    await act(async () => fireEvent.click(await screen.findByTestId('instance-share-job')));
+    const dialog = await screen.findByTestId('share-dialog');
+    await waitFor(() =>
+      expect(answer.some((c) => c.path === '/api/portal/share/jobProfile/jobs')).toBe(true),
+    );
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    // In the open list itself, where a reader looks (the help under the field is covered by it).
+    await waitFor(() =>
+      expect(document.querySelector('.ant-select-dropdown')?.textContent).toContain(
+        'This instance has no recent jobs.',
+      ),
+    );
+    expect((screen.getByTestId('share-create-ok') as HTMLButtonElement).disabled).toBe(true);
+  }, 20_000);
+
   it('lists the links with their status, and revokes a live one after confirming', async () => {
     shares = [share(), ...shares];
     renderConsole(<JobProfileShares />, en);

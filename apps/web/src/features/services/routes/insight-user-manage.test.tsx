@@ -1,4 +1,5 @@
 import type { TInsightServiceInfo, TInsightUser } from '@console/contract';
+import { maskEmail } from '@console/contract/contact-rules';
 import { InsightUserStatus as S } from '@console/contract/service-enums';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
@@ -41,6 +42,9 @@ const info: TInsightServiceInfo = {
   enabledCount: 1,
 };
 
+/** The address the server keeps; the list answers it masked. */
+const storedEmail = (username: string) => `${username}.reader@demo.example`;
+
 const row = (
   userId: number,
   username: string,
@@ -50,7 +54,7 @@ const row = (
   userId,
   username,
   displayName: username,
-  email: `${username}@demo.example`,
+  email: maskEmail(storedEmail(username)),
   isAdmin: false,
   isSelf: false,
   status,
@@ -102,8 +106,18 @@ beforeEach(() => {
   answer = (call) => {
     if (call.path === '/api/portal/user/getCurrentUser') return admin;
     if (call.path === '/api/portal/insight/service/info') return info;
-    if (call.path === '/api/portal/insight/user/list')
-      return { list: users, total: users.length, pageNo: 1, pageSize: 9999, userLimit: 5, enabledCount: 3 };
+    if (call.path === '/api/portal/insight/user/list') {
+      // The server's search: names, and the whole stored address behind the masked one.
+      const keyword = call.query?.keyword?.toLowerCase();
+      const list = keyword
+        ? users.filter((u) =>
+            [u.username, u.displayName, storedEmail(u.username)].some((v) =>
+              v.toLowerCase().includes(keyword),
+            ),
+          )
+        : users;
+      return { list, total: list.length, pageNo: 1, pageSize: 9999, userLimit: 5, enabledCount: 3 };
+    }
     if (call.path === '/api/portal/insight/user/roles')
       return [
         { code: 'admin', name: 'Administrator', isDefault: false },
@@ -182,6 +196,26 @@ describe('the Insight users page', () => {
     expect(await screen.findByText('No user matches the search')).toBeTruthy();
   });
 
+  it('shows e-mail addresses as the server masked them, and asks the server to search the whole address', async () => {
+    await renderPage();
+    expect(within(rowOf('bob')).getByText('bo***@demo.example')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('bob.reader@');
+    const search = screen.getByPlaceholderText('Search username, display name or e-mail');
+    fireEvent.change(search, { target: { value: ' cid.reader@demo ' } });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('insight-user-row').map((r) => r.getAttribute('data-username'))).toEqual([
+        'cid',
+      ]),
+    );
+    expect(
+      calls.some((c) => c.path === '/api/portal/insight/user/list' && c.query?.keyword === 'cid.reader@demo'),
+    ).toBe(true);
+    expect(within(rowOf('cid')).getByText('ci***@demo.example')).toBeTruthy();
+    // A selection made before the search still counts: the whole list keeps it.
+    fireEvent.change(search, { target: { value: '' } });
+    await waitFor(() => expect(screen.getAllByTestId('insight-user-row')).toHaveLength(5));
+  });
+
   it('enables and disables only what the selection allows, with the default role', async () => {
     await renderPage();
     expect(button('insight-enable').disabled).toBe(true);
@@ -239,6 +273,7 @@ describe('the Insight users page', () => {
       </MemoryRouter>,
       en,
     );
+    await screen.findByTestId('insight-user-manage');
     await waitFor(() => expect(screen.getAllByTestId('insight-user-row')).toHaveLength(6));
     select('ann');
     select('bob');

@@ -48,12 +48,6 @@ import { InsightStatusTag, InstanceStatusTag, useFailReasonText } from '../compo
 import { canSelect, rowRetry, selectionActions } from '../lib/insight-selection';
 import '../services.css';
 
-function matches(user: TInsightUserRow, keyword: string): boolean {
-  if (!keyword) return true;
-  const k = keyword.toLowerCase();
-  return [user.username, user.displayName, user.email ?? ''].some((v) => v.toLowerCase().includes(k));
-}
-
 export default function InsightUserManagePage() {
   const { t } = useTranslation(['services', 'common']);
   const navigate = useNavigate();
@@ -214,6 +208,9 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [chosenRole, setRole] = useState<string | undefined>();
   const [keyword, setKeyword] = useState('');
+  const isSearching = keyword.trim() !== '';
+  // The list shows e-mail addresses masked: a search is the server's, which knows them whole.
+  const found = useInsightUsers(isSearching, keyword);
   const role = chosenRole ?? roles.data?.find((r) => r.isDefault)?.code ?? roles.data?.[0]?.code;
   const enable = useEnableInsightUsers({
     onDone: (count) => {
@@ -233,7 +230,9 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
   const enabledCount = users.data?.enabledCount ?? info.enabledCount;
   const selected = list.filter((u) => selectedIds.includes(u.userId) && canSelect(u));
   const actions = selectionActions(selected, { userLimit, enabledCount });
-  const shown = list.filter((u) => matches(u, keyword.trim()));
+  const failed = users.isError ? users : isSearching && found.isError ? found : null;
+  // Selection and counts follow the whole list; the table shows what the search found.
+  const shown = isSearching ? (found.data?.list ?? []) : list;
   const roleName = (code: string | null) => roles.data?.find((r) => r.code === code)?.name ?? code ?? '-';
   // No provisioner on this installation: nothing can be enabled or disabled.
   const unavailable = useNotConfigured('provisioner');
@@ -380,15 +379,15 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
           </Button>
         </Space>
       </div>
-      {users.isError ? (
+      {failed?.error ? (
         <Alert
           type="error"
           showIcon
           title={t('insight.loadFailed')}
-          description={users.error.message}
+          description={failed.error.message}
           style={{ marginBottom: 16 }}
           action={
-            <Button size="small" onClick={() => void users.refetch()}>
+            <Button size="small" onClick={() => void failed.refetch()}>
               {t('retry', { ns: 'common' })}
             </Button>
           }
@@ -401,7 +400,7 @@ function InsightUsers({ info }: { info: TInsightInfo }) {
         size="middle"
         columns={screenColumns(columns)}
         dataSource={shown}
-        loading={users.isPending}
+        loading={users.isPending || (isSearching && found.isPending)}
         scroll={tableScroll}
         locale={{
           emptyText: <TableEmpty text={keyword.trim() ? t('insight.noMatch') : t('insight.empty')} />,

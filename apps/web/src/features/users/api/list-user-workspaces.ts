@@ -32,3 +32,11 @@ export function workspacesToList(instances: TUserWorkspaces) {
     unavailable: instances.filter((i) => i.isUnavailable),
   };
 }
+
+/**
+ * A workspace role by its name in the page's language (`names`: the phrases of the platform's
+ * preset roles); a custom role, which the workspace's administrators named, by that name.
+ */
+export function workspaceRoleName(names: Record<string, string>, role: string): string {
+  return (Object.hasOwn(names, role) ? names[role] : undefined) ?? role;
+}

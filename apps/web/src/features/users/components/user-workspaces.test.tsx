@@ -80,8 +80,28 @@ describe('the workspaces of the disable and delete confirmation', () => {
     await waitFor(() => expect(screen.getByTestId('confirm-workspaces').dataset.state).toBe('some'));
     expect(calls.find((c) => c.path === path)?.body).toEqual({ userId: 12 });
     expect(screen.getAllByTestId('confirm-workspace-instance').map((li) => li.textContent)).toEqual([
-      'lh-7f3k (Lakehouse, Aliyun cn-shanghai): default (workspace_admin), sales (workspace_dev)',
+      'lh-7f3k (Lakehouse, Aliyun cn-shanghai): default (Workspace administrator), sales (Workspace developer)',
     ]);
+  });
+
+  it('names the roles in the page language, never by their codes; a custom role by its own name', async () => {
+    answer = [
+      instance({
+        regionName: '阿里云 华东2（上海）',
+        workspaces: [
+          { name: 'default', role: 'workspace_analyst', createTime: null },
+          { name: 'ods', role: 'workspace_sre', createTime: null },
+          { name: 'finance', role: 'data_stewards', createTime: null },
+        ],
+      }),
+    ];
+    confirm([one], zh);
+    await waitFor(() => expect(screen.getByTestId('confirm-workspaces').dataset.state).toBe('some'));
+    const text = screen.getByTestId('confirm-workspace-instance').textContent ?? '';
+    expect(text).toBe(
+      'lh-7f3k（Lakehouse，阿里云 华东2（上海））：default（工作空间分析师）、ods（工作空间运维）、finance（data_stewards）',
+    );
+    expect(text).not.toMatch(/workspace_/);
   });
 
   it('says when the user belongs to no workspace, and names the instances that did not answer', async () => {

@@ -1,15 +1,17 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUserWorkspaces, workspacesToList } from '../api/list-user-workspaces';
+import { useUserWorkspaces, workspaceRoleName, workspacesToList } from '../api/list-user-workspaces';
 
 /**
  * The workspaces one user belongs to, per instance (spec section 6: disabling or deleting a user
  * affects what it owns there), shown in the disable and delete confirmation so that the
- * administrator knows which workspaces lose a member.
+ * administrator knows which workspaces lose a member. Each workspace with the user's role there,
+ * by the role's name in the page's language.
  */
 export function UserWorkspaces({ userId }: { userId: number }) {
   const { t } = useTranslation(['users']);
   const query = useUserWorkspaces(userId);
+  const roleNames = t('workspaces.roles', { returnObjects: true }) as Record<string, string>;
   if (query.isPending) {
     return (
       <Typography.Paragraph type="secondary" data-testid="confirm-workspaces" data-state="loading">
@@ -38,7 +40,14 @@ export function UserWorkspaces({ userId }: { userId: number }) {
                   service: instance.serviceName,
                   region: instance.regionName,
                 })}
-                {instance.workspaces.map((w) => `${w.name} (${w.role})`).join(', ')}
+                {instance.workspaces
+                  .map((w) =>
+                    t('workspaces.workspaceRole', {
+                      workspace: w.name,
+                      role: workspaceRoleName(roleNames, w.role),
+                    }),
+                  )
+                  .join(t('workspaces.separator'))}
               </li>
             ))}
           </ul>
