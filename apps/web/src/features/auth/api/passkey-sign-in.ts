@@ -19,12 +19,10 @@ export async function signInWithPasskey(
   const options = await callApi(optionsEndpoint, {
     body: target.uniqueId ? { uniqueId: target.uniqueId } : { accountDisplayName: target.accountDisplayName },
     hints: false,
-    redirectOn401: false,
   });
   const credential = await answerWithPasskey(options);
   return callApiEnvelope(signInEndpoint, {
     body: { ...target, credential: credential as TRouteBody<'passkeySignIn'>['credential'] },
     hints: false,
-    redirectOn401: false,
   });
 }
