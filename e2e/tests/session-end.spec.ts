@@ -194,4 +194,18 @@ test('a console page reopened after the session ended elsewhere asks for the ses
   const ofLoginPage = new Set([loginCheck, 'GET /api/portal/sso/account/suite']);
   expect(seen.calls[0]).toBe(sessionCall);
   expect(seen.calls.filter((call) => !ofLoginPage.has(call))).toEqual([sessionCall]);
+
+  // Back on a console page in the same tab (as the browser's Back button goes): the console asks
+  // for the session again, and leads to the login page again, still knowing the account.
+  await page.getByTestId('toast').locator('.cz-toast__close').click();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/auditManage');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.waitForURL(/\/login\?redirect=%2FauditManage/);
+  expect(new URL(page.url()).searchParams.get('account')).toBe(demo.account);
+  await expect(page.getByTestId('toast').filter({ hasText: notices.ended['zh-CN'] })).toHaveCount(1);
+  expect(seen.calls.filter((call) => !ofLoginPage.has(call))).toEqual([sessionCall, sessionCall]);
+  seen.stop();
 });
