@@ -18,15 +18,16 @@ const texts: Record<TLang, { title: string; heading: string; fields: string[]; s
   },
 };
 
-/** Console errors and uncaught errors of the page (a hydration mismatch is one of them). */
+/**
+ * Console errors and uncaught errors of the page (a hydration mismatch is one of them), the
+ * browser's own notes of answers with an error status included: the login page's check for a
+ * session answers "no session" without a 401.
+ */
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   page.on('console', (message) => {
-    // The browser's own note of an answer with an error status (the session check of the login
-    // page answers 401 when no one is signed in) is not an error of the page.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      errors.push(message.text());
+    if (message.type() === 'error') errors.push(message.text());
   });
   return errors;
 }

@@ -41,10 +41,11 @@ function duplicatesOf(calls: readonly string[]): string[] {
 
 test.describe('workbench load', () => {
   test('after signing in, the workbench loads with at most eight API calls, none twice', async ({ page }) => {
-    // The login page's own check for a live session, made when it opens (answered 401), is not the
-    // workbench's: counting starts once it has answered (on a busy machine it can leave late).
+    // The login page's own check for a live session, made when it opens (answered "no session"),
+    // is not the workbench's: counting starts once it has answered (on a busy machine it can leave
+    // late).
     const sessionChecked = page.waitForResponse((response) =>
-      response.url().includes('/api/portal/user/getCurrentUser'),
+      response.url().includes('/api/portal/user/findCurrentUser'),
     );
     await openLogin(page, 'en-US');
     await fillLogin(page, demo.account, demo.admin.username, demo.admin.password);

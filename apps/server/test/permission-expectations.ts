@@ -181,6 +181,8 @@ export const expectations = {
     own: 'ok',
     foreign: 'forbidden',
   },
+  // The login page's check: the user, or `user: null` without a live session (both answer 0).
+  findCurrentUser: none('optional', 'ok'),
   getUserAuth: {
     access: 'session',
     object: 'account',

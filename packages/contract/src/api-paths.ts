@@ -20,6 +20,7 @@ export const apiPaths = {
   logout: def('POST', '/api/logout'),
   // user
   getCurrentUser: def('POST', '/api/portal/user/getCurrentUser'),
+  findCurrentUser: def('GET', '/api/portal/user/findCurrentUser'),
   getUserAuth: def('GET', '/api/portal/user/getUserAuth'),
   getPwdErrorTimes: def('GET', '/api/portal/user/getPwdErrorTimes'),
   bindEmail: def('POST', '/api/portal/user/bindEmail'),

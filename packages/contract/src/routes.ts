@@ -207,7 +207,7 @@ import {
   ZThirdPartyProviderBody,
   ZUserBindingConfig,
 } from './schemas/sso';
-import { ZBindEmailRequest, ZCurrentUser, ZUserAuth } from './schemas/user';
+import { ZBindEmailRequest, ZCurrentUser, ZFoundCurrentUser, ZUserAuth } from './schemas/user';
 import {
   ZAccountOnly,
   ZAddManagedUserRequest,
@@ -378,6 +378,13 @@ export const routes = {
     summary: 'The signed-in user',
     body: ZAccountBody,
     response: ZCurrentUser,
+  }),
+  findCurrentUser: route(apiPaths.findCurrentUser, {
+    access: 'optional',
+    tag: 'user',
+    summary:
+      'The signed-in user as `user`, or `user: null` when the request has no live session (none, expired or ended): the login page\'s check for a session to resume (spec section 7: getCurrentUser "returns empty" there, without hint or forced logout), which answers 200 either way',
+    response: ZFoundCurrentUser,
   }),
   getUserAuth: route(apiPaths.getUserAuth, {
     access: 'session',

@@ -13,7 +13,7 @@ const checkBillEndpoint = endpoint('checkBill', 'GET', '/api/portal/account/chec
 
 export type TCheckBill = TRouteData<'checkBill'>;
 
-type TOptions = Pick<TRequestOptions, 'hints' | 'redirectOn401' | 'signal'>;
+type TOptions = Pick<TRequestOptions, 'hints' | 'signal'>;
 
 export function checkBill(options: TOptions = {}): Promise<TCheckBill> {
   return callApi(checkBillEndpoint, options);

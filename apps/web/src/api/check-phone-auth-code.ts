@@ -27,6 +27,5 @@ export function checkPhoneAuthCode({ captcha, ...input }: TCheckPhoneAuthCodeInp
   return callApi(checkPhoneAuthCodeEndpoint, {
     body: { ...input, ...(captcha ?? {}) },
     hints: false,
-    redirectOn401: false,
   });
 }

@@ -18,5 +18,5 @@ export type TCaptcha = TRouteData<'generateImageCaptcha'>;
 export type TCaptchaAnswer = { captchaId: string; captchaCode: string };
 
 export function generateImageCaptcha(): Promise<TCaptcha> {
-  return callApi(generateImageCaptchaEndpoint, { hints: false, redirectOn401: false });
+  return callApi(generateImageCaptchaEndpoint, { hints: false });
 }

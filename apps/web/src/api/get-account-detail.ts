@@ -9,7 +9,7 @@ const getAccountDetailEndpoint = endpoint('getAccountDetail', 'GET', '/api/porta
 
 export type TAccountDetail = TRouteData<'getAccountDetail'>;
 
-type TOptions = Pick<TRequestOptions, 'hints' | 'redirectOn401' | 'signal'>;
+type TOptions = Pick<TRequestOptions, 'hints' | 'signal'>;
 
 export function getAccountDetail(options: TOptions = {}): Promise<TAccountDetail> {
   return callApi(getAccountDetailEndpoint, options);

@@ -9,7 +9,7 @@ const getCurrentUserEndpoint = endpoint('getCurrentUser', 'POST', '/api/portal/u
 
 export type TCurrentUser = TRouteData<'getCurrentUser'>;
 
-type TOptions = Pick<TRequestOptions, 'hints' | 'redirectOn401' | 'signal'>;
+type TOptions = Pick<TRequestOptions, 'hints' | 'signal'>;
 
 export function getCurrentUser(options: TOptions = {}): Promise<TCurrentUser> {
   return callApi(getCurrentUserEndpoint, { ...options, body: {} });

@@ -12,7 +12,7 @@ const getPasswordPolicyEndpoint = endpoint('getPasswordPolicy', 'GET', '/api/por
 
 export type TPasswordPolicy = TRouteData<'getPasswordPolicy'>;
 
-type TOptions = Pick<TRequestOptions, 'hints' | 'redirectOn401' | 'signal'>;
+type TOptions = Pick<TRequestOptions, 'hints' | 'signal'>;
 
 export function getPasswordPolicy(
   query: { accountName?: string } = {},

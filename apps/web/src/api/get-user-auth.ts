@@ -9,7 +9,7 @@ const getUserAuthEndpoint = endpoint('getUserAuth', 'GET', '/api/portal/user/get
 
 export type TUserAuth = TRouteData<'getUserAuth'>;
 
-type TOptions = Pick<TRequestOptions, 'hints' | 'redirectOn401' | 'signal'>;
+type TOptions = Pick<TRequestOptions, 'hints' | 'signal'>;
 
 export function getUserAuth(options: TOptions = {}): Promise<TUserAuth> {
   return callApi(getUserAuthEndpoint, options);

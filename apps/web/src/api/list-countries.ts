@@ -14,7 +14,7 @@ let pending: Promise<TCountryList> | null = null;
 
 export function listCountries(): Promise<TCountryList> {
   if (!pending) {
-    pending = callApi(countriesEndpoint, { hints: false, redirectOn401: false });
+    pending = callApi(countriesEndpoint, { hints: false });
     pending.catch(() => {
       pending = null;
     });

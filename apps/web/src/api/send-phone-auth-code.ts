@@ -30,6 +30,5 @@ export function sendPhoneAuthCode({
   return callApi(sendPhoneAuthCodeEndpoint, {
     body: { ...body, ...(captcha ?? {}) },
     hints: false,
-    redirectOn401: false,
   });
 }

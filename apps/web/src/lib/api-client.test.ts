@@ -7,6 +7,7 @@ import {
   endpoint,
   firstFieldError,
   isSessionEnded,
+  quietCall,
   request,
   resetSessionEnd,
   uploadFile,
@@ -124,9 +125,17 @@ describe('the envelope', () => {
   });
 });
 
+/** A browser that signed in here: its currentUserInfo is kept (spec section 3). */
+function signedInBefore(accountName = 'demo') {
+  localStorage.setItem(CurrentUserInfoKey, JSON.stringify({ id: 8, name: 'admin_demo', accountName }));
+}
+
+const unauthenticated = { code: 401, message: 'Unauthenticated', data: null };
+
 describe('session expiry (401)', () => {
   it('keeps "session expired" for the login page and goes to /login with the redirect (HTTP 401)', async () => {
-    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    signedInBefore();
+    answer(401, unauthenticated);
     const error = await request('GET', '/api/portal/user/getUserAuth').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe(401);
@@ -140,11 +149,8 @@ describe('session expiry (401)', () => {
 
   it('fills the account name in from the stored currentUserInfo, then clears it', async () => {
     configureApiClient({ onSessionEnd: () => localStorage.removeItem(CurrentUserInfoKey) });
-    localStorage.setItem(
-      CurrentUserInfoKey,
-      JSON.stringify({ id: 8, name: 'admin_demo', accountName: 'demo' }),
-    );
-    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    signedInBefore();
+    answer(401, unauthenticated);
     await expect(request('GET', '/api/x')).rejects.toMatchObject({ code: 401 });
     const query = new URLSearchParams(window.location.search);
     expect(query.get('account')).toBe('demo');
@@ -152,24 +158,64 @@ describe('session expiry (401)', () => {
     expect(localStorage.getItem(CurrentUserInfoKey)).toBeNull();
   });
 
-  it('warns and navigates once when several calls fail together, and again after a new session', async () => {
-    const goToLogin = vi.fn();
-    configureApiClient({ goToLogin });
-    answer(401, { code: 401, message: 'Unauthenticated', data: null });
-    await Promise.allSettled([request('GET', '/api/a'), request('GET', '/api/b'), request('GET', '/api/c')]);
+  it('a first visit (no session known to this browser) just goes to /login, without a notice', async () => {
+    answer(401, unauthenticated);
+    await expect(request('POST', '/api/portal/user/getCurrentUser', { hints: false })).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(window.location.pathname).toBe('/login');
+    expect(new URLSearchParams(window.location.search).get('account')).toBeNull();
+    expect(takeSessionNotice()).toBeNull();
+    expect(events).toEqual([]);
+  });
+
+  it('warns and navigates once when several calls fail together, and again from a console page later', async () => {
+    const goToLogin = vi.fn((redirect: string, account: string | null) =>
+      navigate(loginPath(redirect, account), { replace: true }),
+    );
+    configureApiClient({ goToLogin, onSessionEnd: () => localStorage.removeItem(CurrentUserInfoKey) });
+    signedInBefore();
+    // Three calls leave together; their answers come after one another (as the browser's do).
+    const answers: Array<() => void> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answers.push(() => resolve(new Response(JSON.stringify(unauthenticated), { status: 401 })));
+          }),
+      ),
+    );
+    const together = Promise.allSettled([
+      request('GET', '/api/a'),
+      request('GET', '/api/b', { hints: false }),
+    ]);
+    const third = request('GET', '/api/c');
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    for (const release of answers) release();
+    await together;
+    await expect(third).rejects.toMatchObject({ code: 401 });
     expect(goToLogin).toHaveBeenCalledOnce();
+    expect(goToLogin).toHaveBeenCalledWith('/workbench?tab=1', 'demo');
     expect(takeSessionNotice()).toEqual({ type: 'sessionExpired' });
     expect(takeSessionNotice()).toBeNull();
-    answer(200, { code: 0, message: 'ok', data: null });
-    await request('GET', '/api/after-login');
-    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    // The calls that answered on the login page said nothing there.
+    expect(events).toEqual([]);
+
+    // Back on a console page (the browser's Back button), the next call that finds no session
+    // leads out again, still knowing the account of the session that ended.
+    goTo('/auditManage');
+    answer(401, unauthenticated);
     await expect(request('GET', '/api/d')).rejects.toMatchObject({ code: 401 });
     expect(goToLogin).toHaveBeenCalledTimes(2);
+    expect(goToLogin).toHaveBeenLastCalledWith('/auditManage', 'demo');
+    expect(takeSessionNotice()).toEqual({ type: 'sessionExpired' });
   });
 
   it('treats code 401 in an HTTP 200 answer alike and clears the session', async () => {
     const onSessionEnd = vi.fn();
     configureApiClient({ onSessionEnd });
+    signedInBefore();
     answer(200, { code: 401, message: 'expired', data: null });
     await expect(request('GET', '/api/x')).rejects.toBeInstanceOf(ApiError);
     expect(takeSessionNotice()).toEqual({ type: 'sessionExpired' });
@@ -177,32 +223,45 @@ describe('session expiry (401)', () => {
     expect(window.location.pathname).toBe('/login');
   });
 
-  it('warns on the page when the redirect is suppressed for the call', async () => {
-    answer(401, { code: 401, message: 'Unauthenticated', data: null });
-    await expect(request('GET', '/api/x', { redirectOn401: false })).rejects.toMatchObject({ code: 401 });
-    expect(window.location.pathname).toBe('/workbench');
+  it('leads a quiet call (a prefetch, the session gate) out too: quiet means no hints, nothing more', async () => {
+    signedInBefore();
+    answer(401, unauthenticated);
+    await expect(request('GET', '/api/x', quietCall)).rejects.toMatchObject({ code: 401 });
+    expect(events).toEqual([]);
+    expect(takeSessionNotice()).toEqual({ type: 'sessionExpired' });
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('does not redirect from a public page (the login page itself), and warns there only when hinted', async () => {
+    signedInBefore();
+    goTo('/login');
+    answer(401, unauthenticated);
+    await expect(request('POST', '/api/portal/user/getCurrentUser', { hints: false })).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(window.location.search).toBe('');
+    expect(events).toEqual([]);
+    await expect(request('POST', '/api/portal/user/getCurrentUser')).rejects.toMatchObject({ code: 401 });
     expect(events).toEqual([{ type: 'sessionExpired' }]);
     expect(takeSessionNotice()).toBeNull();
   });
 
-  it('shows nothing when hints are off, but still redirects', async () => {
-    answer(401, { code: 401, message: 'Unauthenticated', data: null });
-    await expect(request('GET', '/api/x', { hints: false })).rejects.toMatchObject({ code: 401 });
-    expect(events).toEqual([]);
+  it('a new sign-in forgets the session that ended: a first visit after it says nothing', async () => {
+    signedInBefore();
+    answer(401, unauthenticated);
+    await expect(request('GET', '/api/x')).rejects.toMatchObject({ code: 401 });
+    expect(takeSessionNotice()).toEqual({ type: 'sessionExpired' });
+    localStorage.clear();
+    resetSessionEnd();
+    goTo('/workbench');
+    await expect(request('GET', '/api/y')).rejects.toMatchObject({ code: 401 });
     expect(takeSessionNotice()).toBeNull();
-    expect(window.location.pathname).toBe('/login');
-  });
-
-  it('does not redirect from a public page (the login page itself)', async () => {
-    goTo('/login');
-    answer(401, { code: 401, message: 'Unauthenticated', data: null });
-    await expect(request('POST', '/api/portal/user/getCurrentUser')).rejects.toMatchObject({ code: 401 });
-    expect(window.location.search).toBe('');
   });
 });
 
 describe('business codes', () => {
   it('4004: warning with code, path and message, then /login', async () => {
+    signedInBefore();
     answer(200, { code: 4004, message: 'Signed out by the server', data: null });
     await expect(request('GET', '/api/portal/account/getAccountDetail')).rejects.toMatchObject({
       code: 4004,
@@ -358,8 +417,10 @@ describe('uploads', () => {
   });
 
   it('goes to /login when the session is gone, as every call does', async () => {
-    answer(401, { code: 401, message: 'Unauthenticated', data: null });
+    signedInBefore();
+    answer(401, unauthenticated);
     await expect(upload({ hints: false })).rejects.toMatchObject({ code: 401 });
+    expect(takeSessionNotice()).toEqual({ type: 'sessionExpired' });
     expect(window.location.pathname).toBe('/login');
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/workbench?tab=1');
   });
@@ -421,12 +482,28 @@ describe('describeApiEvent', () => {
       level: 'warning',
       title: 'Session expired, please login again',
     });
+    // 4004: the server's words first, the code and path under them.
     expect(
-      describeApiEvent({ type: 'sessionRevoked', code: 4004, path: '/api/a', message: 'gone' }, texts),
+      describeApiEvent(
+        {
+          type: 'sessionRevoked',
+          code: 4004,
+          path: '/api/a',
+          message: 'Your session was ended on another device or by an administrator. Please sign in again.',
+        },
+        texts,
+      ),
+    ).toEqual({
+      level: 'warning',
+      title: 'Your session was ended on another device or by an administrator. Please sign in again.',
+      description: '4004 · /api/a',
+    });
+    expect(
+      describeApiEvent({ type: 'sessionRevoked', code: 4004, path: '/api/a', message: '' }, texts),
     ).toEqual({
       level: 'warning',
       title: '4004',
-      description: '/api/a: gone',
+      description: '/api/a',
     });
     expect(describeApiEvent({ type: 'wrongPassword', code: 4019, message: 'wrong' }, texts)).toEqual({
       level: 'warning',

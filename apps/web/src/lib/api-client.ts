@@ -2,15 +2,18 @@
  * The one error path of the web app (spec section 8, API-CONVENTIONS):
  * every JSON answer is `{ code, message, data }`; code 0 or 200 is success.
  * - HTTP 401 or code 401: "session expired" warning, then /login?redirect=<current path>&account=<name>
- * - code 4004: warning with code, request path and message, then /login
- *   (when the client leaves for /login, the login page shows that warning, once however many calls
- *   fail together: see session-notice.ts)
+ * - code 4004: warning with code, request path and message (the session was ended elsewhere), then
+ *   /login
+ *   Either way, from EVERY call of a console page, whatever its options: the console leaves for
+ *   /login at the first call that finds the session gone, and the login page shows the warning,
+ *   once however many calls fail together (see session-notice.ts). A call made on a public page
+ *   warns there instead (when its hints are on).
  * - code 4019: warning with code and message
  * - other codes: warning titled with the code, the message as description
  * - HTTP >= 500: error notification with status and status text
  * - network failure or timeout: error notification
- * Hints (toasts) can be turned off per call; so can the redirect on 401. A call may add headers of
- * its own (e.g. `authMethod`, `authCode`, `authCodeToken` of the verification flows).
+ * Hints (toasts) can be turned off per call; the way out of an ended session cannot. A call may add
+ * headers of its own (e.g. `authMethod`, `authCode`, `authCodeToken` of the verification flows).
  * File uploads (`uploadFile`) take the same path: a multipart body instead of JSON, the same
  * headers, envelope, toasts, session handling, timeout and abort.
  * The light pages load this module with their first request (it is not on their first paint).
@@ -38,23 +41,25 @@ export type TRequestOptions = {
   body?: unknown;
   /** Extra request headers of this call (undefined values are left out). */
   headers?: Record<string, string | undefined> | undefined;
-  /** Show toasts for failures (default true). */
+  /**
+   * Show toasts for failures (default true). A session that ended (401, 4004) leads from a console
+   * page to /login with its notice whatever this says.
+   */
   hints?: boolean;
   /** Business codes this call expects and handles itself: no toast for them (others still show). */
   quietCodes?: readonly number[];
-  /** Go to /login on 401 and 4004 (default true). */
-  redirectOn401?: boolean;
   signal?: AbortSignal;
   /** Default: `Limits.requestTimeoutMs` (10 minutes). */
   timeoutMs?: number;
 };
 
 /**
- * How a call made ahead of need runs (a prefetch, the session gate): without hints and without
- * the redirect on 401, as the page that asks again shows its own failure.
+ * How a call made ahead of need runs (a page's first calls, the session gate): without hints, as
+ * the page that reads its answer shows a failure itself. Quiet is about hints only: a session that
+ * ended leads to the login page from a quiet call as from any other (decision 0041).
  */
-export const quietCall = { hints: false, redirectOn401: false } as const;
-export type TCallMode = Pick<TRequestOptions, 'hints' | 'redirectOn401'>;
+export const quietCall = { hints: false } as const;
+export type TCallMode = Pick<TRequestOptions, 'hints'>;
 
 export type TApiErrorKind = 'business' | 'http' | 'network' | 'timeout' | 'aborted';
 
@@ -131,41 +136,46 @@ function report(event: TApiEvent, hints: boolean): void {
   if (hints) getNotifier().notifyApiEvent(event);
 }
 
-/** Set while the client leaves for /login, so that calls failing together warn and navigate once. */
-let isLeaving = false;
-
-/** The account name of the session that ended last (read before the stored user info is cleared). */
+/**
+ * The account name of the session that ended last in this tab (read before the stored user info is
+ * cleared), or null: the login page fills it in, and a later call that finds no session still
+ * knows that this browser had one.
+ */
 let endedAccount: string | null = null;
 
-/** The account name of the session that ended last, for the login page, or null. */
-export function endedSessionAccount(): string | null {
-  return endedAccount;
-}
-
-/** Forgets an ended session (a successful answer does the same): the next 401 warns again. */
+/** Forgets an ended session (a new sign-in does): a later 401 on a first visit says nothing. */
 export function resetSessionEnd(): void {
-  isLeaving = false;
   endedAccount = null;
 }
 
+/** Whether the address is a page of the console (not a public one such as the login page). */
+function isConsolePage(): boolean {
+  return findPublicRoute(window.location.pathname) === null;
+}
+
+/**
+ * A call found the session gone. On a console page, the console leaves for /login with the
+ * account name filled in, and keeps the warning for the login page (a toast of the console would
+ * leave with it). That happens at the first such call: `goToLogin` moves the address to the
+ * public login page at once, so the calls failing with it answer on a public page, where a call
+ * made by the console says nothing more. The warning is kept only when this browser had a session
+ * (the user info kept at sign-in, or a session that ended in this tab): a first visit just signs in
+ * (decision 0017). A call made on a public page (the login page's own) warns there, if its hints
+ * are on.
+ */
 function endSession(
   event: Extract<TApiEvent, { type: 'sessionExpired' | 'sessionRevoked' }>,
   hints: boolean,
-  redirect: boolean,
+  isConsoleCall: boolean,
 ): void {
-  endedAccount = storedAccountName() ?? endedAccount;
-  // Already on a public page (the login page itself, for instance), or the caller stays: warn here.
-  if (!redirect || findPublicRoute(window.location.pathname)) {
-    report(event, hints);
-    config.onSessionEnd();
+  const account = storedAccountName() ?? endedAccount;
+  config.onSessionEnd();
+  if (!isConsolePage()) {
+    if (!isConsoleCall) report(event, hints);
     return;
   }
-  if (isLeaving) return;
-  isLeaving = true;
-  const account = endedAccount;
-  config.onSessionEnd();
-  // The login page shows the warning: a toast of the console would leave with the console.
-  if (hints) keepSessionNotice(event);
+  endedAccount = account;
+  if (account) keepSessionNotice(event);
   config.goToLogin(currentPathWithSearch(), account);
 }
 
@@ -176,7 +186,8 @@ export async function requestEnvelope<T>(
   options: TRequestOptions = {},
 ) {
   const hints = options.hints ?? true;
-  const redirectOn401 = options.redirectOn401 ?? true;
+  // Where the call was made: a console call that answers after the console has left says nothing.
+  const isConsoleCall = isConsolePage();
   const headers: Record<string, string> = {
     Accept: 'application/json',
     [LangHeader]: config.getLanguage(),
@@ -244,7 +255,7 @@ export async function requestEnvelope<T>(
   const data = envelope?.data ?? null;
 
   if (res.status === ErrorCode.unauthenticated || code === ErrorCode.unauthenticated) {
-    endSession({ type: 'sessionExpired' }, hints, redirectOn401);
+    endSession({ type: 'sessionExpired' }, hints, isConsoleCall);
     throw new ApiError({
       kind: 'http',
       code: ErrorCode.unauthenticated,
@@ -267,7 +278,6 @@ export async function requestEnvelope<T>(
     throw new ApiError({ kind: 'http', code, status: res.status, path, message, data });
   }
   if (envelope && res.ok && isSuccessCode(envelope.code)) {
-    if (isLeaving || endedAccount) resetSessionEnd();
     return envelope as TEnvelope<T>;
   }
   if (!envelope && res.ok) {
@@ -276,7 +286,7 @@ export async function requestEnvelope<T>(
     throw new ApiError({ kind: 'http', code: res.status, status: res.status, path, message, data });
   }
   if (code === ErrorCode.sessionRevoked) {
-    endSession({ type: 'sessionRevoked', code, path, message }, hints, redirectOn401);
+    endSession({ type: 'sessionRevoked', code, path, message }, hints, isConsoleCall);
   } else if (code === ErrorCode.wrongPassword) {
     report({ type: 'wrongPassword', code, message }, hints);
   } else {

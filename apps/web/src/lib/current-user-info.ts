@@ -8,7 +8,14 @@ export type TCurrentUserInfo = Pick<
   'id' | 'name' | 'displayName' | 'accountId' | 'accountName' | 'accountDisplayName' | 'email' | 'phone'
 >;
 
+/**
+ * This tab's copy of the account name: a sign-out or an ended session in another tab clears
+ * localStorage, and this tab must still fill the login form in when its own session is found gone.
+ */
+let tabAccountName: string | null = null;
+
 export function storeCurrentUserInfo(user: TCurrentUser): void {
+  tabAccountName = user.accountName || null;
   const info: TCurrentUserInfo = {
     id: user.id,
     name: user.name,
@@ -27,6 +34,7 @@ export function storeCurrentUserInfo(user: TCurrentUser): void {
 }
 
 export function clearCurrentUserInfo(): void {
+  tabAccountName = null;
   try {
     localStorage.removeItem(CurrentUserInfoKey);
   } catch {
@@ -34,14 +42,16 @@ export function clearCurrentUserInfo(): void {
   }
 }
 
-/** The account name of the stored `currentUserInfo` (to fill the login form in after expiry), or null. */
+/**
+ * The account name of the stored `currentUserInfo`, or of this tab's (to fill the login form in
+ * after expiry), or null.
+ */
 export function storedAccountName(): string | null {
   try {
     const raw = localStorage.getItem(CurrentUserInfoKey);
-    if (!raw) return null;
-    const value = (JSON.parse(raw) as { accountName?: unknown }).accountName;
-    return typeof value === 'string' && value ? value : null;
+    const value = raw ? (JSON.parse(raw) as { accountName?: unknown }).accountName : null;
+    return typeof value === 'string' && value ? value : tabAccountName;
   } catch {
-    return null;
+    return tabAccountName;
   }
 }

@@ -7,7 +7,7 @@
 export type TApiEvent =
   /** HTTP 401 or code 401. */
   | { type: 'sessionExpired' }
-  /** Code 4004: the server ended the session. */
+  /** Code 4004: the server ended the session (signed out elsewhere, by an administrator, …). */
   | { type: 'sessionRevoked'; code: number; path: string; message: string }
   /** Code 4019: wrong account name, username or password. */
   | { type: 'wrongPassword'; code: number; message: string }
@@ -43,8 +43,12 @@ export function describeApiEvent(event: TApiEvent, texts: TApiEventTexts): TToas
   switch (event.type) {
     case 'sessionExpired':
       return { level: 'warning', title: texts.sessionExpired };
+    // The server's words lead ("Your session was ended on another device or by an administrator…"),
+    // with the code and the request's path under them (spec section 8: code, path and message).
     case 'sessionRevoked':
-      return { level: 'warning', title: String(event.code), description: `${event.path}: ${event.message}` };
+      return event.message
+        ? { level: 'warning', title: event.message, description: `${event.code} · ${event.path}` }
+        : { level: 'warning', title: String(event.code), description: event.path };
     case 'wrongPassword':
       return { level: 'warning', title: String(event.code), description: event.message };
     case 'rejected':

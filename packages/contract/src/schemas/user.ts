@@ -21,6 +21,13 @@ export const ZCurrentUser = z.object({
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
+/**
+ * The signed-in user, or `null` when the request carries no live session (none, expired or ended):
+ * the login page's check, which must not answer 401 where having no session is the usual case.
+ */
+export const ZFoundCurrentUser = z.object({ user: ZCurrentUser.nullable() });
+export type TFoundCurrentUser = z.infer<typeof ZFoundCurrentUser>;
+
 export const ZUserAuth = z.array(ZAuthVo);
 export type TUserAuth = z.infer<typeof ZUserAuth>;
 

@@ -12,7 +12,7 @@ const errors = {
   '429': 'Too many requests. Please try again later.',
   '500': 'Operation failed, please contact the administrator. Request ID: {{requestId}}',
   '503': 'The service is temporarily unavailable. Please try again later.',
-  '4004': 'Your sign-in is no longer valid. Please log in again.',
+  '4004': 'Your session was ended on another device or by an administrator. Please sign in again.',
   '4019': 'Incorrect account name, username or password',
   '4020': 'This user has been disabled. Contact your account administrator.',
   '4021': 'This user has been deleted. Contact your account administrator.',

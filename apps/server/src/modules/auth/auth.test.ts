@@ -404,6 +404,39 @@ describe('sessions', () => {
     expect(envelope<{ accountVo: { id: number } }>(own).data.accountVo.id).toBe(demo.id);
   });
 
+  it('findCurrentUser answers the user of a live session, and `user: null` with code 0 without one', async () => {
+    const find = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/portal/user/findCurrentUser', headers });
+    const token = await signIn(t.app, 'demo', demo.member);
+    const live = await find(cookie(token, false));
+    expect(live.statusCode).toBe(200);
+    expect(envelope<{ user: { id: number; accountName: string } }>(live).data.user).toMatchObject({
+      id: demo.member.id,
+      accountName: 'demo',
+    });
+    // No session, a token that does not exist, a signed-out one and one the server ended: the
+    // same empty answer, never 401 (the login page asks this on every load).
+    expect(envelope(await find({}))).toMatchObject({ code: 0, data: { user: null } });
+    expect((await find({})).statusCode).toBe(200);
+    expect(envelope(await find(bearer('not-a-real-token')))).toMatchObject({ code: 0, data: { user: null } });
+    const id = await insertUser(t.deps.db, {
+      accountId: demo.id,
+      username: 'found_then_disabled',
+      passwordHash: await t.deps.hasher.hash('Found@2026pass'),
+    });
+    const ended = await signIn(t.app, 'demo', {
+      id,
+      username: 'found_then_disabled',
+      password: 'Found@2026pass',
+    });
+    await t.deps.db.update(users).set({ isEnabled: false }).where(eq(users.id, id));
+    const revoked = await find(cookie(ended, false));
+    expect(revoked.statusCode).toBe(200);
+    expect(envelope(revoked)).toMatchObject({ code: 0, data: { user: null } });
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token), payload: {} });
+    expect(envelope(await find(bearer(token)))).toMatchObject({ code: 0, data: { user: null } });
+  });
+
   it('answers 401 without a session or with a token that does not exist', async () => {
     expect((await currentUser({})).statusCode).toBe(401);
     expect((await currentUser(bearer('not-a-real-token'))).statusCode).toBe(401);

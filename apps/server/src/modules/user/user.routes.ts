@@ -30,6 +30,9 @@ function idsOf(body: { ids?: number[] | undefined }, query: { ids?: number[] | u
 
 export function userRoutes(app: FastifyInstance): void {
   defineRoute(app, 'getCurrentUser', ({ deps, auth }) => getCurrentUser(deps, auth));
+  defineRoute(app, 'findCurrentUser', async ({ deps, auth }) => ({
+    user: auth ? await getCurrentUser(deps, auth) : null,
+  }));
   defineRoute(app, 'getUserAuth', ({ deps, auth }) => getUserAuth(deps, auth));
   defineRoute(app, 'bindEmail', ({ deps, auth, body, headers, request }) =>
     bindEmail(deps, auth, body.email, headers.authcodetoken, requestMeta(request)),

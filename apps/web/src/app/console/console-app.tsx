@@ -3,9 +3,8 @@
  * before the shell (a chunk of its own) draws the page.
  */
 
-import { ErrorCode } from '@console/contract/codes';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Suspense, use, useEffect, useState } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { checkBillQueryOptions } from '@/api/check-bill';
 import { accountDetailQueryOptions } from '@/api/get-account-detail';
@@ -13,10 +12,11 @@ import { currentUserQueryOptions } from '@/api/get-current-user';
 import { userAuthQueryOptions } from '@/api/get-user-auth';
 import { StatusPage } from '@/components/status-page';
 import { Button } from '@/components/ui/button';
-import { loginPath, splitOnpremPath } from '@/config/console-paths';
+import { splitOnpremPath } from '@/config/console-paths';
 import { findConsoleRoute, type TConsoleRouteId } from '@/config/console-routes';
-import { endedSessionAccount, isApiError, isSessionEnded, quietCall } from '@/lib/api-client';
-import { clearCurrentUserInfo, storedAccountName } from '@/lib/current-user-info';
+import { findPublicRoute } from '@/config/paths';
+import { isSessionEnded, quietCall } from '@/lib/api-client';
+import { storeCurrentUserInfo } from '@/lib/current-user-info';
 import { navigate, useLocation } from '@/lib/history';
 import { createConsoleI18n } from '@/lib/i18n';
 import { getLanguage } from '@/lib/language';
@@ -25,7 +25,6 @@ import { getMeta } from '@/lib/meta';
 import { isBillingAvailable } from '@/lib/permissions';
 import { getPhrases } from '@/lib/phrases';
 import { queryClient } from '@/lib/query-client';
-import { keepSessionNotice } from '@/lib/session-notice';
 import { useSettled } from '@/lib/use-settled';
 import { resolveAccess } from '../access';
 import { preloadRoute } from './route-pages';
@@ -33,6 +32,10 @@ import { preloadRoute } from './route-pages';
 const i18nReady = trackPromise(createConsoleI18n(getLanguage()));
 const loadConsoleShell = chunkLoader(() => import('./console-shell'));
 const ConsoleShell = lazyPage(loadConsoleShell);
+/**
+ * The gate's calls show no toast (the gate shows a failure itself); a session found gone leads to
+ * the login page from them as from every call (the API client).
+ */
 const gateOptions = quietCall;
 
 /** The shell's load, once `startConsole` began it. */
@@ -47,22 +50,30 @@ function routeOfAddress(): TConsoleRouteId | null {
 
 /**
  * Begins what the console's first page needs, before the first render rather than after it: the
- * session gate's calls (and the header's), the shell's chunk, and the page of the address with its
- * phrases and first calls (`preloadRoute`). Answers when the console's own
- * phrases are there, so that the first render does not suspend (React holds the reveal of content
- * that suspended for up to 300 ms after the last fallback it showed).
+ * session, then the gate's other calls (and the header's) and the page's first calls; meanwhile the
+ * shell's chunk, and the page of the address with its phrases (`preloadRoute`). Answers when the
+ * console's own phrases are there, so that the first render does not suspend (React holds the
+ * reveal of content that suspended for up to 300 ms after the last fallback it showed).
+ * The session is asked first and alone: a visitor without one makes that call only, and the API
+ * client leads to the login page (decision 0041).
  */
 export function startConsole(): Promise<unknown> {
   if (!shellLoad) {
     const session = queryClient.fetchQuery(currentUserQueryOptions(gateOptions));
-    session.catch(() => {});
-    void queryClient.prefetchQuery(userAuthQueryOptions(gateOptions));
-    void queryClient.prefetchQuery(checkBillQueryOptions(gateOptions));
-    // The header's account name.
-    void queryClient.prefetchQuery(accountDetailQueryOptions(gateOptions));
+    session.then(
+      (user) => {
+        // This tab knows whose session it is (to fill the login form in, should it end).
+        storeCurrentUserInfo(user);
+        void queryClient.prefetchQuery(userAuthQueryOptions(gateOptions));
+        void queryClient.prefetchQuery(checkBillQueryOptions(gateOptions));
+        // The header's account name.
+        void queryClient.prefetchQuery(accountDetailQueryOptions(gateOptions));
+      },
+      () => {},
+    );
     shellLoad = trackPromise(ConsoleShell.preload());
     // The page of the address, after the console's phrases (the browser's six connections to the
-    // server serve the gate's calls and the shell first).
+    // server serve the gate's calls and the shell first); its first calls wait for the session.
     const route = routeOfAddress();
     if (route) void i18nReady.then((i18n) => preloadRoute(route, i18n, session).catch(() => {}));
   }
@@ -89,41 +100,33 @@ function Redirect({ to }: { to: string }) {
   return <Loading />;
 }
 
-/**
- * The gate found no session. A browser that had one (its currentUserInfo is kept) is told that it
- * expired, on the login page with its account name filled in; a first visit just signs in.
- */
-function SessionEnded({ here, error }: { here: string; error: unknown }) {
-  const [to] = useState(() => {
-    const account = storedAccountName() ?? endedSessionAccount();
-    if (account) {
-      keepSessionNotice(
-        isApiError(error, ErrorCode.sessionRevoked)
-          ? { type: 'sessionRevoked', code: error.code, path: error.path, message: error.message }
-          : { type: 'sessionExpired' },
-      );
-    }
-    clearCurrentUserInfo();
-    return loginPath(here, account);
-  });
-  return <Redirect to={to} />;
-}
-
 function SessionGate() {
   const location = useLocation();
   const meta = getMeta();
-  const user = useQuery(currentUserQueryOptions(gateOptions));
-  const auths = useQuery(userAuthQueryOptions(gateOptions));
+  // A failed session is not asked again when the gate mounts: the console can still be drawn for a
+  // moment after the API client left for /login, and must not ask again then (see below).
+  const user = useQuery({ ...currentUserQueryOptions(gateOptions), retryOnMount: false });
+  const isSessionGone = user.isError && isSessionEnded(user.error);
+  // Back on a console page after the console left for /login (the browser's Back button): asking
+  // again leads to the login page again.
+  useEffect(() => {
+    if (isSessionGone && findPublicRoute(window.location.pathname) === null) {
+      void queryClient.fetchQuery(currentUserQueryOptions(gateOptions)).catch(() => {});
+    }
+  }, [isSessionGone]);
+  // Nothing else is asked before the session has answered.
+  const hasSession = user.data !== undefined;
+  const auths = useQuery({ ...userAuthQueryOptions(gateOptions), enabled: hasSession });
   // Whether billing applies (menu, billing routes, workbench cards): asked once here, read from the
   // cache by the pages (decision 0018: the workbench's first load adds no call for it).
-  const bill = useQuery(checkBillQueryOptions(gateOptions));
+  const bill = useQuery({ ...checkBillQueryOptions(gateOptions), enabled: hasSession });
   const isShellReady = useSettled(shellLoad);
-  const here = `${location.pathname}${location.search}`;
 
   const failed = [user, auths, bill].find((q) => q.isError);
   if (failed) {
-    // No session, or one the server ended (4004: disabled, deleted, signed out elsewhere).
-    if (isSessionEnded(failed.error)) return <SessionEnded here={here} error={failed.error} />;
+    // No session, or one the server ended (4004: disabled, deleted, signed out elsewhere): the API
+    // client has left for the login page, with the notice when this browser had a session.
+    if (isSessionEnded(failed.error)) return <Loading />;
     const c = getPhrases('common');
     return (
       <StatusPage

@@ -1,11 +1,19 @@
 /**
  * `preloadRoute`: a page's chunk, phrases and first calls begin together, once per route, and the
- * calls wait for the session: a visitor whose session ended makes none.
+ * calls wait for the session: a visitor whose session ended makes none. First calls that find the
+ * session ended on their way lead to the login page with its notice, once, as every call does.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '@/api/query-keys';
+import { loginPath } from '@/config/console-paths';
+import type { TConsoleRouteId } from '@/config/console-routes';
+import { paths } from '@/config/paths';
+import { configureApiClient, resetSessionEnd } from '@/lib/api-client';
+import { CurrentUserInfoKey } from '@/lib/current-user-info';
+import { navigate, syncLocation } from '@/lib/history';
 import { setMeta } from '@/lib/meta';
 import { queryClient } from '@/lib/query-client';
+import { takeSessionNotice } from '@/lib/session-notice';
 import { consoleI18n, fakeApi, type TApiCall } from '@/testing/console-render';
 import { testMeta } from '@/testing/meta';
 import { testAdmin } from '@/testing/user';
@@ -71,4 +79,61 @@ describe('preloadRoute', () => {
     expect(i18n.hasLoadedNamespace('services')).toBe(true);
     expect(calls).toEqual([]);
   });
+});
+
+describe('first calls that find the session ended', () => {
+  const withFirstCalls = (Object.keys(routePages) as TConsoleRouteId[]).filter(
+    (id) => routePages[id].firstCalls,
+  );
+
+  beforeEach(() => {
+    resetSessionEnd();
+    sessionStorage.clear();
+    localStorage.setItem(
+      CurrentUserInfoKey,
+      JSON.stringify({ id: 8, name: 'admin_demo', accountName: 'demo' }),
+    );
+  });
+  afterEach(() => {
+    configureApiClient({
+      goToLogin: (redirect, account) => navigate(loginPath(redirect, account), { replace: true }),
+    });
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
+    syncLocation();
+  });
+
+  it('are made by some pages (each is tested below)', () => {
+    expect(withFirstCalls).toContain('serviceManage');
+  });
+
+  for (const id of withFirstCalls) {
+    for (const [kind, ended] of [
+      ['expired (401)', { code: 401, message: 'Session expired, please login again' }],
+      ['ended elsewhere (4004)', { code: 4004, message: 'Your session was ended' }],
+    ] as const) {
+      it(`${id}: ${kind}, quiet as they are, lead to /login with the notice, once`, async () => {
+        const firstCalls = routePages[id].firstCalls;
+        if (!firstCalls) throw new Error(`${id} has no first calls`);
+        window.history.replaceState(null, '', paths[id]);
+        syncLocation();
+        const goToLogin = vi.fn((redirect: string, account: string | null) =>
+          navigate(loginPath(redirect, account), { replace: true }),
+        );
+        configureApiClient({ goToLogin, onSessionEnd: () => localStorage.removeItem(CurrentUserInfoKey) });
+        queryClient.setQueryData(sessionKeys.currentUser, testAdmin);
+        const made = fakeApi(() => ended);
+        await firstCalls('');
+        expect(made.length).toBeGreaterThan(1);
+        expect(goToLogin).toHaveBeenCalledOnce();
+        expect(goToLogin).toHaveBeenCalledWith(paths[id], 'demo');
+        expect(window.location.pathname).toBe('/login');
+        expect(new URLSearchParams(window.location.search).get('account')).toBe('demo');
+        expect(takeSessionNotice()).toMatchObject({
+          type: ended.code === 401 ? 'sessionExpired' : 'sessionRevoked',
+        });
+        expect(takeSessionNotice()).toBeNull();
+      });
+    }
+  }
 });

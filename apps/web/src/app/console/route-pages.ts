@@ -19,7 +19,10 @@ type TRoutePage = {
   readonly namespaces: readonly TNamespace[];
   /** Chunks the page draws at its first render, fetched with it rather than after it. */
   readonly drawsAtOnce?: () => Promise<unknown>;
-  /** Makes the page's first calls (of the address's search), quietly: the page asks again for what failed. */
+  /**
+   * Makes the page's first calls (of the address's search), quietly (no hints): the page shows what
+   * failed. A session found ended leads to the login page from them as from any call.
+   */
   readonly firstCalls?: (search: string) => Promise<unknown>;
 };
 

@@ -2,8 +2,8 @@
  * The account center's first calls, made beside its chunks rather than after its first render
  * (`app/console/route-pages`): the account's center facts, the user's login protection, the
  * password policy and the third-party bindings; for an account administrator also the
- * verification status and the contact changes waiting for their users. Quiet: the page asks
- * again for what failed, and shows the failure itself.
+ * verification status and the contact changes waiting for their users. Quiet (no hints): the
+ * page shows a failure itself. A session found ended leads to the login page (the API client).
  */
 import type { TCurrentUser } from '@/api/get-current-user';
 import { mfaStatusQueryOptions } from '@/api/get-mfa-status';

@@ -11,5 +11,5 @@ const activateLicenseEndpoint = endpoint('activateLicense', 'POST', '/api/portal
 export type TLicense = TRouteData<'activateLicense'>;
 
 export function activateLicense(license: string): Promise<TLicense> {
-  return callApi(activateLicenseEndpoint, { query: { license }, hints: false, redirectOn401: false });
+  return callApi(activateLicenseEndpoint, { query: { license }, hints: false });
 }

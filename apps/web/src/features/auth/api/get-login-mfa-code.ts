@@ -20,6 +20,5 @@ export function getLoginMfaCode(input: {
     body: { ...input, mfaMethodType: 'GA' },
     headers: { authmethod: 'MFA_LOGIN' },
     hints: false,
-    redirectOn401: false,
   });
 }

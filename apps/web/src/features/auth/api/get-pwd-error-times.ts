@@ -11,6 +11,5 @@ export function getPwdErrorTimes(accountDisplayName: string, username: string): 
   return callApi(getPwdErrorTimesEndpoint, {
     query: { accountDisplayName, username },
     hints: false,
-    redirectOn401: false,
   });
 }

@@ -12,5 +12,5 @@ const ssoAccountSuiteEndpoint = endpoint('ssoAccountSuite', 'GET', '/api/portal/
 export type { TSsoSuite };
 
 export function getSsoSuite(accountName: string): Promise<TSsoSuite> {
-  return callApi(ssoAccountSuiteEndpoint, { query: { accountName }, hints: false, redirectOn401: false });
+  return callApi(ssoAccountSuiteEndpoint, { query: { accountName }, hints: false });
 }

@@ -14,5 +14,5 @@ const accountInstanceListEndpoint = endpoint(
 export type TAccountInstance = TRouteData<'getAccountInstanceList'>[number];
 
 export function listAccountInstances(): Promise<TAccountInstance[]> {
-  return callApi(accountInstanceListEndpoint, { hints: false, redirectOn401: false });
+  return callApi(accountInstanceListEndpoint, { hints: false });
 }

@@ -8,5 +8,5 @@ const listLicensesEndpoint = endpoint('listLicenses', 'GET', '/api/portal/huawei
 export type TLicenses = TRouteData<'listLicenses'>;
 
 export function listLicenses(): Promise<TLicenses> {
-  return callApi(listLicensesEndpoint, { hints: false, redirectOn401: false });
+  return callApi(listLicensesEndpoint, { hints: false });
 }

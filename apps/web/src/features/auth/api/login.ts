@@ -12,5 +12,5 @@ export type TLoginBody = TRouteBody<'login'>;
 export type TLoginResult = TRouteData<'login'>;
 
 export function login(body: TLoginBody): Promise<TEnvelope<TLoginResult>> {
-  return callApiEnvelope(loginEndpoint, { body, hints: false, redirectOn401: false });
+  return callApiEnvelope(loginEndpoint, { body, hints: false });
 }

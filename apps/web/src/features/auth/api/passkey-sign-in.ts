@@ -23,14 +23,12 @@ export async function signInWithPasskey(
   const options = await callApi(optionsEndpoint, {
     body: target.uniqueId ? { uniqueId: target.uniqueId } : { accountDisplayName: target.accountDisplayName },
     hints: false,
-    redirectOn401: false,
     ...(signal ? { signal } : {}),
   });
   const credential = await answerWithPasskey(options, signal);
   return callApiEnvelope(signInEndpoint, {
     body: { ...target, credential: credential as TRouteBody<'passkeySignIn'>['credential'] },
     hints: false,
-    redirectOn401: false,
     ...(signal ? { signal } : {}),
   });
 }

@@ -19,6 +19,5 @@ export function sendLoginCode(
   return callApi(sendLoginCodeEndpoint, {
     body: { uniqueId, authCodeType, ...(captcha ?? {}) },
     hints: false,
-    redirectOn401: false,
   });
 }

@@ -82,7 +82,10 @@ function serve({ session = false, suite = notSuitable, login }: TServer) {
       seen.push(url.pathname);
       let status = 200;
       let body: unknown = { code: 404, message: 'Not found', data: null };
-      if (url.pathname === '/api/portal/user/getCurrentUser') {
+      if (url.pathname === '/api/portal/user/findCurrentUser') {
+        // The login page's check: no session is an empty answer, never a 401.
+        body = envelope({ user: session ? user : null });
+      } else if (url.pathname === '/api/portal/user/getCurrentUser') {
         body = session ? envelope(user) : { code: 401, message: 'Not signed in', data: null };
         status = session ? 200 : 401;
       } else if (url.pathname === '/api/portal/sso/account/suite') {
@@ -144,8 +147,9 @@ describe('?ssoRedirect=true', () => {
     open('/login?account=demo&ssoRedirect=true&redirect=%2Fbilling');
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`${ssoStart}&redirect=%2Fbilling`));
     expect(assign).toHaveBeenCalledOnce();
-    // The session was checked first.
-    expect(seen.indexOf('/api/portal/user/getCurrentUser')).toBeGreaterThanOrEqual(0);
+    // The session was checked first, by the check that answers an empty success without one.
+    expect(seen.indexOf('/api/portal/user/findCurrentUser')).toBeGreaterThanOrEqual(0);
+    expect(seen).not.toContain('/api/portal/user/getCurrentUser');
   });
 
   it('stays on the password form when the account does not use SSO', async () => {

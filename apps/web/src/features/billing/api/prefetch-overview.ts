@@ -1,8 +1,8 @@
 /**
  * The billing overview's first calls, made beside its chunks rather than after its first render
  * (`app/console/route-pages`): the summary and the first page of details of the default range, the
- * instances and the products of the filters. Quiet: the page asks again for what failed, and shows
- * the failure itself.
+ * instances and the products of the filters. Quiet (no hints): the page shows a failure itself. A
+ * session found ended leads to the login page (the API client).
  */
 import type { TCurrentUser } from '@/api/get-current-user';
 import { sessionKeys } from '@/api/query-keys';

@@ -11,5 +11,5 @@ const faceVerifyEndpoint = endpoint('faceVerify', 'POST', '/api/portal/billing/c
 export type TFaceVerifyData = TRouteData<'faceVerify'>;
 
 export function faceVerify(token: string): Promise<TFaceVerifyData> {
-  return callApi(faceVerifyEndpoint, { body: { token }, hints: false, redirectOn401: false });
+  return callApi(faceVerifyEndpoint, { body: { token }, hints: false });
 }

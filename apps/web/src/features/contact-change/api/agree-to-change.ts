@@ -11,6 +11,5 @@ export function agreeToChange(token: string): Promise<null> {
   return callApi(updateUserByConfirmTokenEndpoint, {
     query: { token },
     hints: false,
-    redirectOn401: false,
   });
 }

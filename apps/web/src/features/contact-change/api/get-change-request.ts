@@ -19,6 +19,5 @@ export function getChangeRequest(token: string): Promise<TChangeRequest> {
   return callApi(getUserUpdateInfoByConfirmTokenEndpoint, {
     query: { token },
     hints: false,
-    redirectOn401: false,
   });
 }

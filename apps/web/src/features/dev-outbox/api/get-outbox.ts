@@ -16,7 +16,6 @@ export function getOutbox(to: string, signal?: AbortSignal): Promise<TOutbox> {
   return callApi(devOutboxEndpoint, {
     query: filter ? { to: filter } : {},
     hints: false,
-    redirectOn401: false,
     ...(signal ? { signal } : {}),
   });
 }

@@ -10,5 +10,5 @@ const acceptInvitationEndpoint = endpoint('acceptInvitation', 'POST', '/api/port
 export type TAcceptedInvitation = TRouteData<'acceptInvitation'>;
 
 export function acceptInvitation(body: TAcceptInvitationRequest): Promise<TAcceptedInvitation> {
-  return callApi(acceptInvitationEndpoint, { body, hints: false, redirectOn401: false });
+  return callApi(acceptInvitationEndpoint, { body, hints: false });
 }

@@ -14,5 +14,5 @@ const invitationMfaCodeEndpoint = endpoint(
 export type TInvitationMfaCode = TRouteData<'invitationMfaCode'>;
 
 export function getInvitationMfaCode(userId: number, token: string): Promise<TInvitationMfaCode> {
-  return callApi(invitationMfaCodeEndpoint, { body: { userId, token }, hints: false, redirectOn401: false });
+  return callApi(invitationMfaCodeEndpoint, { body: { userId, token }, hints: false });
 }

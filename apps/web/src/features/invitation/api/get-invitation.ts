@@ -11,5 +11,5 @@ const getInvitationEndpoint = endpoint('getInvitation', 'GET', '/api/portal/user
 export type TInvitation = TRouteData<'getInvitation'>;
 
 export function getInvitation(userId: number, token: string): Promise<TInvitation> {
-  return callApi(getInvitationEndpoint, { query: { userId, token }, hints: false, redirectOn401: false });
+  return callApi(getInvitationEndpoint, { query: { userId, token }, hints: false });
 }

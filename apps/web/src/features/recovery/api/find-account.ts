@@ -18,6 +18,5 @@ export function findAccount(body: TFindAccountRequest, proof: TCheckResult): Pro
     body,
     headers: proofHeaders(proof, 'FIND_ACCOUNT_FORM'),
     hints: false,
-    redirectOn401: false,
   });
 }

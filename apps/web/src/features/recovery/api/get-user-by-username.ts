@@ -21,6 +21,5 @@ export function getUserByUsername(
   return callApi(getUserByUsernameEndpoint, {
     body: { accountName, username, ...(captcha ?? {}) },
     hints: false,
-    redirectOn401: false,
   });
 }

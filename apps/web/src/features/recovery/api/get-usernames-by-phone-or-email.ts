@@ -24,6 +24,5 @@ export function getUsernamesByPhoneOrEmail(
     body,
     headers: proofHeaders(proof, 'FIND_USERNAME_FORM'),
     hints: false,
-    redirectOn401: false,
   });
 }

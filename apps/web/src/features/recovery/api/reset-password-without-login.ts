@@ -18,6 +18,5 @@ export function resetPasswordWithoutLogin(password: string, proof: TCheckResult)
     body: { password },
     headers: proofHeaders(proof, 'FIND_PASSWORD'),
     hints: false,
-    redirectOn401: false,
   });
 }

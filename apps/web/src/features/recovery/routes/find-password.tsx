@@ -135,7 +135,7 @@ function ResetPassword({ names }: { names: TNames }) {
         if (!isCancelled) setState(failedLookup(cause, null));
       },
     );
-    getPasswordPolicy({ accountName: names.account }, { hints: false, redirectOn401: false }).then(
+    getPasswordPolicy({ accountName: names.account }, { hints: false }).then(
       (loaded) => {
         if (!isCancelled) setPolicy(loaded);
       },

@@ -14,6 +14,5 @@ export function checkAwsMktToken(token: string, offerType: string | null): Promi
   return callApi(checkAwsMktTokenEndpoint, {
     query: { awsMktToken: token, ...(offerType ? { awsMktOfferType: offerType } : {}) },
     hints: false,
-    redirectOn401: false,
   });
 }

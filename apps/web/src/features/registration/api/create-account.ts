@@ -29,7 +29,7 @@ export function createAccount(
   marketplace?: TMarketplace | null,
 ): Promise<TCreatedAccount> {
   const headers = { ...authCodeTokenHeaders(proof), authmethod: 'REGISTER_FORM' as const };
-  const options = { headers, hints: false, redirectOn401: false };
+  const options = { headers, hints: false };
   return marketplace
     ? callApi(createAwsMktAccountEndpoint, { ...options, body: { ...body, ...marketplace } })
     : callApi(createAccountEndpoint, { ...options, body });

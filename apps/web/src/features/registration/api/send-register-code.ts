@@ -30,6 +30,5 @@ export function sendRegisterCode(
       ...(captcha ?? {}),
     },
     hints: false,
-    redirectOn401: false,
   });
 }

@@ -24,6 +24,5 @@ export function updateRegistrationInfo(
       registrationInfo: JSON.stringify(info),
     },
     hints: false,
-    redirectOn401: false,
   });
 }

@@ -1,8 +1,8 @@
 /**
  * The service page's first calls, made beside its chunks rather than after its first render
  * (`app/console/route-pages`): the services, then each one's instances (and the share links where
- * a service has them), the regions and the account's tags of the filters. Quiet: the page asks
- * again for what failed, and shows the failure itself.
+ * a service has them), the regions and the account's tags of the filters. Quiet (no hints): the
+ * page shows a failure itself. A session found ended leads to the login page (the API client).
  */
 import { ServiceKind } from '@console/contract/service-enums';
 import { quietCall } from '@/lib/api-client';

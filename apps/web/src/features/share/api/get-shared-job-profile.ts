@@ -17,7 +17,6 @@ export function getSharedJobProfile(token: string, signal?: AbortSignal): Promis
   return callApi(getSharedJobProfileEndpoint, {
     query: { token },
     hints: false,
-    redirectOn401: false,
     ...(signal ? { signal } : {}),
   });
 }
