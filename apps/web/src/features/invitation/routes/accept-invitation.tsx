@@ -12,7 +12,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AuthenticatorKey } from '@/components/authenticator-key';
 import { CodeInput } from '@/components/code-input/code-input';
 import { codeErrorKey } from '@/components/code-input/code-rules';
-import { PasswordField } from '@/components/password-field';
+import { NewPasswordFields, useNewPassword } from '@/components/new-password-fields';
 import { Facts } from '@/components/public-layout/facts';
 import { PublicLayout } from '@/components/public-layout/public-layout';
 import { Result } from '@/components/public-layout/result';
@@ -24,12 +24,7 @@ import { matchPath, paths } from '@/config/paths';
 import { asApiError, codeErrorText, errorCodeOf, type TCodeErrorTexts } from '@/lib/code-errors';
 import { encryptCode } from '@/lib/encrypt-code';
 import { formatDateTime } from '@/lib/format';
-import {
-  checkNewPassword,
-  isPolicyCode,
-  policyRuleText,
-  type TNewPasswordErrors,
-} from '@/lib/password-policy';
+import { isPolicyCode } from '@/lib/password-policy';
 import { getPhrases, interpolate } from '@/lib/phrases';
 import { acceptInvitation, type TAcceptedInvitation } from '../api/accept-invitation';
 import { getInvitation, type TInvitation } from '../api/get-invitation';
@@ -228,23 +223,15 @@ function AcceptForm({
   const errors = getPhrases('errors');
   const texts = { errors, validation: v, password: p };
   const codeTexts: TCodeErrorTexts = { errors, mfa, common: c };
-  const policy = invitation.passwordPolicy;
   const [step, setStep] = useState<'password' | 'protection'>('password');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<TNewPasswordErrors>({});
-  const [isChecked, setIsChecked] = useState(false);
+  const newPassword = useNewPassword(invitation.passwordPolicy, texts);
   const [message, setMessage] = useState<{ kind: 'warning' | 'error'; text: string } | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [binding, setBinding] = useState<TInvitationMfaCode | null>(null);
   const [bindingAttempt, setBindingAttempt] = useState(0);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => passwordRef.current?.focus(), []);
 
   // The authenticator key, made when the protection step is first reached (again after it ended).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `bindingAttempt` asks for a new key
@@ -267,22 +254,6 @@ function AcceptForm({
     };
   }, [isGa, step, binding, link, bindingAttempt]);
 
-  const recheck = (nextPassword: string, nextConfirm: string) => {
-    if (isChecked) setFieldErrors(checkNewPassword(nextPassword, nextConfirm, policy, texts));
-  };
-
-  /** The password step's own check; answers whether it passed. */
-  const passwordIsValid = (): boolean => {
-    setIsChecked(true);
-    const found = checkNewPassword(password, confirm, policy, texts);
-    setFieldErrors(found);
-    if (found.password || found.confirm) {
-      (found.password ? passwordRef : confirmRef).current?.focus();
-      return false;
-    }
-    return true;
-  };
-
   const accept = async () => {
     if (isSubmitting) return;
     setIsSubmitting(true);
@@ -293,7 +264,7 @@ function AcceptForm({
         isGa && binding
           ? { uniqueId: binding.uniqueId, code: await encryptCode(code, binding.publicKey) }
           : {};
-      onAccepted(await acceptInvitation({ ...link, password, ...mfaPart }));
+      onAccepted(await acceptInvitation({ ...link, password: newPassword.password, ...mfaPart }));
     } catch (cause) {
       const errorCode = errorCodeOf(cause);
       const api = asApiError(cause);
@@ -324,7 +295,7 @@ function AcceptForm({
 
   const submitPassword = (event: FormEvent) => {
     event.preventDefault();
-    if (!passwordIsValid()) return;
+    if (!newPassword.check()) return;
     if (isGa) {
       setStep('protection');
       setMessage(null);
@@ -389,49 +360,7 @@ function AcceptForm({
         >
           {facts}
           <p className="cz-field__hint">{t.passwordHint}</p>
-          <input
-            type="text"
-            name="username"
-            autoComplete="username"
-            value={invitation.username}
-            readOnly
-            hidden
-          />
-          <PasswordField
-            ref={passwordRef}
-            id="invitation-password"
-            label={p.newPassword}
-            placeholder={p.newPasswordPlaceholder}
-            autoComplete="new-password"
-            value={password}
-            onValueChange={(next) => {
-              setPassword(next);
-              recheck(next, confirm);
-            }}
-            error={fieldErrors.password ?? null}
-            hint={policyRuleText(policy, texts)}
-            texts={{ show: p.show, hide: p.hide }}
-            data-testid="invitation-password"
-          />
-          <PasswordField
-            ref={confirmRef}
-            id="invitation-confirm"
-            label={p.confirmPassword}
-            placeholder={p.confirmPasswordPlaceholder}
-            autoComplete="new-password"
-            value={confirm}
-            onValueChange={(next) => {
-              setConfirm(next);
-              recheck(password, next);
-            }}
-            onBlur={() => {
-              if (confirm && confirm !== password)
-                setFieldErrors((prev) => ({ ...prev, confirm: v.passwordMismatch }));
-            }}
-            error={fieldErrors.confirm ?? null}
-            texts={{ show: p.show, hide: p.hide }}
-            data-testid="invitation-confirm"
-          />
+          <NewPasswordFields state={newPassword} id="invitation" username={invitation.username} />
           {codeNote ? (
             <Alert kind="info" testId="invitation-protection-note">
               {codeNote}
