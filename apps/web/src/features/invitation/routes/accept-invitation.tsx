@@ -14,18 +14,18 @@ import { CodeInput } from '@/components/code-input/code-input';
 import { codeErrorKey } from '@/components/code-input/code-rules';
 import { NewPasswordFields, useNewPassword } from '@/components/new-password-fields';
 import { Facts } from '@/components/public-layout/facts';
+import { LinkChecking, LinkResult } from '@/components/public-layout/link-result';
 import { PublicLayout } from '@/components/public-layout/public-layout';
-import { Result } from '@/components/public-layout/result';
 import { Steps } from '@/components/public-layout/steps';
 import { Alert } from '@/components/ui/alert';
-import { AppLink } from '@/components/ui/app-link';
-import { Button, linkButtonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { matchPath, paths } from '@/config/paths';
 import { asApiError, codeErrorText, errorCodeOf, type TCodeErrorTexts } from '@/lib/code-errors';
 import { encryptCode } from '@/lib/encrypt-code';
 import { formatDateTime } from '@/lib/format';
 import { isPolicyCode } from '@/lib/password-policy';
 import { getPhrases, interpolate } from '@/lib/phrases';
+import { useLinkRead } from '@/lib/use-link-read';
 import { acceptInvitation, type TAcceptedInvitation } from '../api/accept-invitation';
 import { getInvitation, type TInvitation } from '../api/get-invitation';
 import { getInvitationMfaCode, type TInvitationMfaCode } from '../api/get-invitation-mfa-code';
@@ -60,81 +60,50 @@ const refusals: readonly number[] = [
 /** Codes after which the authenticator key must be made again. */
 const bindingEnded: readonly number[] = [ErrorCode.challengeExpired, ErrorCode.tooManyVerifications];
 
-type TState =
-  | { status: 'loading' }
-  | { status: 'refused'; code: number | null; message: string | null }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; invitation: TInvitation }
-  | { status: 'done'; accepted: TAcceptedInvitation };
-
 export default function AcceptInvitationPage() {
   const t = getPhrases('invitation');
   const c = getPhrases('common');
   const [link] = useState(() => linkFromLocation(window.location.pathname, window.location.search));
-  const [state, setState] = useState<TState>(() =>
-    link ? { status: 'loading' } : { status: 'refused', code: null, message: null },
-  );
-  const [attempt, setAttempt] = useState(0);
+  const invitation = useLinkRead(link, ({ userId, token }) => getInvitation(userId, token), refusals, c);
+  const [accepted, setAccepted] = useState<TAcceptedInvitation | null>(null);
+  const { state } = invitation;
 
-  const failure = (cause: unknown): TState => {
-    const api = asApiError(cause);
-    if (api && refusals.includes(api.code)) {
-      return {
-        status: 'refused',
-        code: api.code,
-        message: api.code === ErrorCode.badRequest ? null : api.message,
-      };
-    }
-    return {
-      status: 'failed',
-      message: api?.kind === 'network' ? c.networkError : api?.message || c.requestFailed,
-    };
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for another load
-  useEffect(() => {
-    if (!link) return;
-    let isCancelled = false;
-    setState({ status: 'loading' });
-    getInvitation(link.userId, link.token).then(
-      (invitation) => {
-        if (!isCancelled) setState({ status: 'ready', invitation });
-      },
-      (cause: unknown) => {
-        if (!isCancelled) setState(failure(cause));
-      },
-    );
-    return () => {
-      isCancelled = true;
-    };
-  }, [link, attempt]);
-
-  const login = (
-    <AppLink className={linkButtonClass('default')} href={paths.login} replace data-testid="invitation-login">
-      {c.backToLogin}
-    </AppLink>
-  );
-
-  const isGa = state.status === 'ready' && state.invitation.loginProtection.method === 'GA';
+  const login = { label: c.backToLogin, testId: 'invitation-login' };
+  const isGa = state.status === 'ready' && state.value.loginProtection.method === 'GA';
 
   return (
     <PublicLayout
       pageTitle={t.pageTitle}
       testId="invitation-page"
-      {...(state.status === 'ready'
+      {...(state.status === 'ready' && !accepted
         ? {
-            title: interpolate(t.title, { account: state.invitation.accountDisplayName }),
+            title: interpolate(t.title, { account: state.value.accountDisplayName }),
             subtitle: t.subtitle,
           }
         : {})}
     >
-      {state.status === 'loading' ? (
-        <div className="cz-invitation__loading" aria-busy="true" data-testid="invitation-loading">
-          <span className="cz-spinner" aria-hidden="true" />
-          <p>{t.loading}</p>
-        </div>
+      {accepted ? (
+        <LinkResult
+          kind="success"
+          title={t.doneTitle}
+          text={
+            <>
+              {interpolate(t.doneText, { account: accepted.accountName, username: accepted.username })}
+              {accepted.mfaMethodType ? <> {t.doneProtection}</> : null}
+            </>
+          }
+          testId="invitation-done"
+          login={{
+            label: t.goToLogin,
+            testId: 'invitation-go-login',
+            href: loginWithNames(accepted.accountName, accepted.username),
+            isPrimary: true,
+          }}
+        />
+      ) : state.status === 'loading' ? (
+        <LinkChecking text={t.loading} testId="invitation-loading" />
       ) : state.status === 'refused' ? (
-        <Result
+        <LinkResult
           kind={state.code === ErrorCode.invitationUsed ? 'info' : 'error'}
           title={
             state.code === ErrorCode.invitationUsed
@@ -147,55 +116,24 @@ export default function AcceptInvitationPage() {
           }
           text={state.message || t.missingText}
           testId="invitation-refused"
-          actions={login}
+          login={login}
         />
       ) : state.status === 'failed' ? (
-        <Result
+        <LinkResult
           kind="warning"
           title={t.failedTitle}
           text={state.message}
           testId="invitation-failed"
-          actions={
-            <>
-              {login}
-              <Button variant="primary" onClick={() => setAttempt((n) => n + 1)}>
-                {t.retry}
-              </Button>
-            </>
-          }
-        />
-      ) : state.status === 'done' ? (
-        <Result
-          kind="success"
-          title={t.doneTitle}
-          text={
-            <>
-              {interpolate(t.doneText, {
-                account: state.accepted.accountName,
-                username: state.accepted.username,
-              })}
-              {state.accepted.mfaMethodType ? <> {t.doneProtection}</> : null}
-            </>
-          }
-          testId="invitation-done"
-          actions={
-            <AppLink
-              className={linkButtonClass('primary')}
-              href={loginWithNames(state.accepted.accountName, state.accepted.username)}
-              replace
-              data-testid="invitation-go-login"
-            >
-              {t.goToLogin}
-            </AppLink>
-          }
+          login={login}
+          retry={{ label: t.retry, onRetry: invitation.retry }}
         />
       ) : link ? (
         <AcceptForm
           link={link}
-          invitation={state.invitation}
+          invitation={state.value}
           isGa={isGa}
-          onAccepted={(accepted) => setState({ status: 'done', accepted })}
-          onRefused={(cause) => setState(failure(cause))}
+          onAccepted={setAccepted}
+          onRefused={(cause) => invitation.fail(invitation.classify(cause))}
         />
       ) : null}
     </PublicLayout>
