@@ -5,6 +5,7 @@
  */
 import { Suspense, useEffect } from 'react';
 import { DemoBanner } from '@/components/demo-banner';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { StatusPage } from '@/components/status-page';
 import { Toaster } from '@/components/toast/toaster';
 import { Button } from '@/components/ui/button';
@@ -13,7 +14,6 @@ import { useLocation } from '@/lib/history';
 import { isChunkLoadError, whenIdle } from '@/lib/lazy';
 import { getPhrases } from '@/lib/phrases';
 import { ConsoleApp, prefetchConsole } from './console/load-console';
-import { ErrorBoundary } from './error-boundary';
 import { publicPage, publicPageOf } from './public-pages';
 
 function Loading() {
