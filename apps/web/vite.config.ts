@@ -16,7 +16,7 @@ const coreModules = [
   /apps[\\/]web[\\/]src[\\/]lib[\\/](history|cookies|meta|language|phrases|notifier|lazy|render-env|session-notice)\./,
   /apps[\\/]web[\\/]src[\\/]config[\\/]paths\./,
   /apps[\\/]web[\\/]src[\\/]components[\\/](toast[\\/]|status-page|brand-mark|demo-banner|error-boundary|ui[\\/](app-link|button|icon|path-icon|language-switch|text-field|use-dismiss)\.)/,
-  /packages[\\/]contract[\\/]src[\\/](enums|limits|patterns|rules)\./,
+  /packages[\\/]contract[\\/]src[\\/](enums|light-limits|patterns|rules)\./,
   /packages[\\/]phrases[\\/]src[\\/]index\./,
   // The login page's validation, recent accounts and sign-in hook, shared with the mobile login
   // and the second step that other pages open too (left out, each would be a request of its own on
