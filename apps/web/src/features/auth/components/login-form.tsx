@@ -23,11 +23,6 @@ const LoginCaptcha = lazyPage<TLoginCaptchaProps>(
   chunkLoader(() => Promise.all([import('./login-captcha'), loadPhrases(['mfa'])]).then(([m]) => m)),
 );
 
-/** Sign-in by passkey alone: loaded when the user asks for it. */
-const passkeyChunks = chunkLoader(() =>
-  Promise.all([import('../api/passkey-sign-in'), import('@/lib/passkey')]),
-);
-
 /** Single sign-on (SSO button, administrator login, third-party sign-ins): loaded once an account name is known. */
 const SsoPanel = lazyPage<TSsoPanelProps>(chunkLoader(() => import('./sso-panel')));
 
@@ -145,32 +140,6 @@ export function LoginForm({
   const blur = (field: TLoginField) => {
     if (!dirty[field] && !isSubmitted) return;
     setErrors((prev) => ({ ...prev, [field]: textOf(field, values[field]) }));
-  };
-
-  // Sign-in by passkey alone (issue 22), offered by the SSO panel where the account allows it.
-  const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
-  const signInByPasskey = async () => {
-    if (isPasskeyBusy) return;
-    setIsPasskeyBusy(true);
-    show(null);
-    try {
-      const [{ signInWithPasskey }, { PasskeyError }] = await passkeyChunks();
-      try {
-        const answer = await signInWithPasskey({ accountDisplayName: ssoAccount });
-        setRecent(addRecentAccount(answer.data.userVo?.accountDisplayName ?? ssoAccount));
-        await onLoggedIn(answer.data, { ...values, accountDisplayName: ssoAccount });
-      } catch (cause) {
-        const text =
-          cause instanceof PasskeyError
-            ? t.passkeyErrors[cause.kind]
-            : cause instanceof Error && cause.message
-              ? cause.message
-              : t.passkeyErrors.failed;
-        show({ kind: 'error', text });
-      }
-    } finally {
-      setIsPasskeyBusy(false);
-    }
   };
 
   const submit = (event: FormEvent) => {
@@ -326,8 +295,12 @@ export function LoginForm({
             fallbackHosts={meta.fallbackHosts}
             texts={t}
             onSsoHref={setSsoHref}
-            onPasskey={() => void signInByPasskey()}
-            isPasskeyBusy={isPasskeyBusy}
+            // Sign-in by passkey alone (issue 22), offered by the SSO panel where the account allows it.
+            onPasskeySignedIn={async (result) => {
+              setRecent(addRecentAccount(result.userVo?.accountDisplayName ?? ssoAccount));
+              await onLoggedIn(result, { ...values, accountDisplayName: ssoAccount });
+            }}
+            onMessage={(text) => show(text === null ? null : { kind: 'error', text })}
           />
         </Suspense>
       ) : null}
