@@ -2,7 +2,7 @@
  * Lazy loaders of the phrase namespaces, one module per language and namespace, so that a page
  * downloads only the texts it shows, in the language it shows them.
  */
-import type { TLanguage } from '@console/contract/enums';
+import type { TLanguage } from '@console/contract/light-enums';
 import type { TNamespace, TPhrases } from './types';
 
 export type { TNamespace, TPhrases } from './types';

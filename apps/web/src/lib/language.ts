@@ -2,7 +2,7 @@
  * The page language: the `cz-lang` cookie when it names a supported language, else the console
  * meta's default. Switching stores the cookie for 30 days and reloads the page.
  */
-import { isLanguage, LangCookie, type TLanguage } from '@console/contract/enums';
+import { isLanguage, LangCookie, type TLanguage } from '@console/contract/light-enums';
 import { LightLimits } from '@console/contract/light-limits';
 import { getCookie, setCookie } from './cookies';
 

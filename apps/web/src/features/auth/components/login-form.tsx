@@ -5,7 +5,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { Button, linkButtonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { TextField } from '@/components/ui/text-field';
-import { findPasswordPath, paths } from '@/config/paths';
+import { findPasswordPath, publicPaths } from '@/config/public-paths';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { loadPhrases } from '@/lib/phrases';
 import { isPrerenderPass, takeHeldSubmit } from '@/lib/render-env';
@@ -231,10 +231,10 @@ export function LoginForm({
       ) : null}
 
       <div className="cz-login-form__links">
-        <AppLink className="cz-link" href={paths.findAccount} data-testid="login-forgot-account">
+        <AppLink className="cz-link" href={publicPaths.findAccount} data-testid="login-forgot-account">
           {t.forgotAccount}
         </AppLink>
-        <AppLink className="cz-link" href={paths.findUsername} data-testid="login-forgot-username">
+        <AppLink className="cz-link" href={publicPaths.findUsername} data-testid="login-forgot-username">
           {t.forgotUsername}
         </AppLink>
         <AppLink
@@ -310,7 +310,7 @@ export function LoginForm({
           <span className="cz-login-form__divider">{t.noAccount}</span>
           <AppLink
             className={`${linkButtonClass('default', 'large')} cz-btn--block`}
-            href={paths.register}
+            href={publicPaths.register}
             data-testid="login-register"
           >
             {t.register}

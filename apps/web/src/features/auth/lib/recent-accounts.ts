@@ -1,5 +1,5 @@
 /** Recent account names of the login page: cookie `cz-recent-accounts`, most recent first, at most 10. */
-import { RecentAccountsCookie } from '@console/contract/enums';
+import { RecentAccountsCookie } from '@console/contract/light-enums';
 import { LightLimits } from '@console/contract/light-limits';
 import { getCookie, setCookie } from '@/lib/cookies';
 
