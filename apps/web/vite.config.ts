@@ -7,17 +7,17 @@ import { antdStyles } from './build/antd-styles';
 
 /**
  * What every page loads first, in one chunk: React, the app's start (everything the entry runs:
- * boot, the top of the app, the public pages' and the console's loaders, the demonstration
- * banner) and the light shared code of the public pages. Left to itself the bundler splits these
- * into several small chunks, each a request; and each boundary between two chunks of the first
- * load costs bytes of its own (what one imports from the other, and a gzip stream apart).
+ * boot, the top of the app, the public pages' and the console's loaders) and the light shared
+ * code of the public pages. Left to itself the bundler splits these into several small chunks,
+ * each a request; and each boundary between two chunks of the first load costs bytes of its own
+ * (what one imports from the other, and a gzip stream apart).
  */
 const coreModules = [
   /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   /apps[\\/]web[\\/]src[\\/]app[\\/](boot|app|public-pages|console[\\/]load-console)\./,
-  /apps[\\/]web[\\/]src[\\/]lib[\\/](history|cookies|meta|language|phrases|notifier|lazy|render-env|session-notice)\./,
+  /apps[\\/]web[\\/]src[\\/]lib[\\/](history|cookies|meta|language|phrases|notify|lazy|render-env|session-notice)\./,
   /apps[\\/]web[\\/]src[\\/]config[\\/]public-paths\./,
-  /apps[\\/]web[\\/]src[\\/]components[\\/](toast[\\/]|status-page|brand-mark|demo-banner|error-boundary|ui[\\/](app-link|button|icon|path-icon|language-switch|text-field|use-dismiss)\.)/,
+  /apps[\\/]web[\\/]src[\\/]components[\\/](toast[\\/]toast-host|status-page|brand-mark|error-boundary|ui[\\/](app-link|button|icon|path-icon|language-switch|text-field|use-dismiss)\.)/,
   /packages[\\/]contract[\\/]src[\\/](light-enums|light-limits|patterns|rules)\./,
   /packages[\\/]phrases[\\/]src[\\/]index\./,
   // The login page's validation, recent accounts and sign-in hook, shared with the mobile login

@@ -4,14 +4,14 @@
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createLightNotifier } from '@/components/toast/light-notifier';
-import { findPublicRoute } from '@/config/paths';
+import { createToastNotifier } from '@/components/toast/toast-host';
+import { findPublicRoute } from '@/config/public-paths';
 import { getLanguage, initLanguage } from '@/lib/language';
 import { loadMeta } from '@/lib/meta';
-import { setNotifier } from '@/lib/notifier';
+import { setNotifier } from '@/lib/notify';
 import { getPhrases, loadPhrases } from '@/lib/phrases';
 import { holdSubmits, setHydrating } from '@/lib/render-env';
-import { App } from './app';
+import { App, loadFrame } from './app';
 import { ConsoleApp } from './console/load-console';
 import { publicPage, publicPageOf } from './public-pages';
 import '@/styles/tokens.css';
@@ -46,12 +46,15 @@ export async function boot(): Promise<void> {
     initLanguage(meta.defaultLanguage);
     // Fetch the page's chunk and its phrases at once, while the shared phrases load.
     const route = findPublicRoute(window.location.pathname);
-    const pageReady = route ? publicPage(publicPageOf(route)).preload() : ConsoleApp.preload();
+    const pageReady = Promise.all([
+      route ? publicPage(publicPageOf(route)).preload() : ConsoleApp.preload(),
+      loadFrame(),
+    ]);
     await loadPhrases(['common']);
     // The first render waits for the page, so that it paints at once (a failed load is reported
     // by the page's error boundary).
     await pageReady.catch(() => {});
-    setNotifier(createLightNotifier(() => getPhrases('common')));
+    setNotifier(createToastNotifier(() => getPhrases('common')));
   } catch (error) {
     console.error('Start-up failed', error);
     setHydrating(false);
