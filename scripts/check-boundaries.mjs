@@ -9,12 +9,16 @@
 // - SQL only in repositories: `drizzle-orm` and raw SQL (`execute(sql…)`, sql`…`) only in
 //   `*.repository.ts`, `db/` and the job runner;
 // - modules meet through services: no import of another module's `*.repository.ts`;
+// - no upward import: the kernel and the infrastructure (root files, adapters/, config/, db/,
+//   http/, jobs/, lib/) never import a module, and nothing imports the composition (app.ts,
+//   main.ts, cli.ts, deps.ts, seed/) but the composition itself (scripts/lib/server-layers.mjs);
 // - no import cycle between files, and no two modules (or top-level folders) that import each
 //   other;
 // - no file over 500 lines (the Drizzle schema and the migrations aside);
 // - no hand-typed row casts (`rowsOf<…>`) outside `db/`: repositories type rows through the schema.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { compositionFiles, upwardImport } from './lib/server-layers.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const isReport = process.argv.includes('--report');
@@ -87,6 +91,7 @@ function checkServer() {
 
   const sqlOutside = [];
   const repositoryImports = [];
+  const upwardImports = [];
   const longFiles = [];
   const graph = new Map();
   for (const file of files) {
@@ -111,6 +116,8 @@ function checkServer() {
       if (/\.repository\.ts$/.test(target) && unitOf(target) !== unitOf(file)) {
         repositoryImports.push(`${rel(file)} imports ${rel(target)}`);
       }
+      const upward = target.startsWith(src) ? upwardImport(rel(file), rel(target)) : null;
+      if (upward) upwardImports.push(`${rel(file)} imports ${rel(target)} (${upward})`);
     }
     graph.set(file, deps);
   }
@@ -150,12 +157,11 @@ function checkServer() {
 
   // Modules and top-level folders that import each other (the kernel files at the root are below
   // everything; the composition files app.ts, main.ts, cli.ts and deps.ts above everything).
-  const composition = new Set(['app.ts', 'main.ts', 'cli.ts', 'deps.ts']);
   const edges = new Set();
   for (const [file, deps] of graph) {
-    if (composition.has(rel(file))) continue;
+    if (compositionFiles.has(rel(file))) continue;
     for (const dep of deps) {
-      if (!graph.has(dep) || composition.has(rel(dep))) continue;
+      if (!graph.has(dep) || compositionFiles.has(rel(dep))) continue;
       const a = unitOf(file);
       const b = unitOf(dep);
       if (a !== b && a !== '(root)' && b !== '(root)') edges.add(`${a}|${b}`);
@@ -175,6 +181,7 @@ function checkServer() {
     files: files.length,
     sqlOutside,
     repositoryImports,
+    upwardImports,
     cycles,
     mutual,
     longFiles,
@@ -190,6 +197,9 @@ if (isReport) {
   console.log(`server (apps/server/src, ${server.files} files, tests aside)`);
   console.log(`  files running SQL outside a repository: ${server.sqlOutside.length}`);
   console.log(`  imports of another module's repository: ${server.repositoryImports.length}`);
+  console.log(
+    `  upward imports (a module from below the modules, the composition from outside it): ${server.upwardImports.length}`,
+  );
   console.log(`  import cycles: ${server.cycles.length}`);
   console.log(`  modules or folders that import each other: ${server.mutual.length}`);
   console.log(`  files over ${maxLines} lines: ${server.longFiles.length}`);
@@ -200,6 +210,7 @@ const problems = [
   ...web,
   ...server.sqlOutside.map((f) => `apps/server/src/${f}: SQL outside a repository`),
   ...server.repositoryImports.map((i) => `apps/server/src/${i}: another module's repository`),
+  ...server.upwardImports.map((i) => `apps/server/src/${i}: upward import`),
   ...server.cycles.map((c) => `import cycle: ${c}`),
   ...server.mutual.map((m) => `modules that import each other: ${m}`),
   ...server.longFiles.map((f) => `apps/server/src/${f}: over ${maxLines} lines`),

@@ -12,7 +12,6 @@ import type { TDatabase, TDb } from './db/client';
 import type { TClock } from './lib/clock';
 import type { TPasswordHasher } from './lib/password-hasher';
 import type { TSecretBox } from './lib/secret-box';
-import type { TRsaKeyStore } from './modules/mfa/rsa-keys';
 
 export type TDeps = {
   config: TConfig;
@@ -40,6 +39,23 @@ export type TDeps = {
   storage: TStorage;
   /** Real-name verification's provider (or its development stand-in). */
   identity: TIdentityProvider;
+};
+
+/** An RSA key pair's public side, as challenges hand it to clients. */
+export type TPublicKey = { id: number; publicKey: string; rotatesAt: Date };
+
+/**
+ * The RSA-OAEP keys under which clients encrypt the codes they send. The MFA module keeps them in
+ * its tables and implements the store (`modules/mfa/rsa-keys.ts`); the composition (deps.ts) hands
+ * it to every part that takes a code.
+ */
+export type TRsaKeyStore = {
+  /** The key new challenges use, made when there is none or it has rotated. */
+  active(): Promise<TPublicKey>;
+  /** The public key (base64 SPKI DER) of key `keyId`. */
+  publicKey(keyId: number): Promise<string>;
+  /** Decrypts a code the client encrypted with key `keyId`; 4092 when it cannot. */
+  decrypt(keyId: number, ciphertext: string): Promise<string>;
 };
 
 /** Where an operator command writes its lines. */

@@ -1,18 +1,12 @@
 /** Enumerations of spec section 3 and the runtime configuration. */
+import type { TLanguage } from './light-enums';
 
-export const Languages = ['zh-CN', 'en-US'] as const;
-export type TLanguage = (typeof Languages)[number];
+export { isLanguage, LangCookie, Languages, RecentAccountsCookie, type TLanguage } from './light-enums';
 export const DefaultLanguage: TLanguage = 'zh-CN';
-export const LangCookie = 'cz-lang';
 export const LangHeader = 'cz-lang';
 export const SessionCookie = 'cz_token';
 export const ClientHeader = 'x-cz-client';
 export const ClientHeaderValue = 'web';
-export const RecentAccountsCookie = 'cz-recent-accounts';
-
-export function isLanguage(value: unknown): value is TLanguage {
-  return typeof value === 'string' && (Languages as readonly string[]).includes(value);
-}
 
 export const Editions = ['domestic', 'international'] as const;
 export type TEdition = (typeof Editions)[number];

@@ -1,12 +1,11 @@
 /** Business constants and limits (spec section 9 and the issues). */
+import { LightLimits } from './light-limits';
+
 export const Limits = {
-  accountNameMax: 64,
-  usernameMin: 5,
-  usernameMax: 32,
+  /** The light public pages' own (light-limits.ts). */
+  ...LightLimits,
   passwordMin: 8,
   passwordMax: 32,
-  /** Upper bound accepted on the login path, so that hashing input stays bounded. */
-  loginPasswordMax: 128,
   remarkMax: 256,
   reasonMax: 256,
   registerCompanyMax: 256,
@@ -19,8 +18,6 @@ export const Limits = {
   /** A user's job title (a custom one). */
   jobTitleMax: 64,
   inviteCodeMax: 16,
-  captchaMax: 10,
-  codeLength: 6,
   webhookNameMin: 2,
   webhookNameMax: 40,
   webhookDescriptionMax: 200,
@@ -31,12 +28,9 @@ export const Limits = {
   /** Lock after repeated wrong passwords, in seconds. */
   passwordLockSeconds: 60,
   trialDays: 30,
-  recentAccounts: 10,
-  langCookieDays: 30,
   /** Query cache lifetime of fetched data. */
   queryStaleMs: 5 * 60 * 1000,
   requestTimeoutMs: 10 * 60 * 1000,
-  chunkLoadTimeoutMs: 120 * 1000,
   resendSeconds: 60,
   smsCodeTtlSeconds: 5 * 60,
   emailCodeTtlSeconds: 10 * 60,

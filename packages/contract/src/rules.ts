@@ -3,7 +3,7 @@
  * use them. Each check answers `null` when the value passes, otherwise the key of its message in
  * the `validation` phrases. The zod schemas of this package are built on the same patterns.
  */
-import { Limits } from './limits';
+import { LightLimits } from './light-limits';
 import { Patterns } from './patterns';
 
 export { Patterns } from './patterns';
@@ -29,7 +29,7 @@ export function checkAccountName(value: string): TValidationKey | null {
   const v = value.trim();
   if (v === '') return 'accountNameRequired';
   if (!Patterns.accountName.test(v)) return 'accountNameLetters';
-  if (v.length > Limits.accountNameMax) return 'accountNameTooLong';
+  if (v.length > LightLimits.accountNameMax) return 'accountNameTooLong';
   return null;
 }
 
@@ -51,7 +51,7 @@ export function checkLoginUsername(value: string): TValidationKey | null {
 
 export function checkLoginPassword(value: string): TValidationKey | null {
   if (value === '') return 'passwordRequired';
-  if (value.length > Limits.loginPasswordMax) return 'passwordTooLong';
+  if (value.length > LightLimits.loginPasswordMax) return 'passwordTooLong';
   return null;
 }
 
@@ -59,7 +59,7 @@ export function checkLoginPassword(value: string): TValidationKey | null {
 export function checkCode(value: string): TValidationKey | null {
   const v = value.trim();
   if (v === '') return 'codeRequired';
-  if (v.length !== Limits.codeLength) return 'codeLength';
+  if (v.length !== LightLimits.codeLength) return 'codeLength';
   return null;
 }
 
@@ -67,6 +67,6 @@ export function checkCode(value: string): TValidationKey | null {
 export function checkCaptcha(value: string): TValidationKey | null {
   const v = value.trim();
   if (v === '') return 'captchaRequired';
-  if (v.length > Limits.captchaMax) return 'captchaTooLong';
+  if (v.length > LightLimits.captchaMax) return 'captchaTooLong';
   return null;
 }

@@ -2,7 +2,7 @@
  * Lazy loaders of the phrase namespaces, one module per language and namespace, so that a page
  * downloads only the texts it shows, in the language it shows them.
  */
-import type { TLanguage } from '@console/contract/enums';
+import type { TLanguage } from '@console/contract/light-enums';
 import type { TNamespace, TPhrases } from './types';
 
 export type { TNamespace, TPhrases } from './types';
@@ -28,12 +28,26 @@ export type TConsoleNamespace =
 /** The mobile login's namespace: its loaders come with its chunk (`@console/phrases/mobile-login-loaders`). */
 export type TMobileLoginNamespace = 'mobileLogin';
 
-type TPublicNamespace = Exclude<TNamespace, TConsoleNamespace | TMobileLoginNamespace>;
+/**
+ * The namespaces only the other public pages and the console read: their loaders come with the
+ * public pages' table and the console (`@console/phrases/page-loaders`).
+ */
+export type TPageNamespace =
+  | 'outbox'
+  | 'password'
+  | 'recovery'
+  | 'register'
+  | 'contactChange'
+  | 'invitation'
+  | 'sso';
+
+type TLoginNamespace = Exclude<TNamespace, TConsoleNamespace | TMobileLoginNamespace | TPageNamespace>;
 
 /**
- * The loaders of the namespaces the light public pages read. The console registers the rest
- * (`registerNamespaceLoaders`, from `@console/phrases/console-loaders`), so that the login page's
- * first load does not grow with every console namespace.
+ * The loaders of the namespaces the login page and what it opens read (the second step, the
+ * captcha, the licence activation). The other public pages and the console register the rest
+ * (`registerNamespaceLoaders`, from `@console/phrases/page-loaders` and `console-loaders`), so that
+ * the login page's first load does not grow with every namespace.
  */
 const loaders: Record<TLanguage, Partial<{ [N in TNamespace]: TLoader<N> }>> = {
   'en-US': {
@@ -42,13 +56,6 @@ const loaders: Record<TLanguage, Partial<{ [N in TNamespace]: TLoader<N> }>> = {
     validation: () => import('./en-us/validation'),
     login: () => import('./en-us/login'),
     mfa: () => import('./en-us/mfa'),
-    outbox: () => import('./en-us/outbox'),
-    password: () => import('./en-us/password'),
-    recovery: () => import('./en-us/recovery'),
-    register: () => import('./en-us/register'),
-    contactChange: () => import('./en-us/contact-change'),
-    invitation: () => import('./en-us/invitation'),
-    sso: () => import('./en-us/sso'),
     license: () => import('./en-us/license'),
   },
   'zh-CN': {
@@ -57,16 +64,9 @@ const loaders: Record<TLanguage, Partial<{ [N in TNamespace]: TLoader<N> }>> = {
     validation: () => import('./zh-cn/validation'),
     login: () => import('./zh-cn/login'),
     mfa: () => import('./zh-cn/mfa'),
-    outbox: () => import('./zh-cn/outbox'),
-    password: () => import('./zh-cn/password'),
-    recovery: () => import('./zh-cn/recovery'),
-    register: () => import('./zh-cn/register'),
-    contactChange: () => import('./zh-cn/contact-change'),
-    invitation: () => import('./zh-cn/invitation'),
-    sso: () => import('./zh-cn/sso'),
     license: () => import('./zh-cn/license'),
   },
-} satisfies TNamespaceLoaders<TPublicNamespace>;
+} satisfies TNamespaceLoaders<TLoginNamespace>;
 
 /** Adds the loaders of more namespaces (the console's, when its chunk loads). */
 export function registerNamespaceLoaders<N extends TNamespace>(more: TNamespaceLoaders<N>): void {

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { registerConsoleNamespaces } from './console-loaders';
 import { interpolate, loadNamespace, Namespaces } from './index';
 import { registerMobileLoginNamespace } from './mobile-login-loaders';
+import { registerPageNamespaces } from './page-loaders';
 
 registerConsoleNamespaces();
 registerMobileLoginNamespace();
+registerPageNamespaces();
 
 type TTree = { [key: string]: string | string[] | TTree };
 

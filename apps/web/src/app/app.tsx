@@ -4,17 +4,35 @@
  * chunk brings them (see docs/decisions of apps/web: bundle budget of /login).
  */
 import { Suspense, useEffect } from 'react';
-import { DemoBanner } from '@/components/demo-banner';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { StatusPage } from '@/components/status-page';
-import { Toaster } from '@/components/toast/toaster';
+import { ToastHost } from '@/components/toast/toast-host';
 import { Button } from '@/components/ui/button';
-import { findPublicRoute, type TPublicRoute } from '@/config/paths';
+import { findPublicRoute, type TPublicRoute } from '@/config/public-paths';
 import { useLocation } from '@/lib/history';
-import { isChunkLoadError, whenIdle } from '@/lib/lazy';
+import { chunkLoader, isChunkLoadError, whenIdle } from '@/lib/lazy';
+import { getMeta } from '@/lib/meta';
 import { getPhrases } from '@/lib/phrases';
 import { ConsoleApp, prefetchConsole } from './console/load-console';
-import { ErrorBoundary } from './error-boundary';
 import { publicPage, publicPageOf } from './public-pages';
+
+let demoBanner: typeof import('@/components/demo-banner') | null = null;
+
+/**
+ * The banner of a demonstration installation (a chunk of its own): start-up loads it there only,
+ * with the page's chunk, before the first render.
+ */
+const loadDemoBanner = chunkLoader(() =>
+  import('@/components/demo-banner').then((loaded) => {
+    demoBanner = loaded;
+    return loaded;
+  }),
+);
+
+/** What the app's frame draws besides the page on this installation, loaded before the first render. */
+export function loadFrame(): Promise<unknown> {
+  return getMeta().isDemonstration === true ? loadDemoBanner().catch(() => undefined) : Promise.resolve();
+}
 
 function Loading() {
   return (
@@ -54,14 +72,14 @@ export function App() {
   const c = getPhrases('common');
   return (
     <>
-      <DemoBanner />
+      {demoBanner ? <demoBanner.DemoBanner /> : null}
       <ErrorBoundary
         resetKey={route ? `public:${route.id}` : 'console'}
         fallback={(error) => <PageError error={error} />}
       >
         <Suspense fallback={<Loading />}>{route ? <PublicPage route={route} /> : <ConsoleApp />}</Suspense>
       </ErrorBoundary>
-      <Toaster closeLabel={c.close} />
+      <ToastHost closeLabel={c.close} />
     </>
   );
 }

@@ -12,7 +12,7 @@ import { setServerLocation } from '@/lib/history';
 import { setServerLanguage } from '@/lib/language';
 import { setMeta } from '@/lib/meta';
 import { getPhrases, loadPhrases } from '@/lib/phrases';
-import { App } from './app';
+import { App, loadFrame } from './app';
 import { publicPage } from './public-pages';
 
 export type TPrerenderedLogin = {
@@ -30,7 +30,7 @@ export async function renderLogin(meta: TMeta): Promise<TPrerenderedLogin[]> {
   setMeta(meta);
   setServerLocation('/login');
   setServerLanguage(Languages[0]);
-  await publicPage('login').preload();
+  await Promise.all([publicPage('login').preload(), loadFrame()]);
   const pages: TPrerenderedLogin[] = [];
   for (const lang of Languages) {
     await loadPhrases(['common', 'login', 'validation'], lang);

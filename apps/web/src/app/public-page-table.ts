@@ -3,9 +3,13 @@
  * its own, loaded before the first of them (see public-pages.tsx).
  */
 import type { TNamespace } from '@console/phrases';
+import { registerPageNamespaces } from '@console/phrases/page-loaders';
 import type { ComponentType } from 'react';
 import { chunkLoader, chunkLoaders } from '@/lib/lazy';
 import { loadPhrases } from '@/lib/phrases';
+
+// The namespaces only these pages (and the console) read are loadable once this table is here.
+registerPageNamespaces();
 
 type TModule = { default: ComponentType };
 

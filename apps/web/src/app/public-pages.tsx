@@ -4,7 +4,7 @@
  * the others are named by a small table of their own (`public-page-table.ts`, a chunk), so that
  * the login page's first load does not grow with every public page.
  */
-import type { TPublicRoute } from '@/config/paths';
+import type { TPublicRoute } from '@/config/public-paths';
 import { chunkLoader, lazyPage, type TLazyPage } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
 import { loadPhrases } from '@/lib/phrases';

@@ -1,11 +1,12 @@
 /**
  * i18next for the console pages: the same phrase modules as the public pages, loaded lazily per
  * language and namespace through `loadNamespace` (an i18next backend). Importing this module
- * registers the namespaces only the console reads (their loaders are not on the login page).
+ * registers the namespaces the login page does not read (their loaders are not on its first load).
  */
 import type { TLanguage } from '@console/contract/enums';
 import { loadNamespace, type TNamespace, type TPhrases } from '@console/phrases';
 import { registerConsoleNamespaces } from '@console/phrases/console-loaders';
+import { registerPageNamespaces } from '@console/phrases/page-loaders';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { chunkLoader } from './lazy';
@@ -19,6 +20,8 @@ declare module 'i18next' {
 }
 
 registerConsoleNamespaces();
+// The console's dialogs read some of the other public pages' namespaces too (e.g. `password`).
+registerPageNamespaces();
 
 const phrasesBackend: BackendModule = {
   type: 'backend',

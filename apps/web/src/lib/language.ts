@@ -2,8 +2,8 @@
  * The page language: the `cz-lang` cookie when it names a supported language, else the console
  * meta's default. Switching stores the cookie for 30 days and reloads the page.
  */
-import { isLanguage, LangCookie, type TLanguage } from '@console/contract/enums';
-import { Limits } from '@console/contract/limits';
+import { isLanguage, LangCookie, type TLanguage } from '@console/contract/light-enums';
+import { LightLimits } from '@console/contract/light-limits';
 import { getCookie, setCookie } from './cookies';
 
 let current: TLanguage | null = null;
@@ -37,7 +37,7 @@ export function getLanguage(): TLanguage {
 }
 
 export function storeLanguage(lang: TLanguage): void {
-  setCookie(LangCookie, lang, { days: Limits.langCookieDays, path: '/' });
+  setCookie(LangCookie, lang, { days: LightLimits.langCookieDays, path: '/' });
 }
 
 /** Stores the choice and reloads, so that every text and cached answer comes in the new language. */

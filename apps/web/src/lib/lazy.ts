@@ -1,5 +1,5 @@
 /** Loading of code-split chunks: memoised, with the spec's load timeout (120 s). */
-import { Limits } from '@console/contract/limits';
+import { LightLimits } from '@console/contract/light-limits';
 import { type ComponentType, createElement, type ReactNode } from 'react';
 
 export class ChunkLoadError extends Error {
@@ -24,7 +24,7 @@ export function isChunkLoadError(error: unknown): boolean {
  */
 export function chunkLoader<T>(
   load: () => Promise<T>,
-  timeoutMs: number = Limits.chunkLoadTimeoutMs,
+  timeoutMs: number = LightLimits.chunkLoadTimeoutMs,
 ): () => Promise<T> {
   let pending: Promise<T> | null = null;
   return () => {
@@ -58,7 +58,7 @@ export function chunkLoader<T>(
  */
 export function chunkLoaders<T extends Record<string, readonly [() => Promise<unknown>, ...unknown[]]>>(
   table: T,
-  timeoutMs: number = Limits.chunkLoadTimeoutMs,
+  timeoutMs: number = LightLimits.chunkLoadTimeoutMs,
 ): T {
   return Object.fromEntries(
     Object.entries(table).map(([key, [load, ...rest]]) => [key, [chunkLoader(load, timeoutMs), ...rest]]),
@@ -119,21 +119,4 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
     throw preload().catch(() => undefined);
   };
   return Object.assign(renderPage, { preload });
-}
-
-/** Marks a promise's outcome on it, so that React's `use()` reads a settled promise without suspending. */
-export function trackPromise<T>(promise: Promise<T>): Promise<T> {
-  const tracked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
-  tracked.status = 'pending';
-  promise.then(
-    (value) => {
-      tracked.status = 'fulfilled';
-      tracked.value = value;
-    },
-    (reason: unknown) => {
-      tracked.status = 'rejected';
-      tracked.reason = reason;
-    },
-  );
-  return promise;
 }

@@ -70,22 +70,5 @@ export function describeApiEvent(event: TApiEvent, texts: TApiEventTexts): TToas
   }
 }
 
-const silent: TNotifier = { show: () => {}, notifyApiEvent: () => {} };
-let notifier: TNotifier = silent;
-
-/** Registers the notifier; answers a function restoring the previous one. */
-export function setNotifier(next: TNotifier): () => void {
-  const previous = notifier;
-  notifier = next;
-  return () => {
-    if (notifier === next) notifier = previous;
-  };
-}
-
-export function getNotifier(): TNotifier {
-  return notifier;
-}
-
-export function toast(value: TToast): void {
-  notifier.show(value);
-}
+// The registry (setNotifier, getNotifier, toast) is notify.ts, which a page's first load carries.
+export { getNotifier, setNotifier, toast } from './notify';

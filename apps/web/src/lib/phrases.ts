@@ -3,7 +3,7 @@
  * per language and namespace) before a page renders, then read as plain typed objects.
  * The console uses i18next over the same phrase modules (lib/i18n.ts).
  */
-import type { TLanguage } from '@console/contract/enums';
+import type { TLanguage } from '@console/contract/light-enums';
 import { interpolate, loadNamespace, type TNamespace, type TPhrases } from '@console/phrases';
 import { getLanguage } from './language';
 import { chunkLoader } from './lazy';

@@ -4,8 +4,7 @@
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { trackPromise } from './lazy';
-import { useSettled } from './use-settled';
+import { trackPromise, useSettled } from './use-settled';
 
 afterEach(cleanup);
 

@@ -1,4 +1,7 @@
-/** Waiting for a tracked promise in a render, without suspending. */
+/**
+ * Waiting for a tracked promise in a render, without suspending (the console's pages and shell; not
+ * on the login page's first load).
+ */
 import { startTransition, useEffect, useState } from 'react';
 
 /**
@@ -23,4 +26,21 @@ export function useSettled(promise: Promise<unknown> | null): boolean {
     };
   }, [promise, isSettled]);
   return isSettled;
+}
+
+/** Marks a promise's outcome on it, so that React's `use()` reads a settled promise without suspending. */
+export function trackPromise<T>(promise: Promise<T>): Promise<T> {
+  const tracked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  tracked.status = 'pending';
+  promise.then(
+    (value) => {
+      tracked.status = 'fulfilled';
+      tracked.value = value;
+    },
+    (reason: unknown) => {
+      tracked.status = 'rejected';
+      tracked.reason = reason;
+    },
+  );
+  return promise;
 }

@@ -54,6 +54,7 @@ const share = {
     missingTitle: 'This link is incomplete',
     missingText: 'The address has no share token. Open the whole link you were sent.',
     invalidTitle: 'This link is not valid',
+    invalidText: 'Check that you opened the whole link you were sent.',
     expiredTitle: 'This link has expired',
     revokedTitle: 'This link was revoked',
     unavailableTitle: 'The profile cannot be shown right now',

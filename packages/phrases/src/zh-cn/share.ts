@@ -53,6 +53,7 @@ const share: TPhrases['share'] = {
     missingTitle: '链接不完整',
     missingText: '地址中没有分享令牌，请打开收到的完整链接。',
     invalidTitle: '链接无效',
+    invalidText: '请确认打开的是收到的完整链接。',
     expiredTitle: '链接已过期',
     revokedTitle: '链接已被撤销',
     unavailableTitle: '暂时无法显示作业执行概况',

@@ -7,6 +7,7 @@
 import { constants, createPrivateKey, generateKeyPair, type KeyObject, privateDecrypt } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ErrorCode } from '@console/contract/codes';
+import type { TPublicKey, TRsaKeyStore } from '../../context';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import type { TClock } from '../../lib/clock';
@@ -15,17 +16,6 @@ import { findActiveKey, findPrivateKey, findPublicKey, insertKey, lockKeyMaking 
 
 const rotateMs = 24 * 3_600_000;
 const generate = promisify(generateKeyPair);
-
-export type TPublicKey = { id: number; publicKey: string; rotatesAt: Date };
-
-export type TRsaKeyStore = {
-  /** The key new challenges use, made when there is none or it has rotated. */
-  active(): Promise<TPublicKey>;
-  /** The public key (base64 SPKI DER) of key `keyId`. */
-  publicKey(keyId: number): Promise<string>;
-  /** Decrypts a code the client encrypted with key `keyId`; 4092 when it cannot. */
-  decrypt(keyId: number, ciphertext: string): Promise<string>;
-};
 
 export function createRsaKeyStore(db: TDb, clock: TClock, secrets: TSecretBox): TRsaKeyStore {
   let current: TPublicKey | null = null;

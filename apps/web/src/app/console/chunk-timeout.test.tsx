@@ -7,9 +7,9 @@
 import { act, screen } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { consoleI18n, renderConsole } from '@/testing/console-render';
-import { ErrorBoundary } from '../error-boundary';
 import { PageError } from './page-error';
 
 let en: i18n;

@@ -20,12 +20,12 @@ import { storeCurrentUserInfo } from '@/lib/current-user-info';
 import { navigate, useLocation } from '@/lib/history';
 import { createConsoleI18n } from '@/lib/i18n';
 import { getLanguage } from '@/lib/language';
-import { chunkLoader, lazyPage, trackPromise } from '@/lib/lazy';
+import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
 import { isBillingAvailable } from '@/lib/permissions';
 import { getPhrases } from '@/lib/phrases';
 import { queryClient } from '@/lib/query-client';
-import { useSettled } from '@/lib/use-settled';
+import { trackPromise, useSettled } from '@/lib/use-settled';
 import { resolveAccess } from '../access';
 import { preloadRoute } from './route-pages';
 

@@ -11,7 +11,8 @@ import type { TNamespace } from '@console/phrases';
 import type { i18n } from 'i18next';
 import { lazyAntd } from '@/components/antd/lazy-antd';
 import type { TConsoleRouteId } from '@/config/console-routes';
-import { chunkLoader, lazyPage, type TLazyPage, trackPromise } from '@/lib/lazy';
+import { chunkLoader, lazyPage, type TLazyPage } from '@/lib/lazy';
+import { trackPromise } from '@/lib/use-settled';
 
 type TRoutePage = {
   readonly page: TLazyPage<object>;

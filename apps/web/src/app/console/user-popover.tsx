@@ -4,7 +4,6 @@ import { type CSSProperties, type ReactNode, useCallback, useEffect, useId, useR
 import { useTranslation } from 'react-i18next';
 import { type TCurrentUser, useCurrentUser } from '@/api/get-current-user';
 import { useLogout } from '@/api/logout';
-import { showToast } from '@/components/toast/toast-store';
 import { Button } from '@/components/ui/button';
 import { ConsoleIcon } from '@/components/ui/console-icon';
 import { useDismiss } from '@/components/ui/use-dismiss';
@@ -13,6 +12,7 @@ import { LazyProfileDialog } from '@/features/account/components/lazy-profile-di
 import { LazyLoginProtectionDialog } from '@/features/mfa/components/lazy-login-protection-dialog';
 import { getLanguage, switchLanguage } from '@/lib/language';
 import { getMeta } from '@/lib/meta';
+import { toast } from '@/lib/notifier';
 import { type TEditDialog, useEditFlags } from './edit-flags';
 
 function initialOf(user: TCurrentUser): string {
@@ -83,7 +83,7 @@ export function UserPopover({ user, isCollapsed }: { user: TCurrentUser; isColla
     setProfileEdit(dialog);
     setIsProfileOpen(true);
   });
-  const logout = useLogout({ onDone: () => showToast({ level: 'success', title: t('user.loggedOut') }) });
+  const logout = useLogout({ onDone: () => toast({ level: 'success', title: t('user.loggedOut') }) });
   const lang = getLanguage();
   const links = popoverLinks(getMeta());
   const linkItem = (href: string, testId: string, icon: ReactNode, label: string) => (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../ui/icon';
-import './public-layout.css';
+import './result.css';
 
 export type TResultProps = {
   kind: 'success' | 'error' | 'warning' | 'info';

@@ -1,13 +1,21 @@
+/**
+ * The toast and its store (toast-host.tsx loads them with the first toast): the toast on screen,
+ * drawn in the live region of its urgency.
+ */
 import { useSyncExternalStore } from 'react';
 import { Icon } from '../ui/icon';
 import { dismissToast, getToast, subscribeToast } from './toast-store';
 import './toast.css';
 
-/** The app's toast, on the public pages and in the console (decision 0033). */
-export function Toaster({ closeLabel }: { closeLabel: string }) {
+// The wording of the API client's events comes with the toast that shows them.
+export { describeApiEvent } from '@/lib/notifier';
+export { showToast } from './toast-store';
+
+/** The toast on screen when its urgency is the region's (warnings and errors are urgent). */
+export function Toast({ isUrgent, closeLabel }: { isUrgent: boolean; closeLabel: string }) {
   const toast = useSyncExternalStore(subscribeToast, getToast, getToast);
-  const isUrgent = toast?.level === 'error' || toast?.level === 'warning';
-  const node = toast ? (
+  if (!toast || (toast.level === 'error' || toast.level === 'warning') !== isUrgent) return null;
+  return (
     <div
       key={toast.id}
       className={`cz-toast cz-toast--${toast.level}`}
@@ -27,17 +35,6 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
       >
         <Icon name="x" size={16} />
       </button>
-    </div>
-  ) : null;
-  // Two live regions exist before any toast, so that screen readers announce what is put in them.
-  return (
-    <div className="cz-toaster">
-      <div role="status" aria-live="polite">
-        {isUrgent ? null : node}
-      </div>
-      <div role="alert" aria-live="assertive">
-        {isUrgent ? node : null}
-      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Languages, type TLanguage } from '@console/contract/enums';
+import { Languages, type TLanguage } from '@console/contract/light-enums';
 import { Icon } from './icon';
 import './ui.css';
 

@@ -1,6 +1,7 @@
 import type { TMeta } from '@console/contract';
 import type { TPhrases } from '@console/phrases';
-import { Component, type ReactNode, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useId, useRef, useState } from 'react';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { Icon } from '@/components/ui/icon';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
@@ -9,27 +10,6 @@ import type { THelpPanelProps } from './help-panel';
 
 /** The panel is a chunk of its own, loaded (under the 120-second timer) when the widget opens. */
 const HelpPanel = lazyPage<THelpPanelProps>(chunkLoader(() => import('./help-panel')));
-
-/**
- * A panel whose chunk did not arrive shows the load error in its place (the login page stays);
- * closing and opening the widget again loads it again.
- */
-class PanelBoundary extends Component<{ id: string; children: ReactNode }, { hasFailed: boolean }> {
-  override state = { hasFailed: false };
-
-  static getDerivedStateFromError(): { hasFailed: boolean } {
-    return { hasFailed: true };
-  }
-
-  override render() {
-    if (!this.state.hasFailed) return this.props.children;
-    return (
-      <section className="cz-help__panel" id={this.props.id} role="alert" data-testid="help-panel-failed">
-        {getPhrases('common').chunkLoadFailed}
-      </section>
-    );
-  }
-}
 
 export type THelpWidgetProps = {
   meta: TMeta;
@@ -54,11 +34,19 @@ export function HelpWidget({ meta, texts }: THelpWidgetProps) {
   return (
     <div className="cz-help" ref={root}>
       {isOpen ? (
-        <PanelBoundary id={panelId}>
+        // A panel whose chunk did not arrive shows the load error in its place (the login page
+        // stays); closing and opening the widget again loads it again.
+        <ErrorBoundary
+          fallback={() => (
+            <section className="cz-help__panel" id={panelId} role="alert" data-testid="help-panel-failed">
+              {getPhrases('common').chunkLoadFailed}
+            </section>
+          )}
+        >
           <Suspense fallback={null}>
             <HelpPanel id={panelId} meta={meta} texts={texts} />
           </Suspense>
-        </PanelBoundary>
+        </ErrorBoundary>
       ) : null}
       <button
         ref={button}

@@ -5,7 +5,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { Button, linkButtonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { TextField } from '@/components/ui/text-field';
-import { findPasswordPath, paths } from '@/config/paths';
+import { findPasswordPath, publicPaths } from '@/config/public-paths';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { loadPhrases } from '@/lib/phrases';
 import { isPrerenderPass, takeHeldSubmit } from '@/lib/render-env';
@@ -21,11 +21,6 @@ import type { TSsoPanelProps } from './sso-panel';
 /** The image captcha after repeated failures: loaded only when the server asks for it. */
 const LoginCaptcha = lazyPage<TLoginCaptchaProps>(
   chunkLoader(() => Promise.all([import('./login-captcha'), loadPhrases(['mfa'])]).then(([m]) => m)),
-);
-
-/** Sign-in by passkey alone: loaded when the user asks for it. */
-const passkeyChunks = chunkLoader(() =>
-  Promise.all([import('../api/passkey-sign-in'), import('@/lib/passkey')]),
 );
 
 /** Single sign-on (SSO button, administrator login, third-party sign-ins): loaded once an account name is known. */
@@ -147,32 +142,6 @@ export function LoginForm({
     setErrors((prev) => ({ ...prev, [field]: textOf(field, values[field]) }));
   };
 
-  // Sign-in by passkey alone (issue 22), offered by the SSO panel where the account allows it.
-  const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
-  const signInByPasskey = async () => {
-    if (isPasskeyBusy) return;
-    setIsPasskeyBusy(true);
-    show(null);
-    try {
-      const [{ signInWithPasskey }, { PasskeyError }] = await passkeyChunks();
-      try {
-        const answer = await signInWithPasskey({ accountDisplayName: ssoAccount });
-        setRecent(addRecentAccount(answer.data.userVo?.accountDisplayName ?? ssoAccount));
-        await onLoggedIn(answer.data, { ...values, accountDisplayName: ssoAccount });
-      } catch (cause) {
-        const text =
-          cause instanceof PasskeyError
-            ? t.passkeyErrors[cause.kind]
-            : cause instanceof Error && cause.message
-              ? cause.message
-              : t.passkeyErrors.failed;
-        show({ kind: 'error', text });
-      }
-    } finally {
-      setIsPasskeyBusy(false);
-    }
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (ssoHref) return window.location.assign(ssoHref);
@@ -262,10 +231,10 @@ export function LoginForm({
       ) : null}
 
       <div className="cz-login-form__links">
-        <AppLink className="cz-link" href={paths.findAccount} data-testid="login-forgot-account">
+        <AppLink className="cz-link" href={publicPaths.findAccount} data-testid="login-forgot-account">
           {t.forgotAccount}
         </AppLink>
-        <AppLink className="cz-link" href={paths.findUsername} data-testid="login-forgot-username">
+        <AppLink className="cz-link" href={publicPaths.findUsername} data-testid="login-forgot-username">
           {t.forgotUsername}
         </AppLink>
         <AppLink
@@ -326,8 +295,12 @@ export function LoginForm({
             fallbackHosts={meta.fallbackHosts}
             texts={t}
             onSsoHref={setSsoHref}
-            onPasskey={() => void signInByPasskey()}
-            isPasskeyBusy={isPasskeyBusy}
+            // Sign-in by passkey alone (issue 22), offered by the SSO panel where the account allows it.
+            onPasskeySignedIn={async (result) => {
+              setRecent(addRecentAccount(result.userVo?.accountDisplayName ?? ssoAccount));
+              await onLoggedIn(result, { ...values, accountDisplayName: ssoAccount });
+            }}
+            onMessage={(text) => show(text === null ? null : { kind: 'error', text })}
           />
         </Suspense>
       ) : null}
@@ -337,7 +310,7 @@ export function LoginForm({
           <span className="cz-login-form__divider">{t.noAccount}</span>
           <AppLink
             className={`${linkButtonClass('default', 'large')} cz-btn--block`}
-            href={paths.register}
+            href={publicPaths.register}
             data-testid="login-register"
           >
             {t.register}

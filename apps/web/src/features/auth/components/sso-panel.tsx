@@ -1,16 +1,23 @@
 /**
  * Single sign-on on the login form (spec section 2 "Login"), loaded once an account name is
  * known: for an account that uses SSO, the SSO login button (the password fields are then
- * disabled), the switch to the administrators' password login and back; and the third-party
- * sign-ins the account allows. Each sign-in is a navigation to the server, which answers with a
- * redirect to the identity provider.
+ * disabled), the switch to the administrators' password login and back; the third-party
+ * sign-ins the account allows, each a navigation to the server, which answers with a redirect to
+ * the identity provider; and the sign-in by passkey alone where the account allows it (issue 22).
  */
 import type { TPhrases } from '@console/phrases';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { chunkLoader } from '@/lib/lazy';
 import { interpolate } from '@/lib/phrases';
+import type { TLoginResult } from '../api/login';
 import { lookupSsoSuite, signInHref, ssoHrefOf, type TSsoSuite } from '../lib/sso';
 import '../sso.css';
+
+/** Sign-in by passkey alone: loaded when the user asks for it. */
+const passkeyChunks = chunkLoader(() =>
+  Promise.all([import('../api/passkey-sign-in'), import('@/lib/passkey')]),
+);
 
 export type TSsoPanelProps = {
   /** The account name, checked (letters only) and trimmed. */
@@ -18,10 +25,10 @@ export type TSsoPanelProps = {
   /** The console meta's allow-list of fallback URL hosts. */
   fallbackHosts: readonly string[];
   texts: TPhrases['login'];
-  /** Signs in with a passkey alone, where the account allows it (issue 22). */
-  onPasskey?: () => void;
-  /** A passkey sign-in is under way. */
-  isPasskeyBusy?: boolean;
+  /** After a sign-in by passkey alone (a session token received). */
+  onPasskeySignedIn: (result: TLoginResult) => Promise<void>;
+  /** What the form says above its button (why a passkey sign-in failed), or null to clear it. */
+  onMessage: (text: string | null) => void;
   /**
    * Told where the SSO sign-in starts while the form is in SSO mode (the username and password
    * are then disabled), and null otherwise (password login, or another account name).
@@ -34,11 +41,12 @@ export default function SsoPanel({
   fallbackHosts,
   texts: t,
   onSsoHref,
-  onPasskey,
-  isPasskeyBusy = false,
+  onPasskeySignedIn,
+  onMessage,
 }: TSsoPanelProps) {
   const [suite, setSuite] = useState<TSsoSuite | null>(null);
   const [isAdminLogin, setIsAdminLogin] = useState(false);
+  const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
   const hasSwitched = useRef(false);
 
   useEffect(() => {
@@ -76,6 +84,29 @@ export default function SsoPanel({
   const switchTo = (admin: boolean) => {
     hasSwitched.current = true;
     setIsAdminLogin(admin);
+  };
+
+  const signInByPasskey = async () => {
+    if (isPasskeyBusy) return;
+    setIsPasskeyBusy(true);
+    onMessage(null);
+    try {
+      const [{ signInWithPasskey }, { PasskeyError }] = await passkeyChunks();
+      try {
+        const answer = await signInWithPasskey({ accountDisplayName: accountName });
+        await onPasskeySignedIn(answer.data);
+      } catch (cause) {
+        onMessage(
+          cause instanceof PasskeyError
+            ? t.passkeyErrors[cause.kind]
+            : cause instanceof Error && cause.message
+              ? cause.message
+              : t.passkeyErrors.failed,
+        );
+      }
+    } finally {
+      setIsPasskeyBusy(false);
+    }
   };
 
   if (!suite) return null;
@@ -118,13 +149,13 @@ export default function SsoPanel({
           {t.ssoBack}
         </button>
       ) : null}
-      {suite.passkeySignIn && onPasskey && !ssoHref ? (
+      {suite.passkeySignIn && !ssoHref ? (
         <Button
           variant="default"
           size="large"
           isBlock
           isLoading={isPasskeyBusy}
-          onClick={onPasskey}
+          onClick={() => void signInByPasskey()}
           className="cz-sso__passkey"
           data-testid="login-passkey"
         >

@@ -1,6 +1,6 @@
 /** Recent account names of the login page: cookie `cz-recent-accounts`, most recent first, at most 10. */
-import { RecentAccountsCookie } from '@console/contract/enums';
-import { Limits } from '@console/contract/limits';
+import { RecentAccountsCookie } from '@console/contract/light-enums';
+import { LightLimits } from '@console/contract/light-limits';
 import { getCookie, setCookie } from '@/lib/cookies';
 
 const cookieDays = 365;
@@ -26,7 +26,7 @@ function normalise(list: readonly string[]): string[] {
     if (!name || seen.has(key)) continue;
     seen.add(key);
     out.push(name);
-    if (out.length === Limits.recentAccounts) break;
+    if (out.length === LightLimits.recentAccounts) break;
   }
   return out;
 }

@@ -1,17 +1,16 @@
 import type { TMeta } from '@console/contract';
-import type { TLanguage } from '@console/contract/enums';
+import type { TLanguage } from '@console/contract/light-enums';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { BrandMark } from '@/components/brand-mark';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { getLanguage, switchLanguage } from '@/lib/language';
 import { chunkLoader, lazyPage } from '@/lib/lazy';
 import { getMeta } from '@/lib/meta';
-import { getNotifier } from '@/lib/notifier';
+import { getNotifier } from '@/lib/notify';
 import { getPhrases, interpolate, loadPhrases } from '@/lib/phrases';
 import { isPrerenderPass, isServerRender, setHydrating } from '@/lib/render-env';
 import { takeSessionNotice } from '@/lib/session-notice';
 import type { TLoginBody, TLoginResult } from '../api/login';
-import { lookupPublicIp } from '../api/lookup-ip';
 import { BrandPanel } from '../components/brand-panel';
 import { HelpWidget } from '../components/help-widget';
 import { LoginForm } from '../components/login-form';
@@ -23,6 +22,9 @@ import '../login.css';
 
 /** Phrase namespaces the page reads (loaded before it renders). */
 export const loginNamespaces = ['common', 'login', 'validation'] as const;
+
+/** The public IP lookup, loaded where the deployment names one (`ipLookupUrl`). */
+const loadIpLookup = chunkLoader(() => import('../api/lookup-ip'));
 
 /** The session helpers come with the query library: not on the login page's first load. */
 const loadSession = chunkLoader(() => import('../lib/after-login'));
@@ -105,7 +107,10 @@ export default function LoginPage() {
   const ipLookup = useMemo(() => {
     const url = meta.ipLookupUrl;
     if (!url || isServerRender) return undefined;
-    const lookup = lookupPublicIp(url);
+    const lookup = loadIpLookup().then(
+      (m) => m.lookupPublicIp(url),
+      () => null,
+    );
     return () =>
       Promise.race([lookup, new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500))]);
   }, [meta.ipLookupUrl]);

@@ -8,28 +8,23 @@ import { ErrorCode } from '@console/contract/codes';
 import { Limits } from '@console/contract/limits';
 import { useEffect, useState } from 'react';
 import { Facts } from '@/components/public-layout/facts';
+import { LinkChecking, LinkResult } from '@/components/public-layout/link-result';
 import { PublicLayout } from '@/components/public-layout/public-layout';
-import { Result } from '@/components/public-layout/result';
 import { Alert } from '@/components/ui/alert';
-import { AppLink } from '@/components/ui/app-link';
-import { Button, linkButtonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
-import { asApiError } from '@/lib/code-errors';
 import { formatDateTime } from '@/lib/format';
 import { navigate } from '@/lib/history';
 import { getPhrases, interpolate } from '@/lib/phrases';
 import { useCountdown } from '@/lib/use-countdown';
+import { useLinkRead } from '@/lib/use-link-read';
 import { agreeToChange } from '../api/agree-to-change';
-import { getChangeRequest, type TChangeRequest } from '../api/get-change-request';
+import { getChangeRequest } from '../api/get-change-request';
 import '../contact-change.css';
 
-type TState =
-  | { status: 'loading' }
-  | { status: 'invalid'; message: string | null }
-  | { status: 'failed'; message: string }
-  | { status: 'pending'; request: TChangeRequest }
-  | { status: 'agreed' };
+/** 4032 is the invalid link (with the server's message); anything else may be tried again. */
+const refusals: readonly number[] = [ErrorCode.confirmLinkInvalid, ErrorCode.badRequest];
 
 function tokenFromUrl(): string | null {
   return new URLSearchParams(window.location.search).get('t')?.trim() || null;
@@ -39,45 +34,13 @@ export default function ConfirmChangePage() {
   const t = getPhrases('contactChange');
   const c = getPhrases('common');
   const [token] = useState(tokenFromUrl);
-  const [state, setState] = useState<TState>(() =>
-    token ? { status: 'loading' } : { status: 'invalid', message: null },
-  );
+  const link = useLinkRead(token, getChangeRequest, refusals, c);
+  const [isAgreed, setIsAgreed] = useState(false);
   const [isAgreeing, setIsAgreeing] = useState(false);
   const [agreeError, setAgreeError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const countdown = useCountdown();
 
-  /** 4032 is the invalid link (with the server's message); anything else may be tried again. */
-  const failure = (cause: unknown): TState => {
-    const api = asApiError(cause);
-    if (api?.code === ErrorCode.confirmLinkInvalid || api?.code === ErrorCode.badRequest)
-      return { status: 'invalid', message: api.code === ErrorCode.confirmLinkInvalid ? api.message : null };
-    return {
-      status: 'failed',
-      message: api?.kind === 'network' ? c.networkError : api?.message || c.requestFailed,
-    };
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for another load
-  useEffect(() => {
-    if (!token) return;
-    let isCancelled = false;
-    setState({ status: 'loading' });
-    getChangeRequest(token).then(
-      (request) => {
-        if (!isCancelled) setState({ status: 'pending', request });
-      },
-      (cause: unknown) => {
-        if (!isCancelled) setState(failure(cause));
-      },
-    );
-    return () => {
-      isCancelled = true;
-    };
-  }, [token, attempt]);
-
   // After agreeing: 3 seconds, then the login page (replacing this one).
-  const isAgreed = state.status === 'agreed';
   useEffect(() => {
     if (isAgreed && !countdown.isCounting) navigate(paths.login, { replace: true });
   }, [isAgreed, countdown.isCounting]);
@@ -89,59 +52,23 @@ export default function ConfirmChangePage() {
     try {
       await agreeToChange(token);
       countdown.start(Limits.confirmRedirectSeconds);
-      setState({ status: 'agreed' });
+      setIsAgreed(true);
     } catch (cause) {
-      const next = failure(cause);
-      if (next.status === 'invalid') setState(next);
-      else setAgreeError(next.status === 'failed' ? next.message : c.requestFailed);
+      const failure = link.classify(cause);
+      if (failure.status === 'refused') link.fail(failure);
+      else setAgreeError(failure.message);
     } finally {
       setIsAgreeing(false);
     }
   };
 
-  const login = (
-    <AppLink
-      className={linkButtonClass('default')}
-      href={paths.login}
-      replace
-      data-testid="confirm-change-login"
-    >
-      {c.backToLogin}
-    </AppLink>
-  );
+  const login = { label: c.backToLogin, testId: 'confirm-change-login' };
+  const { state } = link;
 
   return (
     <PublicLayout pageTitle={t.pageTitle} testId="confirm-change-page">
-      {state.status === 'loading' ? (
-        <div className="cz-confirm__loading" aria-busy="true" data-testid="confirm-change-loading">
-          <span className="cz-spinner" aria-hidden="true" />
-          <p>{t.loading}</p>
-        </div>
-      ) : state.status === 'invalid' ? (
-        <Result
-          kind="error"
-          title={t.invalidTitle}
-          text={state.message || t.invalidText}
-          testId="confirm-change-invalid"
-          actions={login}
-        />
-      ) : state.status === 'failed' ? (
-        <Result
-          kind="warning"
-          title={t.failedTitle}
-          text={state.message}
-          testId="confirm-change-failed"
-          actions={
-            <>
-              {login}
-              <Button variant="primary" onClick={() => setAttempt((n) => n + 1)}>
-                {t.retry}
-              </Button>
-            </>
-          }
-        />
-      ) : state.status === 'agreed' ? (
-        <Result
+      {isAgreed ? (
+        <LinkResult
           kind="success"
           title={t.doneTitle}
           text={
@@ -150,16 +77,26 @@ export default function ConfirmChangePage() {
             </span>
           }
           testId="confirm-change-done"
-          actions={
-            <AppLink
-              className={linkButtonClass('primary')}
-              href={paths.login}
-              replace
-              data-testid="confirm-change-go"
-            >
-              {t.goToLogin}
-            </AppLink>
-          }
+          login={{ label: t.goToLogin, testId: 'confirm-change-go', isPrimary: true }}
+        />
+      ) : state.status === 'loading' ? (
+        <LinkChecking text={t.loading} testId="confirm-change-loading" />
+      ) : state.status === 'refused' ? (
+        <LinkResult
+          kind="error"
+          title={t.invalidTitle}
+          text={state.message || t.invalidText}
+          testId="confirm-change-invalid"
+          login={login}
+        />
+      ) : state.status === 'failed' ? (
+        <LinkResult
+          kind="warning"
+          title={t.failedTitle}
+          text={state.message}
+          testId="confirm-change-failed"
+          login={login}
+          retry={{ label: t.retry, onRetry: link.retry }}
         />
       ) : (
         <section className="cz-confirm" data-testid="confirm-change-request">
@@ -167,9 +104,7 @@ export default function ConfirmChangePage() {
             <Icon name="info" size={26} />
           </span>
           <h1 className="cz-public__title">{t.title}</h1>
-          <p className="cz-public__subtitle">
-            {interpolate(t.subtitle, { operator: state.request.operator })}
-          </p>
+          <p className="cz-public__subtitle">{interpolate(t.subtitle, { operator: state.value.operator })}</p>
           <Facts
             texts={{ copy: c.copy, copied: c.copied }}
             testId="confirm-change-facts"
@@ -177,25 +112,25 @@ export default function ConfirmChangePage() {
               {
                 key: 'user',
                 label: t.userName,
-                value: state.request.userName,
+                value: state.value.userName,
                 testId: 'confirm-change-user',
               },
-              ...(state.request.email
+              ...(state.value.email
                 ? [
                     {
                       key: 'email',
                       label: t.email,
-                      value: state.request.email,
+                      value: state.value.email,
                       testId: 'confirm-change-email',
                     },
                   ]
                 : []),
-              ...(state.request.phone
+              ...(state.value.phone
                 ? [
                     {
                       key: 'phone',
                       label: t.phone,
-                      value: state.request.phone,
+                      value: state.value.phone,
                       testId: 'confirm-change-phone',
                     },
                   ]
@@ -203,13 +138,13 @@ export default function ConfirmChangePage() {
               {
                 key: 'operator',
                 label: t.operator,
-                value: state.request.operator,
+                value: state.value.operator,
                 testId: 'confirm-change-operator',
               },
               {
                 key: 'time',
                 label: t.updateTime,
-                value: formatDateTime(state.request.updateTime),
+                value: formatDateTime(state.value.updateTime),
                 testId: 'confirm-change-time',
               },
             ]}

@@ -12,25 +12,20 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AuthenticatorKey } from '@/components/authenticator-key';
 import { CodeInput } from '@/components/code-input/code-input';
 import { codeErrorKey } from '@/components/code-input/code-rules';
-import { PasswordField } from '@/components/password-field';
+import { NewPasswordFields, useNewPassword } from '@/components/new-password-fields';
 import { Facts } from '@/components/public-layout/facts';
+import { LinkChecking, LinkResult } from '@/components/public-layout/link-result';
 import { PublicLayout } from '@/components/public-layout/public-layout';
-import { Result } from '@/components/public-layout/result';
 import { Steps } from '@/components/public-layout/steps';
 import { Alert } from '@/components/ui/alert';
-import { AppLink } from '@/components/ui/app-link';
-import { Button, linkButtonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { matchPath, paths } from '@/config/paths';
 import { asApiError, codeErrorText, errorCodeOf, type TCodeErrorTexts } from '@/lib/code-errors';
 import { encryptCode } from '@/lib/encrypt-code';
 import { formatDateTime } from '@/lib/format';
-import {
-  checkNewPassword,
-  isPolicyCode,
-  policyRuleText,
-  type TNewPasswordErrors,
-} from '@/lib/password-policy';
+import { isPolicyCode } from '@/lib/password-policy';
 import { getPhrases, interpolate } from '@/lib/phrases';
+import { useLinkRead } from '@/lib/use-link-read';
 import { acceptInvitation, type TAcceptedInvitation } from '../api/accept-invitation';
 import { getInvitation, type TInvitation } from '../api/get-invitation';
 import { getInvitationMfaCode, type TInvitationMfaCode } from '../api/get-invitation-mfa-code';
@@ -65,81 +60,50 @@ const refusals: readonly number[] = [
 /** Codes after which the authenticator key must be made again. */
 const bindingEnded: readonly number[] = [ErrorCode.challengeExpired, ErrorCode.tooManyVerifications];
 
-type TState =
-  | { status: 'loading' }
-  | { status: 'refused'; code: number | null; message: string | null }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; invitation: TInvitation }
-  | { status: 'done'; accepted: TAcceptedInvitation };
-
 export default function AcceptInvitationPage() {
   const t = getPhrases('invitation');
   const c = getPhrases('common');
   const [link] = useState(() => linkFromLocation(window.location.pathname, window.location.search));
-  const [state, setState] = useState<TState>(() =>
-    link ? { status: 'loading' } : { status: 'refused', code: null, message: null },
-  );
-  const [attempt, setAttempt] = useState(0);
+  const invitation = useLinkRead(link, ({ userId, token }) => getInvitation(userId, token), refusals, c);
+  const [accepted, setAccepted] = useState<TAcceptedInvitation | null>(null);
+  const { state } = invitation;
 
-  const failure = (cause: unknown): TState => {
-    const api = asApiError(cause);
-    if (api && refusals.includes(api.code)) {
-      return {
-        status: 'refused',
-        code: api.code,
-        message: api.code === ErrorCode.badRequest ? null : api.message,
-      };
-    }
-    return {
-      status: 'failed',
-      message: api?.kind === 'network' ? c.networkError : api?.message || c.requestFailed,
-    };
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for another load
-  useEffect(() => {
-    if (!link) return;
-    let isCancelled = false;
-    setState({ status: 'loading' });
-    getInvitation(link.userId, link.token).then(
-      (invitation) => {
-        if (!isCancelled) setState({ status: 'ready', invitation });
-      },
-      (cause: unknown) => {
-        if (!isCancelled) setState(failure(cause));
-      },
-    );
-    return () => {
-      isCancelled = true;
-    };
-  }, [link, attempt]);
-
-  const login = (
-    <AppLink className={linkButtonClass('default')} href={paths.login} replace data-testid="invitation-login">
-      {c.backToLogin}
-    </AppLink>
-  );
-
-  const isGa = state.status === 'ready' && state.invitation.loginProtection.method === 'GA';
+  const login = { label: c.backToLogin, testId: 'invitation-login' };
+  const isGa = state.status === 'ready' && state.value.loginProtection.method === 'GA';
 
   return (
     <PublicLayout
       pageTitle={t.pageTitle}
       testId="invitation-page"
-      {...(state.status === 'ready'
+      {...(state.status === 'ready' && !accepted
         ? {
-            title: interpolate(t.title, { account: state.invitation.accountDisplayName }),
+            title: interpolate(t.title, { account: state.value.accountDisplayName }),
             subtitle: t.subtitle,
           }
         : {})}
     >
-      {state.status === 'loading' ? (
-        <div className="cz-invitation__loading" aria-busy="true" data-testid="invitation-loading">
-          <span className="cz-spinner" aria-hidden="true" />
-          <p>{t.loading}</p>
-        </div>
+      {accepted ? (
+        <LinkResult
+          kind="success"
+          title={t.doneTitle}
+          text={
+            <>
+              {interpolate(t.doneText, { account: accepted.accountName, username: accepted.username })}
+              {accepted.mfaMethodType ? <> {t.doneProtection}</> : null}
+            </>
+          }
+          testId="invitation-done"
+          login={{
+            label: t.goToLogin,
+            testId: 'invitation-go-login',
+            href: loginWithNames(accepted.accountName, accepted.username),
+            isPrimary: true,
+          }}
+        />
+      ) : state.status === 'loading' ? (
+        <LinkChecking text={t.loading} testId="invitation-loading" />
       ) : state.status === 'refused' ? (
-        <Result
+        <LinkResult
           kind={state.code === ErrorCode.invitationUsed ? 'info' : 'error'}
           title={
             state.code === ErrorCode.invitationUsed
@@ -152,55 +116,24 @@ export default function AcceptInvitationPage() {
           }
           text={state.message || t.missingText}
           testId="invitation-refused"
-          actions={login}
+          login={login}
         />
       ) : state.status === 'failed' ? (
-        <Result
+        <LinkResult
           kind="warning"
           title={t.failedTitle}
           text={state.message}
           testId="invitation-failed"
-          actions={
-            <>
-              {login}
-              <Button variant="primary" onClick={() => setAttempt((n) => n + 1)}>
-                {t.retry}
-              </Button>
-            </>
-          }
-        />
-      ) : state.status === 'done' ? (
-        <Result
-          kind="success"
-          title={t.doneTitle}
-          text={
-            <>
-              {interpolate(t.doneText, {
-                account: state.accepted.accountName,
-                username: state.accepted.username,
-              })}
-              {state.accepted.mfaMethodType ? <> {t.doneProtection}</> : null}
-            </>
-          }
-          testId="invitation-done"
-          actions={
-            <AppLink
-              className={linkButtonClass('primary')}
-              href={loginWithNames(state.accepted.accountName, state.accepted.username)}
-              replace
-              data-testid="invitation-go-login"
-            >
-              {t.goToLogin}
-            </AppLink>
-          }
+          login={login}
+          retry={{ label: t.retry, onRetry: invitation.retry }}
         />
       ) : link ? (
         <AcceptForm
           link={link}
-          invitation={state.invitation}
+          invitation={state.value}
           isGa={isGa}
-          onAccepted={(accepted) => setState({ status: 'done', accepted })}
-          onRefused={(cause) => setState(failure(cause))}
+          onAccepted={setAccepted}
+          onRefused={(cause) => invitation.fail(invitation.classify(cause))}
         />
       ) : null}
     </PublicLayout>
@@ -228,23 +161,15 @@ function AcceptForm({
   const errors = getPhrases('errors');
   const texts = { errors, validation: v, password: p };
   const codeTexts: TCodeErrorTexts = { errors, mfa, common: c };
-  const policy = invitation.passwordPolicy;
   const [step, setStep] = useState<'password' | 'protection'>('password');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<TNewPasswordErrors>({});
-  const [isChecked, setIsChecked] = useState(false);
+  const newPassword = useNewPassword(invitation.passwordPolicy, texts);
   const [message, setMessage] = useState<{ kind: 'warning' | 'error'; text: string } | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [binding, setBinding] = useState<TInvitationMfaCode | null>(null);
   const [bindingAttempt, setBindingAttempt] = useState(0);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => passwordRef.current?.focus(), []);
 
   // The authenticator key, made when the protection step is first reached (again after it ended).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `bindingAttempt` asks for a new key
@@ -267,22 +192,6 @@ function AcceptForm({
     };
   }, [isGa, step, binding, link, bindingAttempt]);
 
-  const recheck = (nextPassword: string, nextConfirm: string) => {
-    if (isChecked) setFieldErrors(checkNewPassword(nextPassword, nextConfirm, policy, texts));
-  };
-
-  /** The password step's own check; answers whether it passed. */
-  const passwordIsValid = (): boolean => {
-    setIsChecked(true);
-    const found = checkNewPassword(password, confirm, policy, texts);
-    setFieldErrors(found);
-    if (found.password || found.confirm) {
-      (found.password ? passwordRef : confirmRef).current?.focus();
-      return false;
-    }
-    return true;
-  };
-
   const accept = async () => {
     if (isSubmitting) return;
     setIsSubmitting(true);
@@ -293,7 +202,7 @@ function AcceptForm({
         isGa && binding
           ? { uniqueId: binding.uniqueId, code: await encryptCode(code, binding.publicKey) }
           : {};
-      onAccepted(await acceptInvitation({ ...link, password, ...mfaPart }));
+      onAccepted(await acceptInvitation({ ...link, password: newPassword.password, ...mfaPart }));
     } catch (cause) {
       const errorCode = errorCodeOf(cause);
       const api = asApiError(cause);
@@ -324,7 +233,7 @@ function AcceptForm({
 
   const submitPassword = (event: FormEvent) => {
     event.preventDefault();
-    if (!passwordIsValid()) return;
+    if (!newPassword.check()) return;
     if (isGa) {
       setStep('protection');
       setMessage(null);
@@ -389,49 +298,7 @@ function AcceptForm({
         >
           {facts}
           <p className="cz-field__hint">{t.passwordHint}</p>
-          <input
-            type="text"
-            name="username"
-            autoComplete="username"
-            value={invitation.username}
-            readOnly
-            hidden
-          />
-          <PasswordField
-            ref={passwordRef}
-            id="invitation-password"
-            label={p.newPassword}
-            placeholder={p.newPasswordPlaceholder}
-            autoComplete="new-password"
-            value={password}
-            onValueChange={(next) => {
-              setPassword(next);
-              recheck(next, confirm);
-            }}
-            error={fieldErrors.password ?? null}
-            hint={policyRuleText(policy, texts)}
-            texts={{ show: p.show, hide: p.hide }}
-            data-testid="invitation-password"
-          />
-          <PasswordField
-            ref={confirmRef}
-            id="invitation-confirm"
-            label={p.confirmPassword}
-            placeholder={p.confirmPasswordPlaceholder}
-            autoComplete="new-password"
-            value={confirm}
-            onValueChange={(next) => {
-              setConfirm(next);
-              recheck(password, next);
-            }}
-            onBlur={() => {
-              if (confirm && confirm !== password)
-                setFieldErrors((prev) => ({ ...prev, confirm: v.passwordMismatch }));
-            }}
-            error={fieldErrors.confirm ?? null}
-            texts={{ show: p.show, hide: p.hide }}
-            data-testid="invitation-confirm"
-          />
+          <NewPasswordFields state={newPassword} id="invitation" username={invitation.username} />
           {codeNote ? (
             <Alert kind="info" testId="invitation-protection-note">
               {codeNote}

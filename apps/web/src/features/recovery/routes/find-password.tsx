@@ -18,7 +18,7 @@ import { CaptchaField, type TCaptchaFieldHandle } from '@/components/captcha/cap
 import { isCaptchaAsked, useCaptchaGate } from '@/components/captcha/use-captcha-gate';
 import { CodeInput } from '@/components/code-input/code-input';
 import { codeErrorKey } from '@/components/code-input/code-rules';
-import { PasswordField } from '@/components/password-field';
+import { NewPasswordFields, useNewPassword } from '@/components/new-password-fields';
 import { PublicLayout } from '@/components/public-layout/public-layout';
 import { Result } from '@/components/public-layout/result';
 import { Steps } from '@/components/public-layout/steps';
@@ -34,12 +34,7 @@ import { navigate } from '@/lib/history';
 import { loginWithAccount } from '@/lib/login-link';
 import { getMeta } from '@/lib/meta';
 import { toast } from '@/lib/notifier';
-import {
-  checkNewPassword,
-  isPolicyCode,
-  policyRuleText,
-  type TNewPasswordErrors,
-} from '@/lib/password-policy';
+import { isPolicyCode } from '@/lib/password-policy';
 import { getPhrases, interpolate } from '@/lib/phrases';
 import { getUserByUsername, type TResetLookup } from '../api/get-user-by-username';
 import { resetPasswordWithoutLogin } from '../api/reset-password-without-login';
@@ -369,35 +364,17 @@ function PasswordStep({
   const errors = getPhrases('errors');
   const texts = { errors, validation: getPhrases('validation'), password: p };
   const common = getPhrases('common');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<TNewPasswordErrors>({});
+  const newPassword = useNewPassword(policy, texts);
   const [message, setMessage] = useState<{ kind: 'warning' | 'error'; text: string } | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => passwordRef.current?.focus(), []);
-
-  const recheck = (nextPassword: string, nextConfirm: string) => {
-    if (isSubmitted) setFieldErrors(checkNewPassword(nextPassword, nextConfirm, policy, texts));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isSubmitting) return;
-    setIsSubmitted(true);
-    const found = checkNewPassword(password, confirm, policy, texts);
-    setFieldErrors(found);
-    if (found.password || found.confirm) {
-      (found.password ? passwordRef : confirmRef).current?.focus();
-      return;
-    }
+    if (isSubmitting || !newPassword.check()) return;
     setIsSubmitting(true);
     setMessage(null);
     try {
-      await resetPasswordWithoutLogin(password, proof);
+      await resetPasswordWithoutLogin(newPassword.password, proof);
       toast({ level: 'success', title: t.resetPassword.success });
       navigate(loginWithAccount(names.account), { replace: true });
     } catch (cause) {
@@ -406,7 +383,7 @@ function PasswordStep({
       if (isPolicyCode(code)) {
         // The server's text names the policy's minimum length and required types.
         setMessage({ kind: 'warning', text: api?.message || errors[code] });
-        passwordRef.current?.focus();
+        newPassword.focus();
       } else if (code !== null && spentProof.includes(code)) {
         onRestart(t.resetPassword.restart);
       } else {
@@ -423,42 +400,7 @@ function PasswordStep({
   return (
     <form className="cz-public-form" noValidate onSubmit={submit} data-testid="reset-password-form">
       <p className="cz-field__hint">{t.resetPassword.passwordHint}</p>
-      <input type="text" name="username" autoComplete="username" value={names.username} readOnly hidden />
-      <PasswordField
-        ref={passwordRef}
-        id="reset-password"
-        label={p.newPassword}
-        placeholder={p.newPasswordPlaceholder}
-        autoComplete="new-password"
-        value={password}
-        onValueChange={(next) => {
-          setPassword(next);
-          recheck(next, confirm);
-        }}
-        error={fieldErrors.password ?? null}
-        hint={policyRuleText(policy, texts)}
-        texts={{ show: p.show, hide: p.hide }}
-        data-testid="reset-password"
-      />
-      <PasswordField
-        ref={confirmRef}
-        id="reset-confirm"
-        label={p.confirmPassword}
-        placeholder={p.confirmPasswordPlaceholder}
-        autoComplete="new-password"
-        value={confirm}
-        onValueChange={(next) => {
-          setConfirm(next);
-          recheck(password, next);
-        }}
-        onBlur={() => {
-          if (confirm && confirm !== password)
-            setFieldErrors((prev) => ({ ...prev, confirm: texts.validation.passwordMismatch }));
-        }}
-        error={fieldErrors.confirm ?? null}
-        texts={{ show: p.show, hide: p.hide }}
-        data-testid="reset-confirm"
-      />
+      <NewPasswordFields state={newPassword} id="reset" username={names.username} />
       {message ? (
         <Alert kind={message.kind} testId="reset-message">
           {message.text}

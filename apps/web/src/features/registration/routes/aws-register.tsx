@@ -4,24 +4,18 @@
  * token-invalid page; else the registration steps, with the token and offer type sent along.
  */
 import { ErrorCode } from '@console/contract/codes';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { LinkChecking, LinkResult } from '@/components/public-layout/link-result';
 import { PublicLayout } from '@/components/public-layout/public-layout';
-import { Result } from '@/components/public-layout/result';
-import { AppLink } from '@/components/ui/app-link';
-import { Button, linkButtonClass } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { notConfiguredText } from '@/lib/adapters';
-import { asApiError } from '@/lib/code-errors';
 import { getPhrases } from '@/lib/phrases';
-import { checkAwsMktToken, type TMarketplaceCustomer } from '../api/check-aws-mkt-token';
+import { useLinkRead } from '@/lib/use-link-read';
+import { checkAwsMktToken } from '../api/check-aws-mkt-token';
 import { RegisterFlow } from '../components/register-flow';
 import '../registration.css';
 
-type TCheck =
-  | { status: 'checking' }
-  | { status: 'invalid'; message: string | null }
-  | { status: 'failed'; message: string }
-  | { status: 'valid'; customer: TMarketplaceCustomer };
+/** 4029 (and a token the server cannot read) is the link's own refusal; anything else may be tried again. */
+const refusals: readonly number[] = [ErrorCode.marketplaceTokenInvalid, ErrorCode.badRequest];
 
 function readQuery() {
   const params = new URLSearchParams(window.location.search);
@@ -57,16 +51,12 @@ function TokenProblem({
         : t.marketplace.unavailableTitle;
   return (
     <PublicLayout pageTitle={title} testId="aws-register-page">
-      <Result
+      <LinkResult
         kind={kind === 'invalid' ? 'error' : 'warning'}
         title={title}
         text={message || (kind === 'missing' ? t.marketplace.missingText : t.marketplace.invalidText)}
         testId={`aws-token-${kind}`}
-        actions={
-          <AppLink className={linkButtonClass('primary')} href={paths.login} data-testid="aws-back-login">
-            {c.backToLogin}
-          </AppLink>
-        }
+        login={{ label: c.backToLogin, testId: 'aws-back-login', isPrimary: true }}
       />
     </PublicLayout>
   );
@@ -74,67 +64,36 @@ function TokenProblem({
 
 function MarketplaceRegistration({ token, offerType }: { token: string; offerType: string | null }) {
   const t = getPhrases('register');
-  const c = getPhrases('common');
-  const [check, setCheck] = useState<TCheck>({ status: 'checking' });
-  const [attempt, setAttempt] = useState(0);
+  const check = useLinkRead(
+    token,
+    (link) => checkAwsMktToken(link, offerType),
+    refusals,
+    getPhrases('common'),
+  );
+  const { state } = check;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for another check
-  useEffect(() => {
-    let isCancelled = false;
-    setCheck({ status: 'checking' });
-    checkAwsMktToken(token, offerType).then(
-      (customer) => {
-        if (!isCancelled) setCheck({ status: 'valid', customer });
-      },
-      (cause: unknown) => {
-        if (isCancelled) return;
-        const api = asApiError(cause);
-        if (api?.code === ErrorCode.marketplaceTokenInvalid || api?.code === ErrorCode.badRequest)
-          setCheck({
-            status: 'invalid',
-            message: api.code === ErrorCode.marketplaceTokenInvalid ? api.message : null,
-          });
-        else
-          setCheck({
-            status: 'failed',
-            message: api?.kind === 'network' ? c.networkError : api?.message || c.requestFailed,
-          });
-      },
-    );
-    return () => {
-      isCancelled = true;
-    };
-  }, [token, offerType, attempt]);
-
-  if (check.status === 'invalid') return <TokenProblem kind="invalid" message={check.message} />;
-  if (check.status === 'valid')
+  if (state.status === 'refused') return <TokenProblem kind="invalid" message={state.message} />;
+  if (state.status === 'ready')
     return (
       <RegisterFlow
         marketplace={{
           awsMktToken: token,
-          awsMktOfferType: check.customer.offerType ?? offerType,
-          awsCustomerId: check.customer.customerId,
+          awsMktOfferType: state.value.offerType ?? offerType,
+          awsCustomerId: state.value.customerId,
         }}
       />
     );
   return (
     <PublicLayout pageTitle={t.pageTitle} testId="aws-register-page">
-      {check.status === 'checking' ? (
-        <div className="cz-register-checking" aria-busy="true" data-testid="aws-token-checking">
-          <span className="cz-spinner" aria-hidden="true" />
-          <p>{t.marketplace.checking}</p>
-        </div>
+      {state.status === 'loading' ? (
+        <LinkChecking text={t.marketplace.checking} testId="aws-token-checking" />
       ) : (
-        <Result
+        <LinkResult
           kind="error"
           title={t.marketplace.failedTitle}
-          text={check.message}
+          text={state.message}
           testId="aws-token-failed"
-          actions={
-            <Button variant="primary" onClick={() => setAttempt((n) => n + 1)}>
-              {t.marketplace.retry}
-            </Button>
-          }
+          retry={{ label: t.marketplace.retry, onRetry: check.retry }}
         />
       )}
     </PublicLayout>

@@ -7,13 +7,14 @@
  * (the instance did not answer, the network failed) can be tried again.
  */
 import { ErrorCode } from '@console/contract/codes';
-import { Alert, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, Card, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { BrandMark } from '@/components/brand-mark';
+import { LinkResult } from '@/components/public-layout/link-result';
 import { LanguageSwitch } from '@/components/ui/language-switch';
-import { asApiError } from '@/lib/code-errors';
 import { getLanguage, switchLanguage } from '@/lib/language';
 import { getPhrases, interpolate } from '@/lib/phrases';
+import { useLinkRead } from '@/lib/use-link-read';
 import { getSharedJobProfile, type TSharedJobProfile } from '../api/get-shared-job-profile';
 import { JobStatusTag, ProfileSummary } from '../components/profile-summary';
 import { ProfileTreeTable } from '../components/profile-tree-table';
@@ -21,34 +22,20 @@ import { SqlBlock } from '../components/sql-block';
 import { formatTime } from '../lib/units';
 import '../share.css';
 
-export type TPageState =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'refused'; reason: 'invalid' | 'expired' | 'revoked'; message: string }
-  | { status: 'failed'; message: string }
-  | { status: 'loaded'; shared: TSharedJobProfile };
+/** The link's own refusals (a token the server cannot even read is no link of ours either). */
+const refusals: readonly number[] = [
+  ErrorCode.shareLinkInvalid,
+  ErrorCode.shareLinkExpired,
+  ErrorCode.shareLinkRevoked,
+  ErrorCode.badRequest,
+];
 
-const refusals: Record<number, 'invalid' | 'expired' | 'revoked'> = {
-  [ErrorCode.shareLinkInvalid]: 'invalid',
-  [ErrorCode.shareLinkExpired]: 'expired',
-  [ErrorCode.shareLinkRevoked]: 'revoked',
-  // A token the server cannot even read is no link of ours either.
-  [ErrorCode.badRequest]: 'invalid',
-};
-
-/** What the page shows after a failed read: the link's own refusals, or a failure to try again. */
-export function stateOfFailure(
-  cause: unknown,
-  texts: { networkError: string; requestFailed: string },
-): TPageState {
-  const api = asApiError(cause);
-  const reason = api ? refusals[api.code] : undefined;
-  if (api && reason) return { status: 'refused', reason, message: api.message };
-  const message =
-    api?.kind === 'network' || api?.kind === 'timeout'
-      ? texts.networkError
-      : api?.message || texts.requestFailed;
-  return { status: 'failed', message };
+/** Which refusal a code is (null: the address has no token), for its title and test id. */
+export function refusalOf(code: number | null): 'missing' | 'invalid' | 'expired' | 'revoked' {
+  if (code === null) return 'missing';
+  if (code === ErrorCode.shareLinkExpired) return 'expired';
+  if (code === ErrorCode.shareLinkRevoked) return 'revoked';
+  return 'invalid';
 }
 
 function tokenFromUrl(): string | null {
@@ -60,28 +47,13 @@ export default function ShareJobProfilePage() {
   const c = getPhrases('common');
   const lang = getLanguage();
   const [token] = useState(tokenFromUrl);
-  const [state, setState] = useState<TPageState>(() =>
-    token ? { status: 'loading' } : { status: 'missing' },
-  );
-  const [attempt, setAttempt] = useState(0);
+  const profile = useLinkRead(token, getSharedJobProfile, refusals, c);
+  const { state } = profile;
+  const refusal = state.status === 'refused' ? refusalOf(state.code) : null;
 
   useEffect(() => {
     document.title = `${t.pageTitle} · ${c.productName}`;
   }, [t.pageTitle, c.productName]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for another load
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getSharedJobProfile(token, controller.signal).then(
-      (shared) => setState({ status: 'loaded', shared }),
-      (cause: unknown) => {
-        if (!controller.signal.aborted) setState(stateOfFailure(cause, c));
-      },
-    );
-    return () => controller.abort();
-  }, [token, attempt]);
 
   return (
     <div className="cz-share" data-testid="share-job-profile-page" data-state={state.status}>
@@ -105,34 +77,27 @@ export default function ShareJobProfilePage() {
             <Typography.Paragraph type="secondary">{t.loading}</Typography.Paragraph>
             <Skeleton active paragraph={{ rows: 8 }} />
           </Card>
-        ) : state.status === 'missing' ? (
-          <Result
-            status="warning"
-            title={t.results.missingTitle}
-            subTitle={t.results.missingText}
-            data-testid="share-missing"
-          />
-        ) : state.status === 'refused' ? (
-          <Result
-            status={state.reason === 'invalid' ? 'error' : 'warning'}
-            title={t.results[`${state.reason}Title`]}
-            subTitle={state.message}
-            data-testid={`share-${state.reason}`}
-          />
-        ) : state.status === 'failed' ? (
-          <Result
-            status="warning"
-            title={t.results.unavailableTitle}
-            subTitle={state.message}
-            data-testid="share-failed"
-            extra={
-              <Button type="primary" onClick={() => setAttempt((n) => n + 1)} data-testid="share-retry">
-                {t.results.retry}
-              </Button>
-            }
-          />
+        ) : state.status === 'ready' ? (
+          <SharedProfile shared={state.value} />
         ) : (
-          <SharedProfile shared={state.shared} />
+          <Card className="cz-share__result">
+            {state.status === 'refused' && refusal ? (
+              <LinkResult
+                kind={refusal === 'invalid' ? 'error' : 'warning'}
+                title={t.results[`${refusal}Title`]}
+                text={refusal === 'missing' ? t.results.missingText : state.message || t.results.invalidText}
+                testId={`share-${refusal}`}
+              />
+            ) : state.status === 'failed' ? (
+              <LinkResult
+                kind="warning"
+                title={t.results.unavailableTitle}
+                text={state.message}
+                testId="share-failed"
+                retry={{ label: t.results.retry, onRetry: profile.retry, testId: 'share-retry' }}
+              />
+            ) : null}
+          </Card>
         )}
       </main>
     </div>
