@@ -22,7 +22,8 @@ for (const lang of ['en-US', 'zh-CN'] as const satisfies readonly TLang[]) {
         page.waitForResponse((r) => new URL(r.url()).pathname === '/api/portal/service/serviceRegionList'),
         page.goto('/serviceManage'),
       ]);
-      const offered = ((await regions.json()) as { data: { cspName: string; name: string; code: string }[] }).data;
+      const offered = ((await regions.json()) as { data: { cspName: string; name: string; code: string }[] })
+        .data;
       expect(offered.length).toBeGreaterThan(1);
       const studio = page.getByTestId('service-section-studio');
       const shanghai = offered.find((r) => /shanghai|上海/i.test(r.name));
