@@ -225,7 +225,7 @@ type TLayoutFinding = string;
 /**
  * The layout defects of the page as drawn now (run in the page):
  * - `cut`: a text cut with an ellipsis that neither carries a title nor is a list cell's
- *   EllipsisText (`cz-cell-ellipsis`, whose tooltip shows the whole text);
+ *   EllipsisText (inside `cz-cell-ellipsis`, whose tooltip shows the whole text);
  * - `covered`: a table cell whose content lies under a pinned column of its row (a sticky cell);
  * - `broken`: a table header, button, tag, tab, card, drawer or page title broken across lines
  *   inside a word: the line breaks where the character before it is no space (Chinese, which has
@@ -252,7 +252,7 @@ function layoutFindings(page: Page): Promise<TLayoutFinding[]> {
       const style = getComputedStyle(el);
       if (style.textOverflow !== 'ellipsis' || style.overflowX === 'visible') continue;
       if (!el.textContent?.trim() || !isShown(el) || el.scrollWidth <= el.clientWidth) continue;
-      if (el.closest('[title]') || el.classList.contains('cz-cell-ellipsis')) continue;
+      if (el.closest('[title]') || el.closest('.cz-cell-ellipsis')) continue;
       found.push(`cut: "${short(el.textContent)}"`);
     }
 

@@ -72,12 +72,16 @@ describe('table cells', () => {
       act(() => vi.advanceTimersByTime(2000));
       expect(screen.queryByRole('tooltip')).toBeNull();
       cell = screen.getByTestId('name');
-      fireEvent.mouseLeave(cell);
+      // The tooltip wraps the text's own box inside the cell, which the pointer is now over.
+      const text = cell.querySelector<HTMLElement>('.cz-cell-ellipsis__text');
+      if (!text) throw new Error('no text box in the cell once the pointer reached it');
+      expect(text.textContent).toBe(longName);
+      fireEvent.mouseLeave(text);
       act(() => vi.advanceTimersByTime(2000));
 
       // Cut: the tooltip holds the whole name.
-      makeCut(cell, true);
-      fireEvent.mouseEnter(cell);
+      makeCut(text, true);
+      fireEvent.mouseEnter(text);
       act(() => vi.advanceTimersByTime(2000));
       expect(screen.getByRole('tooltip').textContent).toBe(longName);
     } finally {
@@ -99,6 +103,34 @@ describe('table cells', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps the pressed element in the page when the tooltip is made, so that a click reaches the row', () => {
+    const opened = vi.fn();
+    renderConsole(
+      <table>
+        <tbody>
+          <tr onClick={opened}>
+            <td>
+              <EllipsisText text={longName} testId="name" maxWidth="cell" />
+            </td>
+          </tr>
+        </tbody>
+      </table>,
+      en,
+    );
+    const cell = screen.getByTestId('name');
+    // The press lands on the cell before the pointer's arrival has been drawn (a busy machine):
+    // the tooltip comes between press and release.
+    fireEvent.mouseDown(cell);
+    fireEvent.mouseEnter(cell);
+    expect(cell.isConnected).toBe(true);
+    expect(screen.getByTestId('name')).toBe(cell);
+    const text = cell.querySelector('.cz-cell-ellipsis__text');
+    expect(text && cell.contains(text)).toBe(true);
+    fireEvent.mouseUp(text as Element);
+    fireEvent.click(cell);
+    expect(opened).toHaveBeenCalledTimes(1);
   });
 
   it('shows "-" for empty text, and secondary text in the secondary style', () => {

@@ -41,10 +41,14 @@ type TEllipsisProps = {
  * Free text (a display name, an e-mail address, a remark) on one line, cut with an ellipsis past
  * `maxWidth`; when cut, hovering shows the whole text in a tooltip. Empty text shows "-".
  * The tooltip is made when the pointer first reaches the text: a page of a list has hundreds of
- * cells, and a tooltip each would cost the first draw more than the rows themselves.
+ * cells, and a tooltip each would cost the first draw more than the rows themselves. It wraps an
+ * inner box of the text, not the cell's own element: the element the pointer pressed stays in the
+ * page when the tooltip comes, so a click whose press and release straddle that render still
+ * reaches the row (a row that opens on a click, as the audit log's, would otherwise miss it).
  */
 export function EllipsisText({ text, testId, maxWidth = 240, isSecondary = false }: TEllipsisProps) {
   const ref = useRef<HTMLSpanElement>(null);
+  const textRef = useRef<HTMLSpanElement>(null);
   const [isReached, setIsReached] = useState(false);
   const [isOpen, setOpen] = useState(false);
   if (!text) return <span data-testid={testId}>-</span>;
@@ -53,7 +57,9 @@ export function EllipsisText({ text, testId, maxWidth = 240, isSecondary = false
     maxWidth === 'cell' ? 'cz-cell-fill' : '',
     isSecondary ? 'cz-cell-secondary' : '',
   ];
-  const cell = (
+  /** Whether the text is cut: its inner box once the tooltip is made, the cell before. */
+  const isTextCut = () => isCut(textRef.current ?? ref.current);
+  return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hovering only prepares the tooltip of a text the cell already shows
     <span
       ref={ref}
@@ -64,20 +70,21 @@ export function EllipsisText({ text, testId, maxWidth = 240, isSecondary = false
         isReached
           ? undefined
           : () => {
-              setOpen(isCut(ref.current));
+              setOpen(isTextCut());
               setIsReached(true);
             }
       }
     >
-      {text}
+      {isReached ? (
+        <Tooltip title={text} open={isOpen} onOpenChange={(next) => setOpen(next && isTextCut())}>
+          <span ref={textRef} className="cz-cell-ellipsis__text">
+            {text}
+          </span>
+        </Tooltip>
+      ) : (
+        text
+      )}
     </span>
-  );
-  return isReached ? (
-    <Tooltip title={text} open={isOpen} onOpenChange={(next) => setOpen(next && isCut(ref.current))}>
-      {cell}
-    </Tooltip>
-  ) : (
-    cell
   );
 }
 
