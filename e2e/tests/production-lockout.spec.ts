@@ -5,114 +5,45 @@
  * and the server refuses it; the SMS and e-mail choices of login protection and the invitation by
  * e-mail or text message are offered disabled, with the reason written out, in both languages.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import {
+  demoDatabase,
+  portsFrom,
+  productionSecretKey,
+  startReady,
+  type TDemoDatabase,
+  type TProductionServer,
+} from '../production-servers';
 import { expect, type Page, test } from './fixtures';
 import { demo, type TLang } from './helpers';
 
-const root = resolve(import.meta.dirname, '../..');
-const main = join(root, 'apps/server/dist/main.mjs');
 // Beside production.spec.ts's ports (+20…+22), so that both can run at once.
-const devPort = Number(process.env.E2E_PORT ?? 8480) + 8;
+const devPort = portsFrom(8);
 const prodPort = devPort + 1;
 const prodUrl = `http://localhost:${prodPort}`;
 
-function start(env: Record<string, string>, port: number) {
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return {
-    output: () => output,
-    isRunning: () => child.exitCode === null,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
-
-async function ready(port: number, server: ReturnType<typeof start>): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        if (!server.isRunning()) throw new Error(`the server exited:\n${server.output()}`);
-        return fetch(`http://localhost:${port}/readyz`).then(
-          (res) => res.ok,
-          () => false,
-        );
-      },
-      { timeout: 90_000, intervals: [300] },
-    )
-    .toBe(true);
-}
-
-let production: ReturnType<typeof start>;
-let cleanup = async () => {};
+let database: TDemoDatabase | undefined;
+let production: TProductionServer;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  let database: Record<string, string>;
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `console_e2e_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = { DATABASE_URL: url.toString() };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'console-lockout-'));
-    database = { DATA_DIR: dir };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
-  const development = start({ ...database, DEMO: '1', JOBS: '0' }, devPort);
-  await ready(devPort, development);
-  expect(await development.stop()).toBe(0);
-  production = start(
+  database = await demoDatabase('lockout', devPort);
+  production = await startReady(
     {
-      ...database,
+      ...database.env,
       NODE_ENV: 'production',
-      SECRET_KEY: `prod-${randomBytes(24).toString('hex')}`,
+      SECRET_KEY: productionSecretKey(),
       PUBLIC_URL: prodUrl,
       JOBS: '0',
     },
     prodPort,
   );
-  await ready(prodPort, production);
 });
 
 test.afterAll(async () => {
   await production?.stop();
-  await cleanup();
+  await database?.drop();
 });
 
 /** The demo administrator's session in the page's context, in `lang`, at `width`. */

@@ -6,119 +6,42 @@
  * development outbox, and prints its adapter table. A configuration error names the variable
  * without any part of a secret.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+
+import {
+  demoDatabase,
+  portsFrom,
+  productionSecretKey,
+  startReady,
+  startServer,
+  type TDemoDatabase,
+  type TProductionServer,
+} from '../production-servers';
 import { expect, test } from './fixtures';
 import { demo, gotoLogin } from './helpers';
 
-const root = resolve(import.meta.dirname, '../..');
-const main = join(root, 'apps/server/dist/main.mjs');
-const basePort = Number(process.env.E2E_PORT ?? 8480) + 20;
+const basePort = portsFrom(20);
 const devPort = basePort;
 const prodPort = basePort + 1;
 const prodUrl = `http://localhost:${prodPort}`;
-const secretKey = `prod-${randomBytes(24).toString('hex')}`;
+const secretKey = productionSecretKey();
 
-type TServer = {
-  process: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  stop: () => Promise<number | null>;
-};
-
-function start(env: Record<string, string>, port: number): TServer {
-  let output = '';
-  const child = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return {
-    process: child,
-    output: () => output,
-    exited,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
-
-async function ready(port: number, server: TServer): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`);
-    try {
-      const res = await fetch(`http://localhost:${port}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`the server did not become ready:\n${server.output()}`);
-}
-
-let database: Record<string, string> = {};
-let cleanup = async () => {};
-let production: TServer;
+let database: TDemoDatabase | undefined;
+let production: TProductionServer;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `console_e2e_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = { DATABASE_URL: url.toString() };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'console-production-'));
-    database = { DATA_DIR: dir };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
-  // A development start puts the demo data there first.
-  const development = start({ ...database, DEMO: '1', JOBS: '0' }, devPort);
-  await ready(devPort, development);
-  expect(await development.stop()).toBe(0);
-
-  production = start(
-    { ...database, NODE_ENV: 'production', SECRET_KEY: secretKey, PUBLIC_URL: prodUrl, JOBS: '0' },
+  database = await demoDatabase('production', devPort);
+  production = await startReady(
+    { ...database.env, NODE_ENV: 'production', SECRET_KEY: secretKey, PUBLIC_URL: prodUrl, JOBS: '0' },
     prodPort,
   );
-  await ready(prodPort, production);
 });
 
 test.afterAll(async () => {
   await production?.stop();
-  await cleanup();
+  await database?.drop();
 });
 
 test('prints its adapter table and no demo credentials', async () => {
@@ -214,9 +137,9 @@ test('has no development outbox', async ({ request }) => {
 
 test('names a wrong key setting without showing any part of it', async () => {
   const marker = 'Zq7Wm3Kx9Pv2Lr8T';
-  const broken = start(
+  const broken = startServer(
     {
-      ...database,
+      ...database?.env,
       NODE_ENV: 'production',
       SECRET_KEY: secretKey,
       ALIPAY_APP_ID: '2014072300007148',
