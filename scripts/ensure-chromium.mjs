@@ -3,7 +3,10 @@
 // their own here), with CJK fonts so that the Chinese pages are drawn (and measured) as users see
 // them. What is missing is installed with apt-get (as root, or through `sudo -n`); otherwise the
 // script stops with one line saying how (scripts/lib/browser-needs.mjs decides). `CHROMIUM_PATH`
-// names another executable. `npm test` runs it first, before any suite; `npm run test:e2e` too.
+// names another executable. `npm run test:e2e` runs it first. `npm test` runs it with `--check`
+// first, which only decides (and stops the run at once when nothing can be installed), then runs it
+// again alongside the unit tests, so that a fresh machine's download and installation take no time
+// of their own.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { planAfterInstall, planBrowserNeeds, testBrowserPath } from './lib/browser-needs.mjs';
@@ -33,6 +36,10 @@ function follow(plan) {
 
 const plan = planBrowserNeeds(look());
 follow(plan);
+if (process.argv.includes('--check')) {
+  if (plan.kind === 'install') console.log(`${plan.packages.join(' and ')} will be installed from Debian.`);
+  process.exit(0);
+}
 if (plan.kind === 'install') {
   const run = (args) =>
     spawnSync(plan.sudo ? 'sudo' : args[0], plan.sudo ? ['-n', ...args] : args.slice(1), {

@@ -7,12 +7,13 @@
 // TEST_DATABASE_URL when set, else one that answers at 127.0.0.1:5432, else PGlite (the first line
 // of the output says which; scripts/lib/test-database.mjs).
 //
-// First it makes sure the browser tests can run (scripts/ensure-chromium.mjs: Debian's Chromium
-// and CJK fonts, installed as root, or one line saying how), so that a missing browser stops the
-// run at once rather than after the other suites. The static checks and the build of the console
-// for the browser tests run alongside the unit and integration tests, which leave about a third of
-// two cores idle while they wait on PostgreSQL; the browser suite, which keeps both cores busy,
-// then runs on its own. The static checks' output follows it.
+// First it makes sure the browser tests can run (scripts/ensure-chromium.mjs --check: Debian's
+// Chromium and CJK fonts, installable as root, or one line saying how), so that a missing browser
+// stops the run at once rather than after the other suites. Their installation (a fresh machine's
+// download), the static checks and the build of the console for the browser tests run alongside
+// the unit and integration tests, which leave about a third of two cores idle while they wait on
+// PostgreSQL; the browser suite, which keeps both cores busy, then runs on its own. The static
+// checks' output follows it.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -159,19 +160,30 @@ console.log(database.line);
 if (database.kind === 'server') process.env.TEST_DATABASE_URL = database.url;
 
 console.log('=== browser prerequisites ===');
-const prerequisites = spawnSync('node', ['scripts/ensure-chromium.mjs'], { cwd: root, stdio: 'inherit' });
+const prerequisites = spawnSync('node', ['scripts/ensure-chromium.mjs', '--check'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (prerequisites.status !== 0) {
   console.error('The browser tests cannot run on this machine (see above); no suite was run.');
   failed += 1;
   finish();
 }
 
+const installRun = runAlongside({ command: ['node', 'scripts/ensure-chromium.mjs'] }, 'browser-install.log');
 const staticRun = runAlongside(suites.static, 'static.log');
 const buildRun = runAlongside(suites.build, 'build.log');
 runNow(suites.unit);
 runNow(suites.secrets);
+const installed = await installRun;
 const built = await buildRun;
-if (built.status === 0) {
+if (installed.status !== 0) {
+  console.log(`\n=== ${suites.browser.name} tests ===`);
+  process.stdout.write(installed.output);
+  console.error('the browser tests cannot run on this machine (see above); no browser test was run');
+  tally(suites.browser, installed.status);
+} else if (built.status === 0) {
+  process.stdout.write(installed.output);
   runNow(suites.browser);
 } else {
   console.log(`\n=== ${suites.browser.name} tests ===`);

@@ -20,6 +20,19 @@ function invitationOf(user: TUserRow) {
   return user.status === 'deleted' ? null : user.invitation;
 }
 
+/**
+ * A tag whose explanation opens on hover, on keyboard focus and on a tap: a phone has no hover.
+ */
+function ExplainedTag({ tip, children }: { tip: string; children: ReactNode }) {
+  return (
+    <Tooltip title={tip} trigger={['hover', 'focus', 'click']}>
+      <button type="button" className="cz-tag-button">
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
 /** The invitation's state, for the Status column (nothing when the user was not invited). */
 export function InvitationTag({ user }: { user: TUserRow }) {
   const { t } = useTranslation(['users']);
@@ -28,17 +41,17 @@ export function InvitationTag({ user }: { user: TUserRow }) {
   const time = formatDateTime(invitation.expireTime);
   const channel = t(invitation.channel === 'EMAIL' ? 'invitation.byEmail' : 'invitation.bySms');
   return invitation.state === 'pending' ? (
-    <Tooltip title={t('invitation.pendingTip', { channel, time })}>
+    <ExplainedTag tip={t('invitation.pendingTip', { channel, time })}>
       <Tag color="processing" data-testid="user-row-invitation" data-state="pending">
         {t('invitation.pending')}
       </Tag>
-    </Tooltip>
+    </ExplainedTag>
   ) : invitation.state === 'expired' ? (
-    <Tooltip title={t('invitation.expiredTip', { time })}>
+    <ExplainedTag tip={t('invitation.expiredTip', { time })}>
       <Tag color="warning" data-testid="user-row-invitation" data-state="expired">
         {t('invitation.expired')}
       </Tag>
-    </Tooltip>
+    </ExplainedTag>
   ) : (
     <Tag data-testid="user-row-invitation" data-state="revoked">
       {t('invitation.revokedTag')}

@@ -223,7 +223,13 @@ describe('the user list', () => {
     // Status holds the tags only: as narrow as they are.
     const status = cellOf(first, 'Status');
     expect(within(status).getByTestId('user-row-invitation').textContent).toBe('Invited, pending');
-    expect(within(status).queryByRole('button')).toBeNull();
+    // Its only control is the tag itself: a tap (a phone has no hover) says where it went and until when.
+    const tag = within(status).getByRole('button');
+    expect(tag.textContent).toBe('Invited, pending');
+    fireEvent.click(tag);
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(
+      /^Sent by text message; the link expires at /i,
+    );
 
     fireEvent.mouseEnter(within(first).getByTestId('user-more'));
     expect((await screen.findByTestId('user-invitation-resend')).textContent).toBe('Resend invitation');
