@@ -6,7 +6,7 @@
  * So the Status column is as narrow as its tags, and the list fits a 1440 px window without
  * running under its pinned Actions column.
  */
-import { type MenuProps, Modal, Tag, Tooltip } from 'antd';
+import { type MenuProps, Modal, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
@@ -14,23 +14,11 @@ import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
 import { invitationApi } from '../api/invitation-api';
 import { refreshUsers, type TUserRow } from '../api/users-api';
+import { ExplainedTag } from './explained-tag';
 
 /** Whether the list shows the user's invitation (a deleted user's is gone with the user). */
 function invitationOf(user: TUserRow) {
   return user.status === 'deleted' ? null : user.invitation;
-}
-
-/**
- * A tag whose explanation opens on hover, on keyboard focus and on a tap: a phone has no hover.
- */
-function ExplainedTag({ tip, children }: { tip: string; children: ReactNode }) {
-  return (
-    <Tooltip title={tip} trigger={['hover', 'focus', 'click']}>
-      <button type="button" className="cz-tag-button">
-        {children}
-      </button>
-    </Tooltip>
-  );
 }
 
 /** The invitation's state, for the Status column (nothing when the user was not invited). */
@@ -39,9 +27,12 @@ export function InvitationTag({ user }: { user: TUserRow }) {
   const invitation = invitationOf(user);
   if (!invitation) return null;
   const time = formatDateTime(invitation.expireTime);
-  const channel = t(invitation.channel === 'EMAIL' ? 'invitation.byEmail' : 'invitation.bySms');
   return invitation.state === 'pending' ? (
-    <ExplainedTag tip={t('invitation.pendingTip', { channel, time })}>
+    <ExplainedTag
+      tip={t(invitation.channel === 'EMAIL' ? 'invitation.pendingTipEmail' : 'invitation.pendingTipSms', {
+        time,
+      })}
+    >
       <Tag color="processing" data-testid="user-row-invitation" data-state="pending">
         {t('invitation.pending')}
       </Tag>

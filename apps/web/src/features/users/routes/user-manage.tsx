@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Dropdown,
-  Input,
-  Space,
-  Switch,
-  Table,
-  type TableProps,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Dropdown, Input, Space, Switch, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazySessionsDialog } from '@/components/sessions/lazy-sessions-dialog';
@@ -36,6 +24,7 @@ import {
   useUserList,
 } from '../api/users-api';
 import { ConfirmAction } from '../components/confirm-action';
+import { ExplainedTag } from '../components/explained-tag';
 import { InvitationTag, useInvitationActions } from '../components/invitation-actions';
 import { RolesButton } from '../components/roles-button';
 import { SyncState } from '../components/sync-state';
@@ -174,15 +163,15 @@ export default function UserManagePage() {
           ) : null}
           {user.pendingChange ? (
             <Space size={4}>
-              <Tooltip
-                title={t('pendingTip', {
+              <ExplainedTag
+                tip={t('pendingTip', {
                   values: [user.pendingChange.email, user.pendingChange.phone].filter(Boolean).join(', '),
                 })}
               >
                 <Tag color="orange" data-testid="user-row-pending">
                   {t('pending')}
                 </Tag>
-              </Tooltip>
+              </ExplainedTag>
               <Button
                 type="link"
                 size="small"
