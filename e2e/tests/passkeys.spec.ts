@@ -52,6 +52,28 @@ async function sessionMethod(page: Page): Promise<string | null> {
 type TWebAuthnLog = { calls: number; aborted: number };
 
 /**
+ * A device that holds none of the user's passkeys: its WebAuthn requests stay open until their
+ * signal aborts them (a page script stands in for the browser's prompt, counting requests and
+ * aborts). Answers a reader of the count.
+ */
+async function withoutPasskeys(device: Page): Promise<() => Promise<TWebAuthnLog>> {
+  await device.addInitScript(() => {
+    const log: TWebAuthnLog = { calls: 0, aborted: 0 };
+    (window as unknown as { webauthnLog: TWebAuthnLog }).webauthnLog = log;
+    navigator.credentials.get = (options?: CredentialRequestOptions) => {
+      log.calls += 1;
+      return new Promise((_resolve, reject) => {
+        options?.signal?.addEventListener('abort', () => {
+          log.aborted += 1;
+          reject(new DOMException('The operation was aborted.', 'AbortError'));
+        });
+      });
+    };
+  });
+  return () => device.evaluate(() => (window as unknown as { webauthnLog: TWebAuthnLog }).webauthnLog);
+}
+
+/**
  * The second step on another device, which holds none of the user's passkeys: its WebAuthn
  * request stays open until its signal aborts it (a page script stands in for the browser's prompt,
  * counting requests and aborts). Switching to a code cancels the request at once, the code path
@@ -65,21 +87,7 @@ async function signInWithoutThePasskey(
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const device = await context.newPage();
-    await device.addInitScript(() => {
-      const log: TWebAuthnLog = { calls: 0, aborted: 0 };
-      (window as unknown as { webauthnLog: TWebAuthnLog }).webauthnLog = log;
-      navigator.credentials.get = (options?: CredentialRequestOptions) => {
-        log.calls += 1;
-        return new Promise((_resolve, reject) => {
-          options?.signal?.addEventListener('abort', () => {
-            log.aborted += 1;
-            reject(new DOMException('The operation was aborted.', 'AbortError'));
-          });
-        });
-      };
-    });
-    const webauthn = () =>
-      device.evaluate(() => (window as unknown as { webauthnLog: TWebAuthnLog }).webauthnLog);
+    const webauthn = await withoutPasskeys(device);
     await openLogin(device, 'zh-CN');
     await fillLogin(device, demo.account, user.username, password);
     await device.getByTestId('login-submit').click();
@@ -192,6 +200,26 @@ test('register a passkey, sign in with it as the second step and alone, then rem
     await userPage.getByTestId('login-passkey').click();
     await userPage.waitForURL('**/workbench');
     expect(await sessionMethod(userPage)).toBe('passkey');
+
+    // On a device without the passkey, the waiting request can be cancelled from the page: the
+    // button comes back at once, with nothing said against the user.
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const device = await other.newPage();
+      const webauthn = await withoutPasskeys(device);
+      await openLogin(device, 'zh-CN');
+      await device.getByTestId('login-account').fill(demo.account);
+      await device.getByTestId('login-passkey').click();
+      await expect.poll(webauthn).toEqual({ calls: 1, aborted: 0 });
+      await expect(device.getByTestId('login-passkey-cancel')).toHaveText('取消通行密钥请求');
+      await device.getByTestId('login-passkey-cancel').click();
+      expect(await webauthn()).toEqual({ calls: 1, aborted: 1 });
+      await expect(device.getByTestId('login-passkey-cancel')).toHaveCount(0);
+      await expect(device.getByTestId('login-passkey')).toBeEnabled();
+      await expect(device.getByTestId('login-message')).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
 
     // On a phone's width, in Chinese: the list fits and reads; then the passkey is removed.
     await userPage.setViewportSize({ width: 390, height: 844 });

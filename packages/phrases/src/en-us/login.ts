@@ -42,6 +42,7 @@ const login = {
   otherSignIn: 'Other ways to sign in',
   thirdPartyLogin: 'Sign in with {{name}}',
   passkeySignIn: 'Sign in with a passkey',
+  passkeyCancel: 'Cancel the passkey request',
   passkeyErrors: {
     unsupported: 'This browser cannot use passkeys. Sign in with your username and password.',
     cancelled: 'The passkey request was cancelled or timed out. Try again.',

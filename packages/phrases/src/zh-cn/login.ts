@@ -40,6 +40,7 @@ const login: TPhrases['login'] = {
   otherSignIn: '其他登录方式',
   thirdPartyLogin: '使用 {{name}} 登录',
   passkeySignIn: '使用通行密钥登录',
+  passkeyCancel: '取消通行密钥请求',
   passkeyErrors: {
     unsupported: '当前浏览器不支持通行密钥，请使用用户名和密码登录。',
     cancelled: '通行密钥请求已取消或超时，请重试。',

@@ -47,6 +47,8 @@ export default function SsoPanel({
   const [suite, setSuite] = useState<TSsoSuite | null>(null);
   const [isAdminLogin, setIsAdminLogin] = useState(false);
   const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
+  /** Cancels the pending passkey request (the browser's dialog and the calls around it). */
+  const passkeyAbort = useRef<AbortController | null>(null);
   const hasSwitched = useRef(false);
 
   useEffect(() => {
@@ -90,12 +92,16 @@ export default function SsoPanel({
     if (isPasskeyBusy) return;
     setIsPasskeyBusy(true);
     onMessage(null);
+    const abort = new AbortController();
+    passkeyAbort.current = abort;
     try {
       const [{ signInWithPasskey }, { PasskeyError }] = await passkeyChunks();
       try {
-        const answer = await signInWithPasskey({ accountDisplayName: accountName });
+        const answer = await signInWithPasskey({ accountDisplayName: accountName }, abort.signal);
         await onPasskeySignedIn(answer.data);
       } catch (cause) {
+        // Cancelled by the user here: nothing to say.
+        if (abort.signal.aborted) return;
         onMessage(
           cause instanceof PasskeyError
             ? t.passkeyErrors[cause.kind]
@@ -105,9 +111,13 @@ export default function SsoPanel({
         );
       }
     } finally {
+      if (passkeyAbort.current === abort) passkeyAbort.current = null;
       setIsPasskeyBusy(false);
     }
   };
+
+  // Leaving the login page cancels a pending request.
+  useEffect(() => () => passkeyAbort.current?.abort(), []);
 
   if (!suite) return null;
   const thirdParty = suite.thirdParty;
@@ -161,6 +171,16 @@ export default function SsoPanel({
         >
           {t.passkeySignIn}
         </Button>
+      ) : null}
+      {isPasskeyBusy ? (
+        <button
+          type="button"
+          className="cz-link-button cz-sso__switch"
+          onClick={() => passkeyAbort.current?.abort()}
+          data-testid="login-passkey-cancel"
+        >
+          {t.passkeyCancel}
+        </button>
       ) : null}
       {thirdParty.length > 0 ? (
         <div className="cz-sso__others">
