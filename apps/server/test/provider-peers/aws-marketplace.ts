@@ -33,8 +33,8 @@ export type TAwsMarketplacePeer = THttpPeer & {
   secretAccessKey: string;
   /** The settings a console needs to reach this peer. */
   env: Record<string, string>;
-  /** A new registration token (as AWS posts it with the buyer) that resolves to `outcome`. */
-  issue(outcome: TAwsTokenOutcome): string;
+  /** A new registration token (as AWS posts it with the buyer, or `token`) that resolves to `outcome`. */
+  issue(outcome: TAwsTokenOutcome, token?: string): string;
   /** Requests refused for their signature (or key, date, target, content type), with why. */
   refused: TSigV4Failure[];
   /** Tokens asked for, in order, of the requests that passed the signature check. */
@@ -163,9 +163,8 @@ export async function startAwsMarketplacePeer(
       AWS_SECRET_ACCESS_KEY: secretAccessKey,
       AWS_MARKETPLACE_ENDPOINT: peer.url,
     },
-    issue(outcome) {
+    issue(outcome, token = randomBytes(96).toString('base64')) {
       // AWS's tokens are long opaque base64 texts; the peer's look alike.
-      const token = randomBytes(96).toString('base64');
       tokens.set(token, outcome);
       return token;
     },
