@@ -25,21 +25,15 @@ import {
   type TWechatPaySettings,
 } from './wechatpay';
 
-const pem = (pair: ReturnType<typeof generateKeyPairSync<'pem', 'pem'>>) => pair;
-const merchant = pem(
-  generateKeyPairSync('rsa', {
+function pemPair() {
+  return generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  }),
-);
-const platform = pem(
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  }),
-);
+  });
+}
+const merchant = pemPair();
+const platform = pemPair();
 const apiV3Key = 'Kb4Lc5Md6Ne7Of8Pg9Qh0Ri1Sj2Tk3Ul';
 const mchId = '1900009191';
 const appId = 'wxd678efh567hg6787';
@@ -263,6 +257,13 @@ describe('the WeChat Pay adapter against a server whose checks are the plugin’
       'wechatpay-serial': platformSerial,
       'wechatpay-signature': Rsa.sign(Formatter.response(timestamp, signNonce, body), pluginPlatformPrivate),
     };
+    expect(
+      Rsa.verify(
+        Formatter.response(timestamp, signNonce, body),
+        headers['wechatpay-signature'],
+        pluginPlatformPublic,
+      ),
+    ).toBe(true);
     expect(await wechat().readNotification({ headers, body }, now)).toEqual({
       channel: 'wechat',
       status: 'paid',
