@@ -6,6 +6,12 @@
  * differ only where a test needs two providers of one kind (SMS through Alibaba Cloud on one,
  * through Tencent Cloud on the other) or two replicas (an upload through one read from the other).
  */
+import pg from 'pg';
+import { createSecretBox } from '../../apps/server/src/lib/secret-box';
+import {
+  startAwsMarketplacePeer,
+  type TAwsMarketplacePeer,
+} from '../../apps/server/test/provider-peers/aws-marketplace';
 import {
   demoDatabase,
   portsFrom,
@@ -26,6 +32,9 @@ let replicaA: TProductionServer;
 let replicaB: TProductionServer;
 /** Closes the peers started in beforeAll. */
 const closers: Array<() => Promise<void>> = [];
+// AWS Marketplace registration: the peer, and the secret key both replicas share.
+let marketplace: TAwsMarketplacePeer;
+let sharedSecretKey = '';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,6 +48,11 @@ test.beforeAll(async () => {
     SECRET_KEY: productionSecretKey(),
     JOBS: '0',
   };
+  // AWS Marketplace registration (ResolveCustomer, SigV4 checked by the peer), on both replicas.
+  marketplace = await startAwsMarketplacePeer();
+  closers.push(() => marketplace.close());
+  Object.assign(shared, marketplace.env, { FEATURE_MARKETPLACE_REGISTER: '1' });
+  sharedSecretKey = shared.SECRET_KEY ?? '';
   // What only one replica has.
   const onlyA: Record<string, string> = {};
   const onlyB: Record<string, string> = {};
@@ -60,5 +74,167 @@ test('both replicas run in production on one database and print their adapter ta
     expect(replica.output()).not.toMatch(/development stand-in/);
     const meta = await request.get(`${replica.url}/api/meta`);
     expect(meta.ok()).toBe(true);
+  }
+});
+
+test.describe('AWS Marketplace registration', () => {
+  const phrases = {
+    'en-US': {
+      invalid: 'The marketplace token is invalid. Open the page again from the marketplace.',
+      expired:
+        'The marketplace token has expired. Open the page again from your AWS Marketplace subscription.',
+      later: 'AWS Marketplace could not check your subscription just now. Try again in a few minutes.',
+    },
+    'zh-CN': {
+      invalid: '云市场令牌无效，请返回云市场重新打开此页面。',
+      expired: '云市场令牌已过期，请从您的 AWS Marketplace 订阅重新打开此页面。',
+      later: 'AWS Marketplace 暂时无法检查您的订阅，请几分钟后再试。',
+    },
+  } as const;
+
+  async function withDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: database?.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** What AWS's redirect does: the buyer's browser posts a form to the registration URL. */
+  async function arriveFromAws(
+    page: import('@playwright/test').Page,
+    base: string,
+    form: Record<string, string>,
+  ) {
+    const attribute = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    const inputs = Object.entries(form)
+      .map(([name, value]) => `<input type="hidden" name="${attribute(name)}" value="${attribute(value)}">`)
+      .join('');
+    // A page of AWS's, not the console's (whose policy allows forms to post to itself only).
+    await page.goto('about:blank');
+    await page.setContent(
+      `<form method="post" action="${base}/api/portal/account/awsMktRegister">${inputs}<button type="submit">Continue</button></form>`,
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/aws-register');
+  }
+
+  test('a buyer posted by AWS registers in the browser, and the account holds the AWS ids', async ({
+    page,
+  }) => {
+    test.skip(!process.env.TEST_DATABASE_URL, 'reads and plants rows in the PostgreSQL database');
+    test.setTimeout(120_000);
+    const box = createSecretBox(sharedSecretKey);
+    const awsAccountId = `${Date.now()}`.slice(-12).padStart(12, '1');
+    const token = marketplace.issue({
+      CustomerIdentifier: `cust-${awsAccountId}`,
+      CustomerAWSAccountId: awsAccountId,
+      ProductCode: 'prod-7zk2lc3exmpl',
+      LicenseArn: `arn:aws:license-manager::${awsAccountId}:license:l-e2e0123456789abc`,
+    });
+    await page.context().addCookies([{ name: 'cz-lang', value: 'en-US', url: replicaA.url }]);
+    await arriveFromAws(page, replicaA.url, {
+      'x-amzn-marketplace-token': token,
+      'x-amzn-marketplace-offer-type': 'free-trial',
+    });
+    // The address carries a reference, never the token AWS posted.
+    expect(page.url()).toMatch(/\/aws-register\?token=awsmkt\.[\w-]+&offerType=free-trial$/);
+    expect(page.url()).not.toContain(encodeURIComponent(token).slice(0, 24));
+    await expect(page.getByTestId('register-form')).toBeVisible();
+
+    const phone = `139${`${Date.now()}`.slice(-8)}`;
+    await page.getByTestId('register-username').fill('aws_owner');
+    await page.getByTestId('register-password').fill('AwsOwner@2026');
+    await page.getByTestId('register-confirm').fill('AwsOwner@2026');
+    await page.getByTestId('register-phone-number').fill(phone);
+    // This test reaches no SMS provider: it plants the code the provider would have delivered,
+    // and the captcha's answer, as the server itself keeps them (keyed digests).
+    const target = `+86 ${phone}`;
+    await withDatabase((client) =>
+      client.query(
+        `insert into verification_codes (purpose, channel, target, code_hash, is_sent, expires_at)
+         values ('REGISTER_FORM', 'sms', $1, $2, true, now() + interval '5 minutes')`,
+        [target, box.digest('code', 'REGISTER_FORM', target, '246810')],
+      ),
+    );
+    await page.getByTestId('register-code').fill('246810');
+    const image = page.getByTestId('register-captcha-image');
+    await expect(image).toHaveAttribute('data-captcha-id', /.+/);
+    await expect(image).not.toHaveAttribute('aria-busy', 'true');
+    const captchaId = (await image.getAttribute('data-captcha-id')) ?? '';
+    await withDatabase((client) =>
+      client.query('update captchas set answer_hash = $2 where id = $1', [
+        captchaId,
+        box.digest('captcha', captchaId, 'ab7k'),
+      ]),
+    );
+    await page.getByTestId('register-captcha-input').fill('ab7k');
+    await page.getByTestId('register-agreement').check();
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('register-reason-form')).toBeVisible();
+    await page.getByTestId('register-reason-backend_engineer').check();
+    await page.getByTestId('register-reason-submit').click();
+    await expect(page.getByTestId('register-done')).toBeVisible();
+    const accountName = (await page.getByTestId('register-account-name').innerText()).trim();
+
+    const row = await withDatabase(async (client) => {
+      const result = await client.query(
+        `select marketplace_aws_account_id, marketplace_license_arn, marketplace_product_code,
+                marketplace_customer_identifier, marketplace_customer_id
+           from accounts where name = $1`,
+        [accountName],
+      );
+      return result.rows[0] as Record<string, string | null> | undefined;
+    });
+    expect(row).toEqual({
+      marketplace_aws_account_id: awsAccountId,
+      marketplace_license_arn: `arn:aws:license-manager::${awsAccountId}:license:l-e2e0123456789abc`,
+      marketplace_product_code: 'prod-7zk2lc3exmpl',
+      marketplace_customer_identifier: `cust-${awsAccountId}`,
+      marketplace_customer_id: `cust-${awsAccountId}`,
+    });
+    // Every call reached the peer signed as AWS checks it.
+    expect(marketplace.refused).toEqual([]);
+    expect(marketplace.resolved.filter((t) => t === token).length).toBeGreaterThanOrEqual(2);
+
+    // The same AWS account, posted again (to the other replica), is told it is registered.
+    const again = marketplace.issue({
+      CustomerIdentifier: `cust-${awsAccountId}-2`,
+      CustomerAWSAccountId: awsAccountId,
+      ProductCode: 'prod-7zk2lc3exmpl',
+    });
+    await page.context().addCookies([{ name: 'cz-lang', value: 'en-US', url: replicaB.url }]);
+    await arriveFromAws(page, replicaB.url, { 'x-amzn-marketplace-token': again });
+    await expect(page.getByTestId('aws-token-registered')).toContainText(
+      'This AWS account already has an account on this console.',
+    );
+  });
+
+  for (const lang of ['en-US', 'zh-CN'] as const) {
+    test(`an invalid, expired or throttled token shows the marketplace page's error (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      for (const replica of [replicaA, replicaB]) {
+        await page.context().addCookies([{ name: 'cz-lang', value: lang, url: replica.url }]);
+      }
+      // Unknown to AWS (InvalidTokenException), by the address's token as the spec's variant reads it.
+      await page.goto(`${replicaA.url}/aws-register?token=${encodeURIComponent('not-a-token-aws-issued')}`);
+      await expect(page.getByTestId('aws-token-invalid')).toContainText(phrases[lang].invalid);
+      // Expired (ExpiredTokenException), posted by AWS.
+      await arriveFromAws(page, replicaB.url, {
+        'x-amzn-marketplace-token': marketplace.issue('ExpiredTokenException'),
+      });
+      await expect(page.getByTestId('aws-token-expired')).toContainText(phrases[lang].expired);
+      // Throttled: try later (with a retry).
+      await arriveFromAws(page, replicaA.url, {
+        'x-amzn-marketplace-token': marketplace.issue('ThrottlingException'),
+      });
+      await expect(page.getByTestId('aws-token-failed')).toContainText(phrases[lang].later);
+      expect(marketplace.refused).toEqual([]);
+    });
   }
 });

@@ -15,7 +15,7 @@
  *       (both: modules/license/license.cli.ts)
  *   invite-create <code> [--uses 1] [--days N]   creates a registration invite code
  *   marketplace-token <customer id> [--offer <type>] [--hours 24]
- *       prints a development cloud-marketplace token (valid where MARKETPLACE_ENDPOINT is unset)
+ *       prints a development cloud-marketplace token (valid where MARKETPLACE_PROVIDER is unset)
  *       (both: modules/registration/registration.cli.ts)
  *   audit-verify [--account <name>] [--installation]
  *       verifies the audit hash chains (every chain, one account's, or the installation's) and

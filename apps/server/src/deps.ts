@@ -12,8 +12,8 @@ import {
 } from './adapters/identity';
 import { createSmtpMailer } from './adapters/mail';
 import {
+  createAwsMarketplace,
   createDevMarketplace,
-  createHttpMarketplace,
   createUnconfiguredMarketplace,
 } from './adapters/marketplace';
 import { createPayments } from './adapters/payments/payments';
@@ -56,8 +56,8 @@ export function createDeps(
       ? createSmtpMailer(config.smtp.url, config.smtp.from, config.sendTimeoutMs)
       : null,
     sms: config.sms ? createHttpSmsSender(config.sms) : null,
-    marketplace: config.marketplaceEndpoint
-      ? createHttpMarketplace(config.marketplaceEndpoint)
+    marketplace: config.marketplace
+      ? createAwsMarketplace(config.marketplace)
       : adapters.marketplace === 'development'
         ? createDevMarketplace(config.secretKey, now)
         : createUnconfiguredMarketplace(),

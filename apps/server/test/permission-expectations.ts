@@ -478,6 +478,14 @@ export const expectations = {
   checkAwsMktToken: none('public', ErrorCode.marketplaceTokenInvalid, {
     request: () => ({ query: { awsMktToken: 'no-such-token' } }),
   }),
+  receiveAwsMktBuyer: none('public', 'redirect', {
+    request: () => ({
+      raw: {
+        payload: 'x-amzn-marketplace-token=no-such-token',
+        contentType: 'application/x-www-form-urlencoded',
+      },
+    }),
+  }),
   updateRegistrationInfo: none('public', 'forbidden', {
     request: () => ({ body: { id: 1, registrationKey: 'no-such-key', registrationInfo: '{}' } }),
   }),

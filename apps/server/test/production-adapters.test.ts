@@ -25,6 +25,7 @@ import {
   type TTestApp,
 } from './harness';
 import { startSmsReceiver, startSmtpServer } from './peers';
+import { startAwsMarketplacePeer, type TAwsMarketplacePeer } from './provider-peers/aws-marketplace';
 
 const production = { NODE_ENV: 'production', SECRET_KEY: 'production-secret-key-0123456789abcdef' };
 
@@ -81,8 +82,6 @@ async function startPlatform() {
         res.end(JSON.stringify({ jobs: [platformJob] }));
       } else if (req.url?.endsWith(`/jobs/${platformJob.jobId}/profile`)) {
         res.end(JSON.stringify(platformProfile));
-      } else if (req.url === '/marketplace/resolve') {
-        res.end(JSON.stringify({ customerId: 'cust-42', productCode: 'lakehouse' }));
       } else {
         res.statusCode = 404;
         res.end(JSON.stringify({ code: 'NOT_FOUND', message: 'no such route' }));
@@ -350,11 +349,14 @@ describe('production mode with its adapters configured', () => {
   let platform: Awaited<ReturnType<typeof startPlatform>>;
   let sms: Awaited<ReturnType<typeof startSmsReceiver>>;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let marketplace: TAwsMarketplacePeer;
   const license = generateKeyPairSync('ed25519');
   const api = routeClient(() => t.app);
 
   beforeAll(async () => {
     platform = await startPlatform();
+    marketplace = await startAwsMarketplacePeer();
+    marketplace.issue({ CustomerAWSAccountId: '111122223333', ProductCode: 'lakehouse' }, 'any-real-token');
     sms = await startSmsReceiver();
     smtp = await startSmtpServer();
     t = await createTestApp({
@@ -364,7 +366,7 @@ describe('production mode with its adapters configured', () => {
         FEATURE_HUAWEI_LICENSE: '1',
         PROVISIONER_URL: platform.url,
         PROVISIONER_TOKEN: 'platform-token-0123456789',
-        MARKETPLACE_ENDPOINT: `${platform.url}/marketplace/resolve`,
+        ...marketplace.env,
         IDENTITY_URL: platform.url,
         IDENTITY_KEY: 'identity-key',
         IDENTITY_SECRET: 'identity-secret-0123456789',
@@ -380,7 +382,7 @@ describe('production mode with its adapters configured', () => {
   });
   afterAll(async () => {
     await t.close();
-    await Promise.all([platform.close(), sms.close(), smtp.close()]);
+    await Promise.all([platform.close(), sms.close(), smtp.close(), marketplace.close()]);
   });
 
   it('reports the configured systems, and the real adapters answer', async () => {
@@ -406,8 +408,8 @@ describe('production mode with its adapters configured', () => {
     const check = envelope(
       await t.app.inject({ url: '/api/portal/account/checkAwsMktToken?awsMktToken=any-real-token' }),
     );
-    expect(check).toMatchObject({ code: 0, data: { customerId: 'cust-42' } });
-    expect(platform.calls).toContain('POST /marketplace/resolve');
+    expect(check).toMatchObject({ code: 0, data: { customerId: '111122223333' } });
+    expect(marketplace.resolved).toEqual(['any-real-token']);
 
     const sent = await t.app.inject({
       method: 'POST',
@@ -543,7 +545,7 @@ describe('the adapter table printed at start', () => {
       'adapter      state           setting',
       '-----------  --------------  -------------------------',
       'provisioner  configured      PROVISIONER_URL',
-      'marketplace  not configured  MARKETPLACE_ENDPOINT',
+      'marketplace  not configured  MARKETPLACE_PROVIDER',
       'identity     not configured  IDENTITY_URL',
       'wechatPay    not configured  WECHATPAY_MCH_ID',
       'alipay       not configured  ALIPAY_APP_ID',

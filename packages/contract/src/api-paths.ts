@@ -81,6 +81,7 @@ export const apiPaths = {
   createAccount: def('POST', '/api/portal/account/createAccount'),
   createAwsMktAccount: def('POST', '/api/portal/account/createAwsMktAccount'),
   checkAwsMktToken: def('GET', '/api/portal/account/checkAwsMktToken'),
+  receiveAwsMktBuyer: def('POST', '/api/portal/account/awsMktRegister'),
   updateRegistrationInfo: def('POST', '/api/portal/account/updateRegistrationInfo'),
   // contact changes confirmed by the user
   updateUserWithConfirm: def('POST', '/api/portal/user/updateUserWithConfirm'),

@@ -41,8 +41,14 @@ export const ErrorCode = {
   alreadyRegistered: 4027,
   /** The invite code is unknown, used up or expired. */
   inviteCodeInvalid: 4028,
-  /** The cloud-marketplace token is missing, unknown or expired. */
+  /** The cloud-marketplace token is missing or unknown (AWS: InvalidTokenException). */
   marketplaceTokenInvalid: 4029,
+  /** The cloud-marketplace token has expired (AWS: ExpiredTokenException): open the page again from the marketplace. */
+  marketplaceTokenExpired: 4210,
+  /** The marketplace could not check the token now (throttled, its error, unreachable): try later. */
+  marketplaceUnavailable: 4211,
+  /** The marketplace subscription's cloud account (AWS account) already has an account here. */
+  marketplaceAccountRegistered: 4212,
   /** The license's signature does not verify (forged or damaged). */
   licenseInvalid: 4030,
   /** The license has expired or was released. */

@@ -18,6 +18,7 @@ const named = {
   createAccount: ['register'],
   createAwsMktAccount: ['marketplaceRegister'],
   checkAwsMktToken: ['marketplaceRegister'],
+  receiveAwsMktBuyer: ['marketplaceRegister'],
   sendAuthCodeForUnregistered: ['register', 'marketplaceRegister'],
   updateRegistrationInfo: ['register', 'marketplaceRegister'],
   listLicenses: ['huaweiLicense'],

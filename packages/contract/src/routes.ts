@@ -116,6 +116,7 @@ import {
   ZScimTokenList,
 } from './schemas/scim';
 import {
+  ZAwsMktBuyerForm,
   ZChangePasswordRequest,
   ZChangeRequest,
   ZCheckAwsMktTokenQuery,
@@ -850,6 +851,9 @@ export const routes = {
       ...policyErrors,
       ErrorCode.alreadyRegistered,
       ErrorCode.marketplaceTokenInvalid,
+      ErrorCode.marketplaceTokenExpired,
+      ErrorCode.marketplaceUnavailable,
+      ErrorCode.marketplaceAccountRegistered,
       ErrorCode.captchaRequired,
       ErrorCode.captchaInvalid,
       ErrorCode.marketplaceNotConfigured,
@@ -858,10 +862,25 @@ export const routes = {
   checkAwsMktToken: route(apiPaths.checkAwsMktToken, {
     access: 'public',
     tag: 'registration',
-    summary: 'Checks a cloud-marketplace registration token',
+    summary:
+      'Checks a cloud-marketplace registration token (or the reference the registration URL gave for one)',
     query: ZCheckAwsMktTokenQuery,
     response: ZMarketplaceCustomer,
-    codes: [ErrorCode.marketplaceTokenInvalid, ErrorCode.marketplaceNotConfigured],
+    codes: [
+      ErrorCode.marketplaceTokenInvalid,
+      ErrorCode.marketplaceTokenExpired,
+      ErrorCode.marketplaceUnavailable,
+      ErrorCode.marketplaceAccountRegistered,
+      ErrorCode.marketplaceNotConfigured,
+    ],
+  }),
+  receiveAwsMktBuyer: route(apiPaths.receiveAwsMktBuyer, {
+    access: 'public',
+    tag: 'registration',
+    summary:
+      "AWS Marketplace's registration URL: takes the form AWS posts with the buyer (x-amzn-marketplace-token, x-amzn-marketplace-offer-type), holds the token for an hour and redirects (303) to /aws-register with a reference to it",
+    body: ZAwsMktBuyerForm,
+    response: ZNull,
   }),
   updateRegistrationInfo: route(apiPaths.updateRegistrationInfo, {
     access: 'public',

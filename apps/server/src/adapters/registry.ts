@@ -21,7 +21,7 @@ export const notConfiguredCode = AdapterNotConfiguredCodes;
 /** What each adapter's setting is, for the start-up table. */
 const settingOf: Record<TAdapterName, string> = {
   provisioner: 'PROVISIONER_URL',
-  marketplace: 'MARKETPLACE_ENDPOINT',
+  marketplace: 'MARKETPLACE_PROVIDER',
   identity: 'IDENTITY_URL',
   wechatPay: 'WECHATPAY_MCH_ID',
   alipay: 'ALIPAY_APP_ID',
@@ -35,7 +35,7 @@ export function adapterStates(config: TConfig): TAdapterStates {
     isConfigured ? 'configured' : config.devAdapters ? 'development' : 'unconfigured';
   return {
     provisioner: state(config.provisioning.url !== null),
-    marketplace: state(config.marketplaceEndpoint !== null),
+    marketplace: state(config.marketplace !== null),
     identity: state(config.identity.url !== null),
     wechatPay: state(config.payments.wechat !== null),
     alipay: state(config.payments.alipay !== null),

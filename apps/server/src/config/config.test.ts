@@ -192,9 +192,10 @@ describe('configuration errors', () => {
     },
     { variable: 'PROVISIONER_TOKEN', value: 'Pt2Qu3Rv4Sw5\u0000x', expect: /control characters/ },
     {
-      variable: 'MARKETPLACE_ENDPOINT',
-      value: 'ftp://Mk7Nl8Om9Pn0@market.example.com',
-      expect: /https?:\/\//,
+      variable: 'AWS_SECRET_ACCESS_KEY',
+      value: ' Mk7Nl8Om9Pn0wJalrXUtnFEMI',
+      env: { MARKETPLACE_PROVIDER: 'aws', AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE' },
+      expect: /start or end/,
     },
     {
       variable: 'THIRD_PARTY_WECOM_CLIENT_SECRET',
@@ -259,6 +260,12 @@ describe('configuration errors', () => {
       'WECHATPAY_PRIVATE_KEY',
       'WECHATPAY_SERIAL_NO',
     ]);
+    expect(
+      errorOf({ MARKETPLACE_PROVIDER: 'aws' })
+        .issues.map((i) => i.variable)
+        .sort(),
+    ).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_REGION', 'AWS_SECRET_ACCESS_KEY']);
+    expect(errorOf({ MARKETPLACE_PROVIDER: 'azure' }).message).toMatch(/MARKETPLACE_PROVIDER must be aws/);
     expect(errorOf({ IDENTITY_URL: 'https://id.example.com' }).message).toMatch(
       /IDENTITY_KEY is required when IDENTITY_URL is set/,
     );

@@ -100,6 +100,19 @@ function sms(s: TSettings, issues: TIssue[]) {
   };
 }
 
+/** AWS Marketplace (`MARKETPLACE_PROVIDER=aws`): the seller's key that may call ResolveCustomer. */
+function marketplace(s: TSettings, issues: TIssue[]) {
+  if (!s.MARKETPLACE_PROVIDER) return null;
+  const because = 'when MARKETPLACE_PROVIDER=aws';
+  return {
+    provider: s.MARKETPLACE_PROVIDER,
+    region: required(s.AWS_REGION, 'AWS_REGION', because, issues),
+    accessKeyId: required(s.AWS_ACCESS_KEY_ID, 'AWS_ACCESS_KEY_ID', because, issues),
+    secretAccessKey: required(s.AWS_SECRET_ACCESS_KEY, 'AWS_SECRET_ACCESS_KEY', because, issues),
+    endpoint: s.AWS_MARKETPLACE_ENDPOINT ?? null,
+  };
+}
+
 function identity(s: TSettings, issues: TIssue[]) {
   const because = 'when IDENTITY_URL is set';
   return {
@@ -295,8 +308,8 @@ function toConfig(s: TSettings, issues: TIssue[]) {
       /** Development provisioner: how long an Insight user change takes. */
       devInsightDelayMs: s.DEV_INSIGHT_DELAY_MS,
     },
-    /** The cloud marketplace's resolve-customer API; null: not configured. */
-    marketplaceEndpoint: s.MARKETPLACE_ENDPOINT ?? null,
+    /** Cloud-marketplace registration's provider (AWS Marketplace); null: not configured. */
+    marketplace: marketplace(s, issues),
     /** PEM public key that verifies Huawei-cloud licenses; null: not configured (development key outside production). */
     licensePublicKey: s.HUAWEI_LICENSE_PUBLIC_KEY ?? null,
   };
@@ -347,7 +360,7 @@ export const secretVariables = [
   'IDENTITY_KEY',
   'IDENTITY_SECRET',
   'PROVISIONER_TOKEN',
-  'MARKETPLACE_ENDPOINT',
+  'AWS_SECRET_ACCESS_KEY',
   'THIRD_PARTY_<ID>_CLIENT_SECRET',
 ] as const;
 

@@ -4,6 +4,7 @@ import { DeployModes, Editions } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
 import { z } from 'zod';
 import {
+  blank,
   bool,
   int,
   key,
@@ -155,7 +156,13 @@ export const ZSettings = z.object({
   DEV_PROVISION_DELAY_MS: int(8000, 0, 3_600_000),
   DEV_PROVISION_FAILURE_RATE: ratio(0),
   DEV_INSIGHT_DELAY_MS: int(1500, 0, 600_000),
-  MARKETPLACE_ENDPOINT: secretUrl(['http', 'https']),
+  /** Cloud-marketplace registration's provider: `aws` (AWS Marketplace `ResolveCustomer`). */
+  MARKETPLACE_PROVIDER: z.preprocess(blank, z.enum(['aws'], { error: 'must be aws' }).optional()),
+  AWS_REGION: text,
+  AWS_ACCESS_KEY_ID: text,
+  AWS_SECRET_ACCESS_KEY: secret,
+  /** The Marketplace Metering endpoint; unset: the SDK's regional endpoint. A full URL (tests). */
+  AWS_MARKETPLACE_ENDPOINT: url(),
   HUAWEI_LICENSE_PUBLIC_KEY: key('public'),
   /** The `THIRD_PARTY_<ID>_*` variables of each listed provider, gathered by `loadConfig`. */
   THIRD_PARTY: z.record(z.string(), z.record(z.string(), z.string().optional())).default({}),

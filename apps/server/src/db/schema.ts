@@ -70,6 +70,14 @@ export const accounts = pgTable(
     registrationInfo: jsonb('registration_info'),
     /** Cloud-marketplace customer of an account registered from the marketplace. */
     marketplaceCustomerId: text('marketplace_customer_id'),
+    /** AWS Marketplace's `CustomerAWSAccountId`: one account per AWS account. */
+    marketplaceAwsAccountId: text('marketplace_aws_account_id'),
+    /** AWS Marketplace's `LicenseArn` of the subscription, when it answered one. */
+    marketplaceLicenseArn: text('marketplace_license_arn'),
+    /** The marketplace product (`ProductCode`) the account was registered from. */
+    marketplaceProductCode: text('marketplace_product_code'),
+    /** AWS Marketplace's `CustomerIdentifier`, when it answered one (metering keys on it). */
+    marketplaceCustomerIdentifier: text('marketplace_customer_identifier'),
     /** Trial days added by activation codes, on top of the 30 of the trial period. */
     trialExtensionDays: integer('trial_extension_days').notNull().default(0),
     /** Services paused after a long arrears (or a trial that ended); a top-up that clears them resumes. */
@@ -84,10 +92,25 @@ export const accounts = pgTable(
     uniqueIndex('accounts_display_name_key').on(sql`lower(${t.displayName})`),
     uniqueIndex('accounts_registration_phone_key').on(t.registrationPhone),
     uniqueIndex('accounts_registration_email_key').on(t.registrationEmail),
+    uniqueIndex('accounts_marketplace_aws_account_id_key').on(t.marketplaceAwsAccountId),
     check('accounts_type_check', sql`${t.type} between 0 and 3`),
     check('accounts_status_check', sql`${t.status} between 0 and 4`),
   ],
 );
+
+/**
+ * A buyer AWS Marketplace posted to the registration URL: their registration token, sealed, held
+ * for an hour under the digest of the reference the redirect to /aws-register carries.
+ */
+export const marketplaceArrivals = pgTable('marketplace_arrivals', {
+  referenceHash: bytea('reference_hash').primaryKey(),
+  /** The `x-amzn-marketplace-token`, sealed with the secret key. */
+  tokenSealed: text('token_sealed').notNull(),
+  /** `x-amzn-marketplace-offer-type` (for example `free-trial`), when AWS sent one. */
+  offerType: text('offer_type'),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
 
 export const users = pgTable(
   'users',

@@ -171,6 +171,16 @@ export const ZCheckAwsMktTokenQuery = z.object({
   awsMktToken: z.string(vkey('required')).trim().min(1, vkey('required')).max(2048),
   awsMktOfferType: z.string().trim().max(64).optional(),
 });
+/**
+ * The form AWS Marketplace posts with the buyer (application/x-www-form-urlencoded) to the
+ * registration URL the seller registered: the registration token and, for free trials, the offer type.
+ */
+export const ZAwsMktBuyerForm = z.object({
+  'x-amzn-marketplace-token': z.string().trim().max(4096).optional(),
+  'x-amzn-marketplace-offer-type': z.string().trim().max(64).optional(),
+});
+export type TAwsMktBuyerForm = z.infer<typeof ZAwsMktBuyerForm>;
+
 export const ZMarketplaceCustomer = z.object({
   customerId: z.string(),
   productCode: z.string(),

@@ -24,7 +24,11 @@ const errors = {
     'No phone number or e-mail address is bound for the second step. Contact your account administrator.',
   '4027': 'This phone number or e-mail address is already registered.',
   '4028': 'The invite code is invalid or has been used up.',
-  '4029': 'The marketplace token is invalid or has expired.',
+  '4029': 'The marketplace token is invalid. Open the page again from the marketplace.',
+  '4210': 'The marketplace token has expired. Open the page again from your AWS Marketplace subscription.',
+  '4211': 'AWS Marketplace could not check your subscription just now. Try again in a few minutes.',
+  '4212':
+    'This AWS account already has an account on this console. Sign in to it instead, or contact support.',
   '4030': 'The license is invalid: its signature does not verify.',
   '4031': 'The license has expired or was released.',
   '4032': 'The link is invalid: it was used, revoked or has expired.',

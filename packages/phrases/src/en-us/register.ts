@@ -69,6 +69,8 @@ const register = {
     missingText:
       'This page opens from your cloud marketplace subscription. Open it again from the marketplace.',
     unavailableTitle: 'Marketplace registration unavailable',
+    expiredTitle: 'Marketplace token expired',
+    registeredTitle: 'This AWS account is already registered',
     invalidTitle: 'Marketplace token invalid',
     invalidText: 'The marketplace token is invalid or has expired. Open the page again from the marketplace.',
     failedTitle: 'The subscription could not be checked',

@@ -68,6 +68,8 @@ const register: TPhrases['register'] = {
     missingTitle: '缺少云市场令牌',
     missingText: '此页面需从云市场订阅中打开，请返回云市场重新打开。',
     unavailableTitle: '云市场注册不可用',
+    expiredTitle: '云市场令牌已过期',
+    registeredTitle: '该 AWS 账户已注册',
     invalidTitle: '云市场令牌无效',
     invalidText: '云市场令牌无效或已过期，请返回云市场重新打开此页面。',
     failedTitle: '无法检查订阅',

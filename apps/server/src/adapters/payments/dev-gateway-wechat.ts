@@ -2,7 +2,7 @@
  * The development gateway's stand-in of WeChat Pay API v3 (dev-gateway.ts): signed answers, the
  * native order, query and close endpoints, and the encrypted, signed payment notification.
  */
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   devPayKeys,
   devWechat,
@@ -19,6 +19,7 @@ import {
   type TNotificationOverrides,
 } from './dev-gateway-shared';
 import { beijingRfc3339, rsaSign, rsaVerify } from './payment-provider';
+import { encryptWechatResource } from './wechatpay';
 
 export function createWechatStandIn(standIn: TDevStandIn, apiV3Key: string) {
   const { orders, pageUrl, effective, takeRefusal } = standIn;
@@ -169,13 +170,6 @@ export function createWechatStandIn(standIn: TDevStandIn, apiV3Key: string) {
       },
     };
     const nonce = randomBytes(9).toString('base64url');
-    const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
-    cipher.setAAD(Buffer.from('transaction', 'utf8'));
-    const sealed = Buffer.concat([
-      cipher.update(JSON.stringify(transaction), 'utf8'),
-      cipher.final(),
-      cipher.getAuthTag(),
-    ]);
     const at = o.timestamp ?? standIn.now();
     const body = JSON.stringify({
       id: `EV-${digits(20)}`,
@@ -186,7 +180,7 @@ export function createWechatStandIn(standIn: TDevStandIn, apiV3Key: string) {
       resource: {
         original_type: 'transaction',
         algorithm: 'AEAD_AES_256_GCM',
-        ciphertext: sealed.toString('base64'),
+        ciphertext: encryptWechatResource(apiV3Key, JSON.stringify(transaction), nonce, 'transaction'),
         associated_data: 'transaction',
         nonce,
       },

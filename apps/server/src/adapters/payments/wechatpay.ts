@@ -9,7 +9,7 @@
  * - Notifications carry the same signature headers (refused when older than 5 minutes) and a
  *   resource encrypted with AEAD_AES_256_GCM under the APIv3 key.
  */
-import { createDecipheriv, type KeyObject, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type KeyObject, randomBytes } from 'node:crypto';
 import {
   beijingRfc3339,
   fetchWithTimeout,
@@ -64,13 +64,31 @@ function errorDetail(answer: TAnswer): string {
   return (message ? `${code} ${message}` : code).slice(0, 200);
 }
 
+/**
+ * Encrypts a resource as WeChat Pay does for notifications (AEAD_AES_256_GCM under the APIv3 key,
+ * the nonce and associated data as UTF-8): base64 of the encrypted bytes followed by the 16-byte
+ * tag. The development gateway seals its notifications with it.
+ */
+export function encryptWechatResource(
+  apiV3Key: string,
+  plaintext: string,
+  nonce: string,
+  associatedData: string,
+): string {
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  return Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString(
+    'base64',
+  );
+}
+
 /** Decrypts a notification resource (AEAD_AES_256_GCM: ciphertext = encrypted bytes + 16-byte tag). */
 export function decryptWechatResource(
   apiV3Key: string,
   resource: { ciphertext: string; nonce: string; associated_data?: string | null },
 ): string {
   const data = Buffer.from(resource.ciphertext, 'base64');
-  if (data.length < 17) throw new Error('ciphertext too short');
+  if (data.length < 16) throw new Error('ciphertext too short');
   const decipher = createDecipheriv(
     'aes-256-gcm',
     Buffer.from(apiV3Key, 'utf8'),

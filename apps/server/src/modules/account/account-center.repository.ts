@@ -21,6 +21,10 @@ export async function updateAccountColumns(
       | 'trialExtensionDays'
       | 'formalApplicationSubmitted'
       | 'marketplaceCustomerId'
+      | 'marketplaceAwsAccountId'
+      | 'marketplaceLicenseArn'
+      | 'marketplaceProductCode'
+      | 'marketplaceCustomerIdentifier'
     >
   >,
   now: Date,
@@ -56,14 +60,18 @@ export async function findAccountIdByRegistrationPhone(
   return rows[0]?.id ?? null;
 }
 
+/** The account of a marketplace customer, or of its AWS account when given. */
 export async function findAccountIdByMarketplaceCustomer(
   db: TDb,
   customerId: string,
+  awsAccountId: string | null = null,
 ): Promise<number | null> {
   const rows = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(eq(accounts.marketplaceCustomerId, customerId));
+    .where(
+      sql`${accounts.marketplaceCustomerId} = ${customerId} or (${awsAccountId}::text is not null and ${accounts.marketplaceAwsAccountId} = ${awsAccountId})`,
+    );
   return rows[0]?.id ?? null;
 }
 

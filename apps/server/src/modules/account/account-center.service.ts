@@ -15,6 +15,7 @@ import type {
 import { ErrorCode } from '@console/contract/codes';
 import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import { AccountType } from '@console/contract/enums';
+import { MarketplaceRefusal } from '../../adapters/marketplace';
 import { adapterStates } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
@@ -272,10 +273,11 @@ export async function activateAccount(
   try {
     customer = await deps.marketplace.resolve(code, null, AbortSignal.timeout(marketplaceTimeoutMs));
   } catch (error) {
+    if (error instanceof MarketplaceRefusal && error.reason === 'expired') return refuse('expired');
     throw new AppError(ErrorCode.unavailable, { cause: error });
   }
   if (!customer) return refuse('unknown');
-  const owner = await findAccountIdByMarketplaceCustomer(deps.db, customer.customerId);
+  const owner = await findAccountIdByMarketplaceCustomer(deps.db, customer.customerId, customer.awsAccountId);
   if (owner !== null && owner !== auth.accountId) return refuse('customerTaken');
   await deps.db.transaction(async (tx) => {
     const locked = await lockAccount(tx, auth.accountId);
@@ -284,7 +286,14 @@ export async function activateAccount(
     await updateAccountColumns(
       tx,
       auth.accountId,
-      { type: AccountType.formal, marketplaceCustomerId: customer.customerId },
+      {
+        type: AccountType.formal,
+        marketplaceCustomerId: customer.customerId,
+        marketplaceAwsAccountId: customer.awsAccountId,
+        marketplaceLicenseArn: customer.licenseArn,
+        marketplaceProductCode: customer.productCode,
+        marketplaceCustomerIdentifier: customer.customerIdentifier,
+      },
       now,
     );
     await writeAudit(tx, {

@@ -56,6 +56,11 @@ export type TNewAccount = {
   registrationIp?: string | null;
   registrationKeyHash?: Buffer | null;
   marketplaceCustomerId?: string | null;
+  /** AWS Marketplace's ids of the subscription (see the accounts table). */
+  marketplaceAwsAccountId?: string | null;
+  marketplaceLicenseArn?: string | null;
+  marketplaceProductCode?: string | null;
+  marketplaceCustomerIdentifier?: string | null;
 };
 
 /**
@@ -79,6 +84,10 @@ export async function createAccountWithRoles(
       registrationIp: input.registrationIp ?? null,
       registrationKeyHash: input.registrationKeyHash ?? null,
       marketplaceCustomerId: input.marketplaceCustomerId ?? null,
+      marketplaceAwsAccountId: input.marketplaceAwsAccountId ?? null,
+      marketplaceLicenseArn: input.marketplaceLicenseArn ?? null,
+      marketplaceProductCode: input.marketplaceProductCode ?? null,
+      marketplaceCustomerIdentifier: input.marketplaceCustomerIdentifier ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning({ id: accounts.id });

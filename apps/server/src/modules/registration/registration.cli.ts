@@ -5,7 +5,7 @@
  *       creates a registration invite code (at most 16 characters), usable `--uses` times and, with
  *       `--days`, only for that many days
  *   marketplace-token <customer id> [--offer <type>] [--hours 24]
- *       prints a development cloud-marketplace token (accepted only where no MARKETPLACE_ENDPOINT is
+ *       prints a development cloud-marketplace token (accepted only where no MARKETPLACE_PROVIDER is
  *       set and development adapters answer)
  */
 
@@ -52,9 +52,9 @@ export const registrationCli: TCliCommands = {
       return 2;
     }
     const { config } = context;
-    if (config.marketplaceEndpoint || !config.devAdapters) {
+    if (config.marketplace || !config.devAdapters) {
       io.err(
-        'development marketplace tokens are accepted only where no MARKETPLACE_ENDPOINT is set and development adapters answer (outside production, or DEV_ADAPTERS=1)',
+        'development marketplace tokens are accepted only where no MARKETPLACE_PROVIDER is set and development adapters answer (outside production, or DEV_ADAPTERS=1)',
       );
       return 1;
     }

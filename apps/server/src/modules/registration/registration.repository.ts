@@ -1,11 +1,11 @@
 /**
  * The statements of registration: the per-address count of new accounts, invite codes, whether a
- * phone, e-mail or marketplace customer is registered already, free account names, and the
- * questionnaire saved with the registration key.
+ * phone, e-mail or marketplace customer is registered already, free account names, the
+ * questionnaire saved with the registration key, and the buyers AWS Marketplace posted.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { accounts, inviteCodes } from '../../db/schema';
+import { accounts, inviteCodes, marketplaceArrivals } from '../../db/schema';
 
 /** Accounts registered from the client address `ip` after `since` (none for no address). */
 export async function countRegistrationsFrom(db: TDb, ip: string | null, since: Date): Promise<number> {
@@ -96,4 +96,43 @@ export async function updateRegistrationInfo(
   now: Date,
 ): Promise<void> {
   await db.update(accounts).set({ registrationInfo: info, updatedAt: now }).where(eq(accounts.id, accountId));
+}
+
+/** Whether an account was registered from the AWS account (`CustomerAWSAccountId`). */
+export async function isAwsAccountRegistered(db: TDb, awsAccountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(eq(accounts.marketplaceAwsAccountId, awsAccountId));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Holds a buyer's sealed token under the digest of its reference; drops holds that have expired. */
+export async function insertMarketplaceArrival(
+  db: TDb,
+  arrival: { referenceHash: Buffer; tokenSealed: string; offerType: string | null; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await db.delete(marketplaceArrivals).where(lt(marketplaceArrivals.expiresAt, now));
+  await db.insert(marketplaceArrivals).values({ ...arrival, createdAt: now });
+}
+
+export async function findMarketplaceArrival(
+  db: TDb,
+  referenceHash: Buffer,
+): Promise<{ tokenSealed: string; offerType: string | null; expiresAt: Date } | null> {
+  const [row] = await db
+    .select({
+      tokenSealed: marketplaceArrivals.tokenSealed,
+      offerType: marketplaceArrivals.offerType,
+      expiresAt: marketplaceArrivals.expiresAt,
+    })
+    .from(marketplaceArrivals)
+    .where(eq(marketplaceArrivals.referenceHash, referenceHash));
+  return row ?? null;
+}
+
+/** A held token is used once: the registration it led to removes it. */
+export async function deleteMarketplaceArrival(db: TDb, referenceHash: Buffer): Promise<void> {
+  await db.delete(marketplaceArrivals).where(eq(marketplaceArrivals.referenceHash, referenceHash));
 }

@@ -10,6 +10,7 @@
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  type TAwsMktBuyerForm,
   type TCreateAwsMktAccountRequest,
   type TCreatedAccount,
   type TMarketplaceCustomer,
@@ -20,6 +21,7 @@ import { ErrorCode } from '@console/contract/codes';
 import { AccountType } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
 import type { FastifyRequest } from 'fastify';
+import { MarketplaceRefusal, type TResolvedCustomer } from '../../adapters/marketplace';
 import type { TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { fieldErrorsOf } from '../../http/validation';
@@ -34,9 +36,13 @@ import { grantRole, insertUser } from '../user';
 import { consumeCheckToken, emailTarget, phoneTarget } from '../verification';
 import {
   countRegistrationsFrom,
+  deleteMarketplaceArrival,
+  findMarketplaceArrival,
   findRegistrationKey,
   insertInviteCode,
+  insertMarketplaceArrival,
   isAccountNameTaken,
+  isAwsAccountRegistered,
   isInviteCodeUsable,
   isRegistered,
   updateRegistrationInfo,
@@ -53,6 +59,7 @@ function fieldError(request: FastifyRequest, field: string, key: string): AppErr
 const guessAnswers: readonly number[] = [
   ErrorCode.inviteCodeInvalid,
   ErrorCode.marketplaceTokenInvalid,
+  ErrorCode.marketplaceTokenExpired,
   ErrorCode.codeAlreadyUsed,
   ErrorCode.verificationFailed,
   ErrorCode.codeExpired,
@@ -76,12 +83,90 @@ function randomAccountName(): string {
   return Array.from({ length: 8 }, () => String.fromCharCode(97 + randomInt(0, 26))).join('');
 }
 
-export async function resolveMarketplaceToken(
+/**
+ * The reference /aws-register carries for a token AWS Marketplace posted to the registration URL
+ * (`receiveMarketplaceBuyer`): `awsmkt.<random>`; the token itself stays on the server.
+ */
+const arrivalPrefix = 'awsmkt.';
+/** How long a posted token is held for the buyer to finish the form. */
+export const marketplaceArrivalTtlMs = 3_600_000;
+
+function arrivalDigest(deps: TDeps, reference: string): Buffer {
+  return deps.secrets.digest('marketplace-arrival', reference);
+}
+
+/**
+ * AWS Marketplace's registration URL: the buyer's browser posts `x-amzn-marketplace-token` (and,
+ * for a free trial, `x-amzn-marketplace-offer-type`). The token is sealed and held for an hour
+ * under a random reference, which the redirect to /aws-register carries instead of the token.
+ * Without a token: /aws-register itself, whose page says the token is missing.
+ */
+export async function receiveMarketplaceBuyer(
+  deps: TDeps,
+  form: TAwsMktBuyerForm,
+  meta: TRequestMeta,
+): Promise<string> {
+  const token = form['x-amzn-marketplace-token']?.trim();
+  if (!token) return '/aws-register';
+  const offerType = form['x-amzn-marketplace-offer-type']?.trim() || null;
+  const reference = randomBytes(24).toString('base64url');
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await insertMarketplaceArrival(
+      tx,
+      {
+        referenceHash: arrivalDigest(deps, reference),
+        tokenSealed: deps.secrets.seal(token),
+        offerType,
+        expiresAt: new Date(now.getTime() + marketplaceArrivalTtlMs),
+      },
+      now,
+    );
+    await writeAudit(tx, {
+      accountId: null,
+      userId: null,
+      username: null,
+      action: 'account.marketplaceArrival',
+      objectType: 'account',
+      isSuccess: true,
+      info: { provider: 'aws', offerType },
+      ip: meta.ip,
+      requestId: meta.requestId,
+      createdAt: now,
+    });
+  });
+  const query = new URLSearchParams({ token: `${arrivalPrefix}${reference}` });
+  if (offerType) query.set('offerType', offerType);
+  return `/aws-register?${query.toString()}`;
+}
+
+/** A token as given, or the one held for a reference of the registration URL. */
+async function heldToken(
   deps: TDeps,
   token: string,
   offerType: string | null,
-): Promise<TMarketplaceCustomer> {
-  let customer: TMarketplaceCustomer | null;
+): Promise<{ token: string; offerType: string | null; referenceHash: Buffer | null }> {
+  if (!token.startsWith(arrivalPrefix)) return { token, offerType, referenceHash: null };
+  const referenceHash = arrivalDigest(deps, token.slice(arrivalPrefix.length));
+  const arrival = await findMarketplaceArrival(deps.db, referenceHash);
+  if (!arrival) throw new AppError(ErrorCode.marketplaceTokenInvalid);
+  if (arrival.expiresAt.getTime() <= deps.clock.now().getTime())
+    throw new AppError(ErrorCode.marketplaceTokenExpired);
+  return { token: deps.secrets.open(arrival.tokenSealed), offerType: arrival.offerType, referenceHash };
+}
+
+/**
+ * Resolves a marketplace token (or a registration URL's reference to one) to its customer:
+ * unknown 4029, expired 4210, the marketplace unable to answer now 4211 (try later), an AWS
+ * account that already has an account here 4212.
+ */
+async function resolveCustomer(
+  deps: TDeps,
+  given: string,
+  givenOfferType: string | null,
+): Promise<TResolvedCustomer & { referenceHash: Buffer | null }> {
+  const { token, offerType, referenceHash } = await heldToken(deps, given, givenOfferType);
+  let customer: TResolvedCustomer | null;
   try {
     customer = await deps.marketplace.resolve(
       token,
@@ -89,12 +174,39 @@ export async function resolveMarketplaceToken(
       AbortSignal.timeout(deps.config.sendTimeoutMs),
     );
   } catch (error) {
-    // Not configured (4101) says so; any other failure reads as a token that does not resolve.
+    // Not configured (4101) says so.
     if (error instanceof AppError) throw error;
-    throw new AppError(ErrorCode.marketplaceTokenInvalid, { cause: error });
+    if (error instanceof MarketplaceRefusal && error.reason === 'expired')
+      throw new AppError(ErrorCode.marketplaceTokenExpired);
+    throw new AppError(ErrorCode.marketplaceUnavailable, {
+      cause: error instanceof MarketplaceRefusal ? error : new Error('marketplace call failed'),
+    });
   }
   if (!customer) throw new AppError(ErrorCode.marketplaceTokenInvalid);
-  return customer;
+  if (customer.awsAccountId && (await isAwsAccountRegistered(deps.db, customer.awsAccountId)))
+    throw new AppError(ErrorCode.marketplaceAccountRegistered);
+  return { ...customer, referenceHash };
+}
+
+export async function resolveMarketplaceToken(
+  deps: TDeps,
+  token: string,
+  offerType: string | null,
+): Promise<TMarketplaceCustomer> {
+  const customer = await resolveCustomer(deps, token, offerType);
+  return {
+    customerId: customer.customerId,
+    productCode: customer.productCode,
+    offerType: customer.offerType,
+  };
+}
+
+/** The unique index of the AWS account refused a second account. */
+function isAwsAccountTaken(error: unknown): boolean {
+  type TPgError = { code?: string; constraint?: string };
+  const e = error as (TPgError & { cause?: TPgError }) | null;
+  const pg = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : null;
+  return pg?.constraint === 'accounts_marketplace_aws_account_id_key';
 }
 
 export function register(
@@ -113,7 +225,7 @@ async function createAccount(
   body: TRegistrationFields,
   checkToken: string,
   meta: TRequestMeta,
-  marketplace: TMarketplaceCustomer | null,
+  marketplace: (TResolvedCustomer & { referenceHash: Buffer | null }) | null,
 ): Promise<TCreatedAccount> {
   const isInternational = deps.config.edition === 'international';
   if (deps.config.features.gaAgreement && body.agreement !== true)
@@ -153,56 +265,74 @@ async function createAccount(
 
   const passwordHash = await deps.hasher.hash(body.password);
   const registrationKey = randomBytes(24).toString('base64url');
-  const account = await deps.db.transaction(async (tx) => {
-    if (inviteCode && !(await useInviteCode(tx, inviteCode, now))) {
-      throw new AppError(ErrorCode.inviteCodeInvalid);
-    }
-    let name = randomAccountName();
-    for (let i = 0; i < 5; i += 1) {
-      if (!(await isAccountNameTaken(tx, name))) break;
-      name = randomAccountName();
-    }
-    const { accountId, roleIds } = await createAccountWithRoles(tx, {
-      name,
-      displayName: name,
-      type: AccountType.trial,
-      companyName: body.registerCompany?.trim() || null,
-      createdAt: now,
-      registrationPhone: contact.channel === 'sms' ? contact.target : null,
-      registrationEmail: contact.channel === 'email' ? contact.target : null,
-      registrationIp: meta.ip,
-      registrationKeyHash: deps.secrets.digest('registration-key', registrationKey),
-      marketplaceCustomerId: marketplace?.customerId ?? null,
+  const account = await deps.db
+    .transaction(async (tx) => {
+      if (inviteCode && !(await useInviteCode(tx, inviteCode, now))) {
+        throw new AppError(ErrorCode.inviteCodeInvalid);
+      }
+      let name = randomAccountName();
+      for (let i = 0; i < 5; i += 1) {
+        if (!(await isAccountNameTaken(tx, name))) break;
+        name = randomAccountName();
+      }
+      const { accountId, roleIds } = await createAccountWithRoles(tx, {
+        name,
+        displayName: name,
+        type: AccountType.trial,
+        companyName: body.registerCompany?.trim() || null,
+        createdAt: now,
+        registrationPhone: contact.channel === 'sms' ? contact.target : null,
+        registrationEmail: contact.channel === 'email' ? contact.target : null,
+        registrationIp: meta.ip,
+        registrationKeyHash: deps.secrets.digest('registration-key', registrationKey),
+        marketplaceCustomerId: marketplace?.customerId ?? null,
+        marketplaceAwsAccountId: marketplace?.awsAccountId ?? null,
+        marketplaceLicenseArn: marketplace?.licenseArn ?? null,
+        marketplaceProductCode: marketplace?.productCode ?? null,
+        marketplaceCustomerIdentifier: marketplace?.customerIdentifier ?? null,
+      });
+      if (marketplace?.referenceHash) await deleteMarketplaceArrival(tx, marketplace.referenceHash);
+      const userId = await insertUser(tx, {
+        accountId,
+        username: body.username,
+        passwordHash,
+        phone: contact.channel === 'sms' ? (body.phone ?? null) : null,
+        phoneCode: body.phoneCode ?? '86',
+        email: contact.channel === 'email' ? contact.target : body.email ? emailTarget(body.email) : null,
+      });
+      await grantRole(tx, accountId, userId, roleIds.account_admin, null);
+      await writeAudit(tx, {
+        accountId,
+        userId,
+        username: body.username,
+        action: 'account.register',
+        objectType: 'account',
+        objectId: String(accountId),
+        objectName: name,
+        isSuccess: true,
+        info: {
+          via: marketplace ? 'marketplace' : 'registration',
+          inviteCode: Boolean(inviteCode),
+          company: body.registerCompany ?? null,
+          ...(marketplace
+            ? {
+                productCode: marketplace.productCode,
+                awsAccountId: marketplace.awsAccountId,
+                offerType: marketplace.offerType,
+              }
+            : {}),
+        },
+        ip: meta.ip,
+        requestId: meta.requestId,
+        createdAt: now,
+      });
+      return { id: accountId, name };
+    })
+    .catch((error: unknown) => {
+      // Two registrations from one AWS account at once: the unique index keeps one.
+      if (isAwsAccountTaken(error)) throw new AppError(ErrorCode.marketplaceAccountRegistered);
+      throw error;
     });
-    const userId = await insertUser(tx, {
-      accountId,
-      username: body.username,
-      passwordHash,
-      phone: contact.channel === 'sms' ? (body.phone ?? null) : null,
-      phoneCode: body.phoneCode ?? '86',
-      email: contact.channel === 'email' ? contact.target : body.email ? emailTarget(body.email) : null,
-    });
-    await grantRole(tx, accountId, userId, roleIds.account_admin, null);
-    await writeAudit(tx, {
-      accountId,
-      userId,
-      username: body.username,
-      action: 'account.register',
-      objectType: 'account',
-      objectId: String(accountId),
-      objectName: name,
-      isSuccess: true,
-      info: {
-        via: marketplace ? 'marketplace' : 'registration',
-        inviteCode: Boolean(inviteCode),
-        company: body.registerCompany ?? null,
-      },
-      ip: meta.ip,
-      requestId: meta.requestId,
-      createdAt: now,
-    });
-    return { id: accountId, name };
-  });
   return {
     id: account.id,
     name: account.name,
@@ -220,7 +350,7 @@ export function registerFromMarketplace(
   meta: TRequestMeta,
 ): Promise<TCreatedAccount> {
   return underRegistrationLimit(deps, meta, async () => {
-    const customer = await resolveMarketplaceToken(deps, body.awsMktToken, body.awsMktOfferType ?? null);
+    const customer = await resolveCustomer(deps, body.awsMktToken, body.awsMktOfferType ?? null);
     return createAccount(deps, request, body, checkToken, meta, customer);
   });
 }

@@ -187,8 +187,13 @@ export function RegisterForm({ marketplace, onCreated }: TRegisterFormProps) {
       setMessage(
         errorDataNumber(cause, 'retryAfterSeconds') !== null ? codeErrorText(cause, codeTexts) : t.tooMany,
       );
-    } else if (code === ErrorCode.marketplaceTokenInvalid) {
-      setMessage(api?.message || errors['4029']);
+    } else if (
+      code === ErrorCode.marketplaceTokenInvalid ||
+      code === ErrorCode.marketplaceTokenExpired ||
+      code === ErrorCode.marketplaceUnavailable ||
+      code === ErrorCode.marketplaceAccountRegistered
+    ) {
+      setMessage(api?.message || errors[code]);
     } else if (code === ErrorCode.badRequest && api?.data) {
       const found = (api.data as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
       const next: TRegisterErrors = {};

@@ -1,7 +1,10 @@
 /**
  * /aws-register?token=…&offerType=… (spec sections 2 and 8): the registration from a cloud-marketplace
- * subscription. Without a token: the token-missing page; a token the server refuses (4029): the
- * token-invalid page; else the registration steps, with the token and offer type sent along.
+ * subscription. The token is AWS Marketplace's, or the reference the registration URL gave for the
+ * one AWS posted (the server holds it). Without a token: the token-missing page; a token the server
+ * refuses: the token-invalid (4029), token-expired (4210) or already-registered (4212) page; the
+ * marketplace unable to answer now (4211): try again; else the registration steps, with the token
+ * and offer type sent along.
  */
 import { ErrorCode } from '@console/contract/codes';
 import { useState } from 'react';
@@ -14,8 +17,21 @@ import { checkAwsMktToken } from '../api/check-aws-mkt-token';
 import { RegisterFlow } from '../components/register-flow';
 import '../registration.css';
 
-/** 4029 (and a token the server cannot read) is the link's own refusal; anything else may be tried again. */
-const refusals: readonly number[] = [ErrorCode.marketplaceTokenInvalid, ErrorCode.badRequest];
+/** The link's own refusals (and a token the server cannot read); anything else may be tried again. */
+const refusals: readonly number[] = [
+  ErrorCode.marketplaceTokenInvalid,
+  ErrorCode.marketplaceTokenExpired,
+  ErrorCode.marketplaceAccountRegistered,
+  ErrorCode.badRequest,
+];
+
+type TProblem = 'missing' | 'invalid' | 'expired' | 'registered' | 'unavailable';
+
+function problemOf(code: number | undefined): TProblem {
+  if (code === ErrorCode.marketplaceTokenExpired) return 'expired';
+  if (code === ErrorCode.marketplaceAccountRegistered) return 'registered';
+  return 'invalid';
+}
 
 function readQuery() {
   const params = new URLSearchParams(window.location.search);
@@ -34,25 +50,21 @@ export default function AwsRegisterPage() {
   );
 }
 
-function TokenProblem({
-  kind,
-  message,
-}: {
-  kind: 'missing' | 'invalid' | 'unavailable';
-  message?: string | null;
-}) {
+function TokenProblem({ kind, message }: { kind: TProblem; message?: string | null }) {
   const t = getPhrases('register');
   const c = getPhrases('common');
-  const title =
-    kind === 'missing'
-      ? t.marketplace.missingTitle
-      : kind === 'invalid'
-        ? t.marketplace.invalidTitle
-        : t.marketplace.unavailableTitle;
+  const titles: Record<TProblem, string> = {
+    missing: t.marketplace.missingTitle,
+    invalid: t.marketplace.invalidTitle,
+    expired: t.marketplace.expiredTitle,
+    registered: t.marketplace.registeredTitle,
+    unavailable: t.marketplace.unavailableTitle,
+  };
+  const title = titles[kind];
   return (
     <PublicLayout pageTitle={title} testId="aws-register-page">
       <LinkResult
-        kind={kind === 'invalid' ? 'error' : 'warning'}
+        kind={kind === 'missing' || kind === 'unavailable' ? 'warning' : 'error'}
         title={title}
         text={message || (kind === 'missing' ? t.marketplace.missingText : t.marketplace.invalidText)}
         testId={`aws-token-${kind}`}
@@ -72,7 +84,8 @@ function MarketplaceRegistration({ token, offerType }: { token: string; offerTyp
   );
   const { state } = check;
 
-  if (state.status === 'refused') return <TokenProblem kind="invalid" message={state.message} />;
+  if (state.status === 'refused')
+    return <TokenProblem kind={problemOf(state.code ?? undefined)} message={state.message} />;
   if (state.status === 'ready')
     return (
       <RegisterFlow
