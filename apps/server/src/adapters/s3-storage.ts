@@ -73,9 +73,11 @@ export function createS3Storage(settings: TS3StorageSettings): TStorage {
       try {
         await upload.done();
       } catch (error) {
-        // The content's own failure (a wrong type, a client gone) is the caller's to read.
+        // The content's own failure (a wrong type, a client gone) is the caller's to read, even
+        // when aborting the multipart upload failed after it.
+        const own = content.errored;
         content.destroy();
-        throw error;
+        throw own ?? error;
       }
     },
     async get(key) {

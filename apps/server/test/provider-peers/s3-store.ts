@@ -10,6 +10,8 @@
  * required, so it never sends aws-chunked (`STREAMING-…`) bodies: the front refuses them, which
  * makes any such regression fail loudly.
  *
+ * s3rver 3.7.1 lacks AbortMultipartUpload: the front answers it as S3 does (204).
+ *
  * Usable from vitest and the e2e spec (`startS3Store()`), and from the benches as a process of its
  * own (s3-store-process.ts).
  */
@@ -121,6 +123,13 @@ export async function startS3Store(options: TS3StoreOptions = {}): Promise<TS3St
           failure.code === 'UnrecognizedClientException' ? 'InvalidAccessKeyId' : failure.code,
           failure.message,
         );
+        return;
+      }
+      // s3rver 3.7.1 has no AbortMultipartUpload: answered here as S3 does (204), the parts stay
+      // in its folder, out of any object.
+      if (method === 'DELETE' && /[?&]uploadId=/.test(url)) {
+        res.writeHead(204);
+        res.end();
         return;
       }
       // Signature held: on to the store, without the credentials (s3rver serves anonymous requests).
