@@ -23,8 +23,8 @@ import {
   createUnconfiguredProvisioner,
 } from './adapters/provisioner';
 import { adapterStates } from './adapters/registry';
-import { createHttpSmsSender } from './adapters/sms';
 import { createS3Storage } from './adapters/s3-storage';
+import { createHttpSmsSender } from './adapters/sms';
 import { createDirectoryStorage, type TStorage } from './adapters/storage';
 import type { TConfig } from './config';
 import type { TDeps } from './context';

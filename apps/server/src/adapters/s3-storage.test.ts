@@ -77,9 +77,9 @@ describe('S3 storage', () => {
     // Every request was signed, checked and passed; none was aws-chunked.
     expect(store.requests.length).toBeGreaterThanOrEqual(5);
     expect(store.requests.filter((r) => r.refused !== null)).toEqual([]);
-    expect(store.requests.some((r) => String(r.headers['x-amz-content-sha256']).startsWith('STREAMING-'))).toBe(
-      false,
-    );
+    expect(
+      store.requests.some((r) => String(r.headers['x-amz-content-sha256']).startsWith('STREAMING-')),
+    ).toBe(false);
     storage.close?.();
   });
 
@@ -93,7 +93,9 @@ describe('S3 storage', () => {
     expect(store.requests.filter((r) => r.refused !== null)).toEqual([]);
     const got = await storage.get('large-file-0001');
     expect(got?.size).toBe(size);
-    expect(sha256(await bytesOf(got?.stream as Readable))).toBe((source as Readable & { sha256?: string }).sha256);
+    expect(sha256(await bytesOf(got?.stream as Readable))).toBe(
+      (source as Readable & { sha256?: string }).sha256,
+    );
     await storage.remove('large-file-0001');
     storage.close?.();
   });
@@ -141,7 +143,10 @@ describe('S3 storage', () => {
     const command = new GetObjectCommand({ Bucket: store.bucket, Key: 'uploads/presigned-0001' });
     const good = await getSignedUrl(client, command, { expiresIn: 60 });
     expect(await (await fetch(good)).text()).toBe('presigned content');
-    const tampered = good.replace(/X-Amz-Signature=([0-9a-f])/, (_, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`);
+    const tampered = good.replace(
+      /X-Amz-Signature=([0-9a-f])/,
+      (_, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`,
+    );
     const refused = await fetch(tampered);
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');

@@ -9,9 +9,10 @@
  * 5 MiB parts otherwise, aborted when the content fails); a read answers the store's body stream.
  * The bucket stays private: the console reads every file itself, behind its permission checks.
  */
+
+import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { Readable } from 'node:stream';
 import type { TStorage } from './storage';
 import { storageKeyPattern } from './storage';
 

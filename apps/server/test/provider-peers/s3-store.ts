@@ -16,7 +16,7 @@
  * own (s3-store-process.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -72,8 +72,8 @@ const presignParams = new Set([
 ]);
 
 function xmlError(code: string, message: string): string {
-  const escape = (text: string) => text.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escape(message)}</Message><RequestId>s3-store-peer</RequestId></Error>`;
+  const escapeXml = (text: string) => text.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message><RequestId>s3-store-peer</RequestId></Error>`;
 }
 
 /** Starts s3rver on a folder of its own and the signature-checking front before it. */
@@ -112,12 +112,17 @@ export async function startS3Store(options: TS3StoreOptions = {}): Promise<TS3St
         refuse(400, 'InvalidRequest', 'aws-chunked payloads are not expected from this client.');
         return;
       }
-      const failure = verifySigV4({ method, url, headers: req.headers, body }, { [accessKeyId]: secretAccessKey }, {
-        service: 's3',
-        region,
-      });
+      const failure = verifySigV4(
+        { method, url, headers: req.headers, body },
+        { [accessKeyId]: secretAccessKey },
+        {
+          service: 's3',
+          region,
+        },
+      );
       if (failure) {
-        const status = failure.code === 'InvalidRequest' || failure.code.startsWith('Authorization') ? 400 : 403;
+        const status =
+          failure.code === 'InvalidRequest' || failure.code.startsWith('Authorization') ? 400 : 403;
         refuse(
           status,
           failure.code === 'UnrecognizedClientException' ? 'InvalidAccessKeyId' : failure.code,

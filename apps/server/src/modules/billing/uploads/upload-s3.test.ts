@@ -118,14 +118,18 @@ describe('uploads in an object store, two replicas', () => {
     const over = await upload(a.app, adminOnA, 'big.pdf', pdfOf(BillingLimits.uploadMaxBytes + 1));
     expect(over.statusCode).toBe(413);
     // What went up was removed again (a completed upload, then its DELETE).
-    const removed = store.requests.slice(before).filter((r) => r.method === 'DELETE' && !r.url.includes('uploadId='));
+    const removed = store.requests
+      .slice(before)
+      .filter((r) => r.method === 'DELETE' && !r.url.includes('uploadId='));
     expect(removed).toHaveLength(1);
     const key = removed[0]?.url.split('/').at(-1)?.split('?')[0] ?? '';
     expect(await a.deps.storage.get(key)).toBeNull();
   });
 
   it('answers not found when the object is gone from the store, as the folder does', async () => {
-    const { fileId } = envelope<{ fileId: string }>(await upload(a.app, adminOnA, 'slip.jpg', samples.jpeg)).data;
+    const { fileId } = envelope<{ fileId: string }>(
+      await upload(a.app, adminOnA, 'slip.jpg', samples.jpeg),
+    ).data;
     await a.deps.storage.remove(fileId);
     expect((await download(b.app, adminOnB, fileId)).statusCode).toBe(404);
   });
@@ -140,7 +144,9 @@ describe('uploads in an object store, two replicas', () => {
     await app.ready();
     try {
       const token = await signIn(app, 'demo', demo.admin);
-      const { fileId } = envelope<{ fileId: string }>(await upload(a.app, adminOnA, 'ok.png', samples.png)).data;
+      const { fileId } = envelope<{ fileId: string }>(
+        await upload(a.app, adminOnA, 'ok.png', samples.png),
+      ).data;
       const res = await upload(app, token, 'slip.png', samples.png);
       expect(res.statusCode).toBe(503);
       expect(envelope(res)).toMatchObject({ code: ErrorCode.unavailable, data: null });
