@@ -4,15 +4,28 @@
  * response checksum validation only when an operation requires them: the stores other than AWS
  * refuse the SDK's newer default (aws-chunked bodies with trailing CRC checksums).
  *
- * Streamed both ways, never whole in memory: a file goes up through `@aws-sdk/lib-storage`'s
- * Upload, one part at a time (a single PutObject when it fits in one part, a multipart upload of
- * 5 MiB parts otherwise, aborted when the content fails); a read answers the store's body stream.
+ * Streamed both ways, never whole in memory. Up: the content is copied into ONE part buffer of
+ * 5 MiB (S3's smallest part), which goes up when full and is then filled again: a file that fits
+ * goes as one PutObject, a larger one as a multipart upload of 5 MiB parts, one at a time (the
+ * request's stream waits meanwhile), aborted when the content or the store fails. So an upload
+ * holds at most 5 MiB of its own, whatever its size (`@aws-sdk/lib-storage` would hold two to
+ * three parts: it concatenates the chunks of each). Down: the store's body stream is answered.
  * The bucket stays private: the console reads every file itself, behind its permission checks.
  */
 
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import {
+  AbortMultipartUploadCommand,
+  type CompletedPart,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import type { TStorage } from './storage';
 import { storageKeyPattern } from './storage';
 
@@ -59,23 +72,64 @@ export function createS3Storage(settings: TS3StorageSettings): TStorage {
 
   return {
     async put(key, content: Readable) {
-      const upload = new Upload({
-        client,
-        params: {
-          Bucket: settings.bucket,
-          Key: keyOf(key),
-          Body: content,
-          ContentType: 'application/octet-stream',
-        },
-        partSize: s3PartBytes,
-        queueSize: 1,
-        leavePartsOnError: false,
-      });
+      const target = { Bucket: settings.bucket, Key: keyOf(key) };
+      const part = Buffer.allocUnsafe(s3PartBytes);
+      let filled = 0;
+      let uploadId: string | undefined;
+      const parts: CompletedPart[] = [];
+      const sendPart = async () => {
+        uploadId ??= (
+          await client.send(
+            new CreateMultipartUploadCommand({ ...target, ContentType: 'application/octet-stream' }),
+          )
+        ).UploadId;
+        const PartNumber = parts.length + 1;
+        const { ETag } = await client.send(
+          new UploadPartCommand({
+            ...target,
+            UploadId: uploadId,
+            PartNumber,
+            Body: part.subarray(0, filled),
+          }),
+        );
+        parts.push({ PartNumber, ETag });
+        filled = 0;
+      };
       try {
-        await upload.done();
+        for await (const chunk of content as AsyncIterable<Buffer>) {
+          let at = 0;
+          while (at < chunk.length) {
+            const copied = chunk.copy(part, filled, at);
+            filled += copied;
+            at += copied;
+            if (filled === s3PartBytes) await sendPart();
+          }
+        }
+        if (uploadId === undefined) {
+          await client.send(
+            new PutObjectCommand({
+              ...target,
+              Body: part.subarray(0, filled),
+              ContentType: 'application/octet-stream',
+            }),
+          );
+          return;
+        }
+        if (filled > 0) await sendPart();
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            ...target,
+            UploadId: uploadId,
+            MultipartUpload: { Parts: parts },
+          }),
+        );
       } catch (error) {
-        // The content's own failure (a wrong type, a client gone) is the caller's to read, even
-        // when aborting the multipart upload failed after it.
+        if (uploadId !== undefined) {
+          await client
+            .send(new AbortMultipartUploadCommand({ ...target, UploadId: uploadId }))
+            .catch(() => undefined);
+        }
+        // The content's own failure (a wrong type, a client gone) is the caller's to read.
         const own = content.errored;
         content.destroy();
         throw own ?? error;
