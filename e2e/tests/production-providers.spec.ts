@@ -115,6 +115,10 @@ test.describe('uploads in an object store', () => {
       page.getByTestId('remittance-row').filter({ hasText: 'slip-object-store.pdf' }),
     ).toBeVisible();
 
+    for (const replica of [replicaA, replicaB]) {
+      expect(replica.output()).toContain(`uploads  s3  bucket ${s3Store.bucket} at ${s3Store.url}`);
+      expect(replica.output()).not.toContain(s3Store.secretAccessKey);
+    }
     // The object went to the store through A, every request signed and checked.
     const put = s3Store.requests.find((r) => r.method === 'PUT' && r.url.includes(answer.data.fileId));
     expect(put?.refused).toBeNull();
