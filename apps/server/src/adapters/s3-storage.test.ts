@@ -120,12 +120,17 @@ describe('S3 storage', () => {
 
   it('is refused by the store with a wrong secret or an unknown key', async () => {
     const wrongSecret = createS3Storage({ ...settings, secretAccessKey: `${settings.secretAccessKey}x` });
-    await expect(wrongSecret.put('refused-00001', Readable.from([Buffer.from('a')]))).rejects.toMatchObject({
-      name: 'SignatureDoesNotMatch',
-    });
-    await expect(wrongSecret.get('refused-00001')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    await expect(wrongSecret.put('refused-00001', Readable.from([Buffer.from('a')]))).rejects.toThrow(
+      /^the object store answered SignatureDoesNotMatch \(HTTP 403, /,
+    );
+    await expect(wrongSecret.get('refused-00001')).rejects.toThrow(/answered SignatureDoesNotMatch/);
     const unknownKey = createS3Storage({ ...settings, accessKeyId: 'AKIAUNKNOWN000000000' });
-    await expect(unknownKey.get('refused-00001')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
+    await expect(unknownKey.get('refused-00001')).rejects.toThrow(/answered InvalidAccessKeyId/);
+    const unreachable = createS3Storage({ ...settings, endpoint: 'http://127.0.0.1:9' });
+    await expect(unreachable.get('refused-00001')).rejects.toThrow(
+      /^the object store could not be reached \(ECONNREFUSED\)$/,
+    );
+    unreachable.close?.();
     expect(store.requests.every((r) => r.refused !== null)).toBe(true);
     wrongSecret.close?.();
     unknownKey.close?.();

@@ -45,6 +45,21 @@ export type TS3StorageSettings = {
 /** The smallest part S3 accepts: a larger file goes up in parts of this size, one at a time. */
 export const s3PartBytes = 5 * 1024 * 1024;
 
+/**
+ * The store's failure in words of our own: its error code, HTTP status and request id, never the
+ * SDK's error itself, whose fields echo the request (the access key id among them) into the log.
+ */
+export class StoreError extends Error {
+  constructor(error: unknown) {
+    super(
+      error instanceof S3ServiceException
+        ? `the object store answered ${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'}, request ${error.$metadata.requestId ?? '?'})`
+        : `the object store could not be reached (${(error as { code?: string }).code ?? (error as Error).name ?? 'error'})`,
+    );
+    this.name = 'StoreError';
+  }
+}
+
 function isMissing(error: unknown): boolean {
   return (
     error instanceof S3ServiceException &&
@@ -132,7 +147,7 @@ export function createS3Storage(settings: TS3StorageSettings): TStorage {
         // The content's own failure (a wrong type, a client gone) is the caller's to read.
         const own = content.errored;
         content.destroy();
-        throw own ?? error;
+        throw own ?? new StoreError(error);
       }
     },
     async get(key) {
@@ -142,11 +157,15 @@ export function createS3Storage(settings: TS3StorageSettings): TStorage {
         return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
       } catch (error) {
         if (isMissing(error)) return null;
-        throw error;
+        throw new StoreError(error);
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+      await client
+        .send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }))
+        .catch((error: unknown) => {
+          throw new StoreError(error);
+        });
     },
     close() {
       client.destroy();

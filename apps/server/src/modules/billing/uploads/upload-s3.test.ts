@@ -6,6 +6,7 @@
  * (test/provider-peers/s3-store.ts).
  */
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { BillingLimits } from '@console/contract/billing-enums';
 import { ErrorCode } from '@console/contract/codes';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +21,7 @@ import {
   type TTestApp,
 } from '../../../../test/harness';
 import { startS3Store, type TS3Store } from '../../../../test/provider-peers/s3-store';
-import { buildApp } from '../../../app';
+import { buildApp, loggerOptions } from '../../../app';
 import { loadConfig } from '../../../config';
 import type { TDeps } from '../../../context';
 import { closeDeps, createDeps } from '../../../deps';
@@ -140,7 +141,14 @@ describe('uploads in an object store, two replicas', () => {
       a.deps.database,
       a.clock,
     );
-    const app = await buildApp(refused, { logger: false });
+    let logged = '';
+    const log = new Writable({
+      write(chunk, _encoding, done) {
+        logged += String(chunk);
+        done();
+      },
+    });
+    const app = await buildApp(refused, { logger: loggerOptions('debug', log) });
     await app.ready();
     try {
       const token = await signIn(app, 'demo', demo.admin);
@@ -161,6 +169,11 @@ describe('uploads in an object store, two replicas', () => {
       });
       const names = envelope<{ list: { objectName: string }[] }>(rows).data.list.map((e) => e.objectName);
       expect(names).not.toContain('slip.png');
+      // The log says what the store answered, never the key or the secret.
+      expect(logged).toContain('the object store answered SignatureDoesNotMatch (HTTP 403');
+      expect(logged).not.toContain(store.accessKeyId);
+      expect(logged).not.toContain('not-the-secret');
+      expect(logged).not.toContain(store.secretAccessKey);
     } finally {
       await app.close();
       await closeDeps(refused);
