@@ -29,6 +29,10 @@
 // default 10; port LOAD_PORT + 10) between the replicas and the database, as docs/scaling.md
 // describes; LOAD_PREPARED=1 keeps named prepared statements on (DATABASE_PREPARED_STATEMENTS),
 // which a pooler before PgBouncer 1.21 cannot keep.
+// LOAD_STORAGE (default s3): both replicas keep uploads in one S3-compatible store (the test store,
+// s3rver behind a SigV4-checking front); the mix uploads remittance slips and reads them back, and
+// after the load every slip uploaded is read from both replicas (a replica that cannot read
+// another's upload counts as an error). LOAD_STORAGE=folder: each replica's own folder, no uploads.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -48,6 +52,7 @@ import {
   startReplicas,
   stopServer,
 } from './lib/replicas.mjs';
+import { startS3Store } from './lib/s3-store.mjs';
 import { benchPassword, seedAudit, seedUsage, seedUsers } from './lib/seed.mjs';
 import { mib, percentiles, round, sleep, slope } from './lib/stats.mjs';
 
@@ -62,6 +67,7 @@ const warmupSeconds = Number(process.env.LOAD_WARMUP_SECONDS ?? 10);
 const readP99TargetMs = 100;
 const memoryTolerance = 0.15;
 const hookSecret = randomBytes(24).toString('hex');
+const storage = process.env.LOAD_STORAGE === 'folder' ? 'folder' : 's3';
 const runId = randomBytes(3).toString('hex');
 
 ensureBuilt(['/api/hooks/usage']);
@@ -136,6 +142,8 @@ const replicas = [];
 const instances = [];
 let memory = null;
 let pooler = null;
+let store = null;
+let totalCrossErrors = 0;
 let exitCode = 0;
 try {
   // ---------------------------------------------------------------------------------------------
@@ -191,6 +199,11 @@ try {
       `pooler: ${pooler.version}, transaction mode, ${process.env.LOAD_POOL_SIZE ?? 10} server connections; prepared statements ${replicaEnv.DATABASE_PREPARED_STATEMENTS === '1' ? 'on' : 'off'}`,
     );
   }
+  if (storage === 's3') {
+    store = await startS3Store();
+    Object.assign(replicaEnv, store.env);
+    console.log(`uploads: one S3-compatible store for both replicas at ${store.url}`);
+  }
   replicas.push(
     ...(await startReplicas({
       count: 2,
@@ -220,6 +233,17 @@ try {
   // ---------------------------------------------------------------------------------------------
   // the mix: [route, units (requests/s per replica at scale 1), token kind, requests]
   const json = { 'content-type': 'application/json' };
+  // A slip of 20 KB (ASCII, so that its length survives autocannon's text body), as a form.
+  const slip = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 1024 - 9, 'slip ')]);
+  const slipBoundary = `----bench${runId}`;
+  const slipBody = Buffer.concat([
+    Buffer.from(
+      `--${slipBoundary}\r\nContent-Disposition: form-data; name="file"; filename="slip.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    slip,
+    Buffer.from(`\r\n--${slipBoundary}--\r\n`),
+  ]);
+  const uploadedSlips = [];
   const get = (route, path, kind = 'admin') => [
     route,
     kind,
@@ -436,9 +460,49 @@ try {
         ],
       ],
     ],
+    // uploads (S3 store): a remittance slip up, then read back on the same connection
+    ...(storage === 's3'
+      ? [
+          [
+            1,
+            [
+              'upload slip + download',
+              'admin',
+              [
+                {
+                  method: 'POST',
+                  path: '/api/portal/billing/certification/upload?fileName=slip.pdf&purpose=remittance',
+                  headers: { 'content-type': `multipart/form-data; boundary=${slipBoundary}` },
+                  body: slipBody,
+                  onResponse: jsonCheck('upload slip', (text, context) => {
+                    context.fileId = JSON.parse(text).data.fileId;
+                    uploadedSlips.push(context.fileId);
+                  }),
+                },
+                {
+                  method: 'POST',
+                  path: '/api/portal/billing/certification/download',
+                  headers: json,
+                  // Without an uploaded slip there is nothing to read: the pair starts again.
+                  setupRequest: (req, context) =>
+                    context.fileId ? { ...req, body: JSON.stringify({ fileId: context.fileId }) } : null,
+                  onResponse: (status, body) => {
+                    const isOk = status === 200 && String(body ?? '').length === slip.length;
+                    pending = {
+                      route: 'download slip',
+                      isOk,
+                      detail: isOk ? null : `HTTP ${status}, ${String(body ?? '').length} bytes`,
+                    };
+                  },
+                },
+              ],
+            ],
+          ],
+        ]
+      : []),
   ];
   const readRoutes = new Set(
-    mix.map(([, [route]]) => route).filter((r) => !/^login|updateUser|addUser|grantRole/.test(r)),
+    mix.map(([, [route]]) => route).filter((r) => !/^login|updateUser|addUser|grantRole|upload/.test(r)),
   );
   const units = mix.reduce((sum, [u]) => sum + u, 0);
   console.log(
@@ -496,6 +560,38 @@ try {
   const elapsed = (Date.now() - started) / 1000;
   const samples = memory.stop();
 
+  // Every slip uploaded during the load, read from both replicas (whichever took it).
+  let crossRead = null;
+  if (storage === 's3') {
+    const readStarted = Date.now();
+    let readOk = 0;
+    const failures = [];
+    const queue = uploadedSlips.flatMap((fileId) => bases.map((base) => [base, fileId]));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let item = queue.pop(); item; item = queue.pop()) {
+          const [base, fileId] = item;
+          const res = await fetch(`${base}/api/portal/billing/certification/download`, {
+            method: 'POST',
+            headers: { ...langHeaders, ...json, authorization: `Bearer ${firstAdmin}` },
+            body: JSON.stringify({ fileId }),
+          });
+          const bytes = Buffer.from(await res.arrayBuffer());
+          if (res.status === 200 && bytes.equals(slip)) readOk += 1;
+          else if (failures.length < 5) failures.push(`${base} ${fileId}: HTTP ${res.status}`);
+        }
+      }),
+    );
+    crossRead = {
+      slips: uploadedSlips.length,
+      reads: uploadedSlips.length * bases.length,
+      ok: readOk,
+      failures,
+      seconds: round((Date.now() - readStarted) / 1000, 1),
+    };
+    totalCrossErrors = crossRead.reads - readOk;
+  }
+
   // ---------------------------------------------------------------------------------------------
   // report
   // Connection errors and timeouts (no answer at all), per route class of the autocannon instances.
@@ -510,7 +606,7 @@ try {
     noAnswer += r.errors;
   }
   let total = 0;
-  let totalErrors = noAnswer;
+  let totalErrors = noAnswer + totalCrossErrors;
   const routes = [];
   for (const [route, r] of [...records.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
     const p = percentiles(r.times);
@@ -552,6 +648,12 @@ try {
   console.log(
     `${'all reads'.padEnd(40)} ${''.padStart(7)} ${reads.p50.toFixed(1).padStart(8)} ${reads.p95.toFixed(1).padStart(8)} ${reads.p99.toFixed(1).padStart(8)} ${reads.max.toFixed(0).padStart(8)}`,
   );
+
+  if (crossRead) {
+    console.log(
+      `\nuploads, two replicas on one S3 store: ${crossRead.slips} slips uploaded during the load, each read from both replicas after it: ${crossRead.ok} of ${crossRead.reads} reads byte for byte in ${crossRead.seconds} s${crossRead.failures.length ? `; e.g. ${crossRead.failures[0]}` : ''}`,
+    );
+  }
 
   // memory
   const memoryReport = replicas.map((replica, i) => {
@@ -660,6 +762,8 @@ try {
     errors: totalErrors,
     connectionErrors,
     reads: { p50: round(reads.p50, 2), p95: round(reads.p95, 2), p99: round(reads.p99, 2) },
+    storage,
+    crossRead,
     routes,
     memory: memoryReport,
     machine,
@@ -675,6 +779,7 @@ try {
   memory?.stop();
   await Promise.all(replicas.map((r) => stopServer(r)));
   await pooler?.stop();
+  await store?.stop();
   if (process.env.LOAD_KEEP === '1') console.log(`kept database ${database.name}`);
   else await dropDatabase(database);
 }

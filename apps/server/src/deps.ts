@@ -23,8 +23,9 @@ import {
   createUnconfiguredProvisioner,
 } from './adapters/provisioner';
 import { adapterStates } from './adapters/registry';
+import { createS3Storage } from './adapters/s3-storage';
 import { createHttpSmsSender } from './adapters/sms';
-import { createDirectoryStorage } from './adapters/storage';
+import { createDirectoryStorage, type TStorage } from './adapters/storage';
 import type { TConfig } from './config';
 import type { TDeps } from './context';
 import type { TDatabase } from './db/client';
@@ -78,7 +79,7 @@ export function createDeps(
           })
         : createUnconfiguredProvisioner(),
     payments: createPayments(config, now),
-    storage: createDirectoryStorage(config.uploadDir),
+    storage: createStorage(config),
     identity:
       identity.url && identity.key && identity.secret
         ? createHttpIdentityProvider({
@@ -94,8 +95,16 @@ export function createDeps(
   };
 }
 
+/** The folder, or the S3-compatible object store (`STORAGE=s3`). */
+function createStorage(config: TConfig): TStorage {
+  return config.storage.kind === 's3'
+    ? createS3Storage(config.storage)
+    : createDirectoryStorage(config.uploadDir);
+}
+
 /** Releases what the dependencies hold (worker threads, SMTP connections). */
 export async function closeDeps(deps: TDeps): Promise<void> {
   deps.mailer?.close();
+  deps.storage.close?.();
   await deps.hasher.close();
 }

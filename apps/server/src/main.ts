@@ -107,6 +107,12 @@ async function main(): Promise<void> {
   console.log(`\nAccount console (${config.edition} edition, ${config.deployMode}) on ${address}`);
   console.log(`API reference: ${address}/api/docs`);
   console.log(`\n${adapterTable(adapters)}`);
+  // Where uploads live (STORAGE): the folder, or the object store's bucket (never its keys).
+  console.log(
+    config.storage.kind === 's3'
+      ? `uploads  s3  bucket ${config.storage.bucket}${config.storage.endpoint ? ` at ${config.storage.endpoint}` : ` in ${config.storage.region}`}`
+      : `uploads  folder  ${config.uploadDir}`,
+  );
   if (config.isProduction && isDemonstration(config, adapters)) {
     console.log(
       '\nDemonstration installation (DEV_ADAPTERS=1): development stand-ins answer for the systems above; the console shows a banner.',

@@ -2,8 +2,8 @@
  * Where uploaded files live, outside the database: a folder (`UPLOAD_DIR`, default
  * `<DATA_DIR>/uploads`). Files are named by a random key the caller chooses, never by the user's
  * file name; a file is written under a temporary name and renamed once complete, so a reader
- * never sees half a file. Several replicas need a shared folder (or another implementation of
- * this interface, such as an object store).
+ * never sees half a file. Several replicas need a shared folder, or the object store
+ * (s3-storage.ts, `STORAGE=s3`).
  */
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -18,13 +18,16 @@ export type TStorage = {
   /** The file's bytes, or null when there is no such file. */
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+  /** Releases what the storage holds (connections), when it holds anything. */
+  close?(): void;
 };
 
-const keyPattern = /^[A-Za-z0-9_-]{8,128}$/;
+/** A key is the caller's random id: letters, digits, `_` and `-`. */
+export const storageKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
 
 export function createDirectoryStorage(dir: string): TStorage {
   function pathOf(key: string): string {
-    if (!keyPattern.test(key)) throw new Error('invalid storage key');
+    if (!storageKeyPattern.test(key)) throw new Error('invalid storage key');
     return join(dir, key.slice(0, 2), key);
   }
 

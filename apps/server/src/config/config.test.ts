@@ -198,6 +198,18 @@ describe('configuration errors', () => {
       expect: /start or end/,
     },
     {
+      variable: 'S3_ACCESS_KEY_ID',
+      value: 'AKIA3Sk4Tl5Um6 ',
+      env: { STORAGE: 's3', S3_REGION: 'us-east-1', S3_BUCKET: 'uploads', S3_SECRET_ACCESS_KEY: 's' },
+      expect: /start or end/,
+    },
+    {
+      variable: 'S3_SECRET_ACCESS_KEY',
+      value: 'Sa7Tb8Uc9Vd0\u0001',
+      env: { STORAGE: 's3', S3_REGION: 'us-east-1', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'AKIA' },
+      expect: /control characters/,
+    },
+    {
       variable: 'THIRD_PARTY_WECOM_CLIENT_SECRET',
       value: 'Tc1Ud2Ve3Wf4 ',
       env: {

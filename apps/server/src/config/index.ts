@@ -127,6 +127,38 @@ function identity(s: TSettings, issues: TIssue[]) {
   };
 }
 
+const s3Variables = [
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const satisfies readonly (keyof TSettings)[];
+
+/** Where uploads live: the folder, or the object store whose every required variable is set. */
+function storage(s: TSettings, issues: TIssue[]) {
+  if (s.STORAGE === 'folder') {
+    const stray = ['S3_ENDPOINT', ...s3Variables].filter((name) => s[name as keyof TSettings] !== undefined);
+    if (stray.length > 0) {
+      issues.push({
+        variable: 'STORAGE',
+        message: `must be s3 when ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set (uploads would stay in the folder)`,
+      });
+    }
+    return { kind: 'folder' as const };
+  }
+  const because = 'when STORAGE is s3';
+  return {
+    kind: 's3' as const,
+    endpoint: s.S3_ENDPOINT ?? null,
+    region: required(s.S3_REGION, 'S3_REGION', because, issues),
+    bucket: required(s.S3_BUCKET, 'S3_BUCKET', because, issues),
+    accessKeyId: required(s.S3_ACCESS_KEY_ID, 'S3_ACCESS_KEY_ID', because, issues),
+    secretAccessKey: required(s.S3_SECRET_ACCESS_KEY, 'S3_SECRET_ACCESS_KEY', because, issues),
+    forcePathStyle: s.S3_FORCE_PATH_STYLE,
+    prefix: s.S3_PREFIX,
+  };
+}
+
 /** The settings turned into the configuration the server reads; cross-variable rules add issues. */
 function toConfig(s: TSettings, issues: TIssue[]) {
   const isProduction = s.NODE_ENV === 'production';
@@ -287,6 +319,8 @@ function toConfig(s: TSettings, issues: TIssue[]) {
           },
     /** Folder of uploaded files (transfer certificates, business licences). */
     uploadDir: resolve(s.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+    /** Where uploads live: `folder` (uploadDir) or an S3-compatible object store. */
+    storage: storage(s, issues),
     /** Real-name verification: the identity provider (null url: not configured) and the daily attempts. */
     identity: identity(s, issues),
     certification: { attemptsPerDay: s.CERTIFICATION_ATTEMPTS_PER_DAY },
@@ -361,6 +395,8 @@ export const secretVariables = [
   'IDENTITY_SECRET',
   'PROVISIONER_TOKEN',
   'AWS_SECRET_ACCESS_KEY',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
   'THIRD_PARTY_<ID>_CLIENT_SECRET',
 ] as const;
 

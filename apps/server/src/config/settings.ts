@@ -143,6 +143,23 @@ export const ZSettings = z.object({
   REMITTANCE_BANK_NAME: text,
   REMITTANCE_BANK_ACCOUNT: text,
   UPLOAD_DIR: text,
+  /** Where uploads live: `folder` (UPLOAD_DIR) or `s3` (an S3-compatible object store, S3_*). */
+  STORAGE: oneOf(['folder', 's3'], 'folder'),
+  S3_ENDPOINT: url(),
+  S3_REGION: text,
+  S3_BUCKET: text,
+  S3_ACCESS_KEY_ID: secret,
+  S3_SECRET_ACCESS_KEY: secret,
+  S3_FORCE_PATH_STYLE: bool(false),
+  S3_PREFIX: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^([A-Za-z0-9_.-]+\/)*$/, {
+        error: 'must be folder names each followed by / (letters, digits, _ . -), such as uploads/',
+      })
+      .default('uploads/'),
+  ),
   IDENTITY_URL: url(),
   IDENTITY_KEY: secret,
   IDENTITY_SECRET: secret,

@@ -2,7 +2,9 @@
  * Uploads of transfer certificates and business licences (`/certification/upload`, multipart field
  * `file`): JPG, JPEG, PNG or PDF, judged by the content's first bytes and the name's extension
  * together, at most `BillingLimits.uploadMaxBytes`. Files are stored under a random id, never under
- * the user's name; only administrators of the account download them.
+ * the user's name; only administrators of the account download them. The bytes stream from the
+ * request to the storage (a folder, or an S3-compatible store) and back, never whole in memory;
+ * a storage that fails answers 503 (try again later).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -80,6 +82,14 @@ export function findUpload(db: TDb, id: string): Promise<TUploadRow | null> {
   return selectUpload(db, id);
 }
 
+/**
+ * Removes a file that will not be kept. A failure leaves an object no row names, never read
+ * again: it does not change the answer the user gets.
+ */
+async function discard(deps: TDeps, id: string): Promise<void> {
+  await deps.storage.remove(id).catch(() => undefined);
+}
+
 export function newFileId(): string {
   return randomBytes(18).toString('base64url');
 }
@@ -115,15 +125,16 @@ export async function uploadFile(
   } catch (error) {
     part.file.resume();
     if (error instanceof WrongTypeError) throw fieldError(ErrorCode.badRequest, lang, 'uploadType');
-    throw error;
+    // The store refused or could not be reached (its cause is logged): try again later.
+    throw new AppError(ErrorCode.unavailable, { cause: error });
   }
   const { size, sha256 } = check.stats;
   if (part.file.truncated) {
-    await deps.storage.remove(id);
+    await discard(deps, id);
     throw fieldError(ErrorCode.payloadTooLarge, lang, 'uploadSize');
   }
   if (size === 0) {
-    await deps.storage.remove(id);
+    await discard(deps, id);
     throw fieldError(ErrorCode.badRequest, lang, 'uploadType');
   }
   const now = deps.clock.now();
@@ -157,7 +168,7 @@ export async function uploadFile(
       });
     });
   } catch (error) {
-    await deps.storage.remove(id);
+    await discard(deps, id);
     throw error;
   }
   return { fileId: id, fileName: query.fileName, size };
@@ -174,7 +185,9 @@ export async function downloadFile(
   if (!upload) throw new AppError(ErrorCode.notFound);
   if (upload.accountId !== auth.accountId)
     throw new AppError(ErrorCode.forbidden, { messageKey: 'otherAccount' });
-  const file = await deps.storage.get(upload.storageKey);
+  const file = await deps.storage.get(upload.storageKey).catch((error: unknown) => {
+    throw new AppError(ErrorCode.unavailable, { cause: error });
+  });
   if (!file) throw new AppError(ErrorCode.notFound);
   const ascii = upload.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   // Awaited: the handler ends once the file has been sent.
