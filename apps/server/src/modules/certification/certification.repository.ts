@@ -152,13 +152,15 @@ export async function insertFaceSession(
 
 export async function findFaceSession(
   db: TDb,
-  where: { tokenHash: Buffer } | { providerSessionId: string },
+  where: { tokenHash: Buffer } | { providerSessionId: string } | { id: number },
   forUpdate = false,
 ): Promise<TFaceSessionRow | null> {
   const condition =
     'tokenHash' in where
       ? eq(faceSessions.tokenHash, where.tokenHash)
-      : eq(faceSessions.providerSessionId, where.providerSessionId);
+      : 'id' in where
+        ? eq(faceSessions.id, where.id)
+        : eq(faceSessions.providerSessionId, where.providerSessionId);
   const query = db.select().from(faceSessions).where(condition);
   const rows = forUpdate ? await query.for('update') : await query;
   return rows[0] ?? null;
