@@ -21,7 +21,6 @@ import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/runner';
 import {
-  expireFaceSessions,
   findCertification,
   findFaceSession,
   finishFaceSession,
@@ -36,6 +35,7 @@ import {
   applyPass,
   audit,
   certificationView,
+  expireWaitingFaceSessions,
   providerFailure,
   requireOpen,
   type TActor,
@@ -233,7 +233,7 @@ export async function queryFaceResult(
   let session = await sessionOf(deps, auth.accountId, token);
   if (session.status === 'waiting') {
     if (session.expiresAt.getTime() <= deps.clock.now().getTime()) {
-      await deps.db.transaction((tx) => expireFaceSessions(tx, auth.accountId, deps.clock.now()));
+      await expireWaitingFaceSessions(deps, auth.accountId);
       throw new AppError(ErrorCode.faceSessionInvalid);
     }
     let check: Awaited<ReturnType<TDeps['identity']['faceResult']>>;
@@ -269,8 +269,7 @@ export async function faceReturn(deps: TDeps, token: string): Promise<string> {
   if (session.status === 'waiting') {
     const now = deps.clock.now();
     if (session.expiresAt.getTime() <= now.getTime()) {
-      const accountId = session.accountId;
-      await deps.db.transaction((tx) => expireFaceSessions(tx, accountId, now));
+      await expireWaitingFaceSessions(deps, session.accountId);
     } else {
       let check: Awaited<ReturnType<TDeps['identity']['faceResult']>>;
       try {

@@ -228,6 +228,13 @@ describe('face check through Tencent FaceID', () => {
     expect(
       envelope(await api.call('queryFaceVerifyResult', admin, { token: started.face.faceToken })).data,
     ).toEqual({ status: 'failed', errorCode: 'USER_EXIT' });
+    // The expiry is audited, by the system.
+    const audit = rowsOf<{ action: string; user_id: number | null; status: number }>(
+      await t.deps.db.execute(
+        sql`select action, user_id, status from audit_entries where account_id = ${account.id} and action = 'certification.face'`,
+      ),
+    );
+    expect(audit).toEqual([{ action: 'certification.face', user_id: null, status: 0 }]);
   });
 });
 

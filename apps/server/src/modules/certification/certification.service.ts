@@ -189,8 +189,22 @@ export async function invoiceTypesOf(db: TDb, accountId: number): Promise<('ordi
   return facts.enterprisePassed ? ['ordinary', 'specialVat'] : ['ordinary'];
 }
 
+/**
+ * Ends the account's waiting face sessions past their expiry (USER_EXIT), each failed
+ * verification audited in the same transaction (by the system).
+ */
+export async function expireWaitingFaceSessions(deps: TDeps, accountId: number): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const system: TActor = { accountId, userId: null, username: null, ip: null, requestId: null };
+    for (const row of await expireFaceSessions(tx, accountId, now)) {
+      await audit(tx, system, 'certification.face', row, false, { faceError: row.faceError }, now);
+    }
+  });
+}
+
 export async function certificationState(deps: TDeps, auth: TAuth): Promise<TCertificationState> {
-  await deps.db.transaction((tx) => expireFaceSessions(tx, auth.accountId, deps.clock.now()));
+  await expireWaitingFaceSessions(deps, auth.accountId);
   const [latest, type, used, invoiceTypes] = await Promise.all([
     latestCertification(deps.db, auth.accountId),
     accountTypeOf(deps.db, auth.accountId),

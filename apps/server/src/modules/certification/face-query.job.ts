@@ -10,7 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { IdentityError } from '../../adapters/identity';
 import type { TDeps } from '../../context';
 import type { TJobHandler, TJobResult } from '../../jobs/runner';
-import { expireFaceSessions, findFaceSession } from './certification.repository';
+import { findFaceSession } from './certification.repository';
+import { expireWaitingFaceSessions } from './certification.service';
 import { faceQueryEveryMs, faceQueryJobKind, settleFaceSession } from './certification-personal.service';
 
 export function createFaceQueryJob(log: FastifyBaseLogger): TJobHandler {
@@ -22,7 +23,7 @@ export function createFaceQueryJob(log: FastifyBaseLogger): TJobHandler {
     const now = deps.clock.now();
     const isExpired = session.expiresAt.getTime() <= now.getTime();
     const expire = async (): Promise<TJobResult> => {
-      await deps.db.transaction((tx) => expireFaceSessions(tx, session.accountId, now));
+      await expireWaitingFaceSessions(deps, session.accountId);
       return undefined;
     };
     let check: Awaited<ReturnType<TDeps['identity']['faceResult']>>;
