@@ -32,6 +32,7 @@ import { createTencentIdentityProvider } from '../../adapters/identity-tencent';
 import { rowsOf } from '../../db/client';
 import { createJobRunner } from '../../jobs/runner';
 import { multipart, samples } from '../billing/uploads/upload.fixtures';
+import { providerFailure } from './certification.service';
 import { faceQueryJobKind } from './certification-personal.service';
 import { faceQueryJobHandlers } from './face-query.job';
 
@@ -355,6 +356,23 @@ describe('provider failures', () => {
       'AuthFailure.SignatureFailure',
     ]);
     expect(await counts(account.id)).toEqual({ certifications: 0, sessions: 0, audits: 0 });
+  });
+
+  it('the reason kept for the log names the call and Tencent’s code, not the data', async () => {
+    const wrong = createTencentIdentityProvider({
+      secretId: 'AKIDnobodyKnowsThis0001',
+      secretKey: 'not-the-key-0123456789',
+      ruleId: '1',
+      faceidEndpoint: peer.url,
+      ocrEndpoint: peer.url,
+      timeoutMs: 5000,
+    });
+    const error = await wrong
+      .createFaceSession({ name: '张三', idNumber, returnUrl: 'https://console.example/r', reference: 'a' })
+      .catch((e: unknown) => e);
+    const refusal = providerFailure(error);
+    expect(refusal.code).toBe(ErrorCode.certificationFailed);
+    expect(refusal.cause).toBe('identity provider: FaceID DetectAuth: AuthFailure.SecretIdNotFound');
   });
 
   it('an unknown BizToken on the way back is an invalid session, nothing settles', async () => {

@@ -85,13 +85,18 @@ export function certificationView(row: TCertificationRow): TCertification {
   };
 }
 
-/** A provider's failure as the answer 4084 (the reason goes to the log only). */
+/**
+ * A provider's failure as the answer 4084; the reason (the call and the provider's error code,
+ * never the person's data) goes to the log only, as a warning.
+ */
 export function providerFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof IdentityError) {
-    return new AppError(ErrorCode.certificationFailed, { cause: `identity provider: ${error.reason}` });
+    return new AppError(ErrorCode.certificationFailed, { cause: `identity provider: ${error.message}` });
   }
-  return new AppError(ErrorCode.certificationFailed, { cause: error });
+  return new AppError(ErrorCode.certificationFailed, {
+    cause: `identity provider: ${error instanceof Error ? error.name : 'unknown failure'}`,
+  });
 }
 
 /** Refuses a new verification the account does not need: 4083. */
