@@ -156,6 +156,12 @@ test.describe('real-name verification through Tencent Cloud', () => {
     return mobile;
   }
 
+  test('both replicas print identity as configured', () => {
+    for (const replica of [replicaA, replicaB]) {
+      expect(replica.output()).toMatch(/identity\s+(tencent\s+)?configured/);
+    }
+  });
+
   test('through the API: a face check that fails, and an enterprise whose legal person differs', async ({
     request,
   }) => {
