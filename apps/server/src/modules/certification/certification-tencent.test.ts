@@ -28,6 +28,7 @@ import {
   type TTencentIdentityPeer,
   tencentIdentityCredentials,
 } from '../../../test/provider-peers/tencent-identity';
+import { IdentityError } from '../../adapters/identity';
 import { createTencentIdentityProvider } from '../../adapters/identity-tencent';
 import { rowsOf } from '../../db/client';
 import { createJobRunner } from '../../jobs/runner';
@@ -148,6 +149,15 @@ describe('face check through Tencent FaceID', () => {
       await api.ok<TFaceResult>('queryFaceVerifyResult', admin, { token: started.face.faceToken }),
     ).toEqual({ status: 'waiting', errorCode: null });
 
+    // Back on the result address before finishing: the face page again, nothing settled.
+    const early = await t.app.inject({
+      url: `${apiPaths.faceReturn.path}?faceToken=${started.face.faceToken}&token=${bizToken}`,
+    });
+    expect(early.statusCode).toBe(303);
+    expect(early.headers.location).toBe(
+      `/faceRecognition?token=${encodeURIComponent(started.face.faceToken)}`,
+    );
+
     const back = await walkProviderPage(providerUrl, 0);
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe('/faceRecognitionSuccessful');
@@ -213,6 +223,30 @@ describe('face check through Tencent FaceID', () => {
       ),
     );
     expect(audit).toEqual([{ action: 'certification.face', user_id: null }]);
+  });
+
+  it('the job asks again later when the provider cannot be reached, and settles nothing meanwhile', async () => {
+    const { account, admin } = await freshAccount();
+    const { started, bizToken } = await startFace(admin);
+    const runner = createJobRunner(t.deps, faceQueryJobHandlers(log), log, { pollMs: 1000, heartbeatMs: 0 });
+    const original = t.deps.identity.faceResult;
+    t.deps.identity.faceResult = async () => {
+      throw new IdentityError('UNREACHABLE', 'FaceID GetDetectInfoEnhanced: UNREACHABLE');
+    };
+    try {
+      peer.faceid.finish(bizToken, 0);
+      t.clock.advance(30_000);
+      await runner.drain();
+      expect(await accountType(account.id)).toBe(AccountType.trial);
+    } finally {
+      t.deps.identity.faceResult = original;
+    }
+    t.clock.advance(30_000);
+    await runner.drain();
+    expect(await accountType(account.id)).toBe(AccountType.formal);
+    expect(
+      await api.ok<TFaceResult>('queryFaceVerifyResult', admin, { token: started.face.faceToken }),
+    ).toEqual({ status: 'passed', errorCode: null });
   });
 
   it('a check nobody finishes expires through the job (USER_EXIT)', async () => {
