@@ -1,8 +1,11 @@
 /**
  * Personal verification: name and resident ID, then a face check on a phone. The desktop shows
  * the QR code of `/faceRecognition?token=…`, the phone (signed in as an administrator of the
- * account) asks for the provider's liveness address, the desktop polls the session's state; the
- * development liveness page settles the session itself.
+ * account) asks for the provider's liveness address, the desktop polls the session's state. A real
+ * provider (Tencent FaceID, decision 0044) gives its page's address when the check is registered
+ * and sends the phone back to `faceReturn`, which reads the outcome; so do the desktop's polling and
+ * the `certification.faceQuery` job while the session waits. The development liveness page
+ * settles the session itself.
  */
 import { randomBytes } from 'node:crypto';
 import type { TFaceResult, TPersonalVerifyResult } from '@console/contract';
