@@ -19,10 +19,12 @@ export const tencentIdentityCredentials = {
   ruleId: '1',
 };
 
+/** `credentials`: the CAM key the peer accepts (the one Tencent SMS's peer accepts too, when both run). */
 export async function startTencentIdentityPeer(
   enterprises: TRegisteredEnterprise[] = [],
+  credentials: typeof tencentIdentityCredentials = tencentIdentityCredentials,
 ): Promise<TTencentIdentityPeer> {
-  const { secretId, secretKey, ruleId } = tencentIdentityCredentials;
+  const { secretId, secretKey, ruleId } = credentials;
   const faceid = faceIdPeer(ruleId);
   const ocr = ocrPeer(enterprises);
   const peer = await startTencentCloudPeer({
