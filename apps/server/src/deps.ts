@@ -5,11 +5,8 @@
  */
 
 import { devHoldingsIn } from './adapters/dev-platform';
-import {
-  createDevIdentityProvider,
-  createHttpIdentityProvider,
-  createUnconfiguredIdentityProvider,
-} from './adapters/identity';
+import { createDevIdentityProvider, createUnconfiguredIdentityProvider } from './adapters/identity';
+import { createTencentIdentityProvider } from './adapters/identity-tencent';
 import { createSmtpMailer } from './adapters/mail';
 import {
   createAwsMarketplace,
@@ -80,17 +77,11 @@ export function createDeps(
         : createUnconfiguredProvisioner(),
     payments: createPayments(config, now),
     storage: createStorage(config),
-    identity:
-      identity.url && identity.key && identity.secret
-        ? createHttpIdentityProvider({
-            url: identity.url,
-            key: identity.key,
-            secret: identity.secret,
-            timeoutMs: identity.timeoutMs,
-          })
-        : adapters.identity === 'development'
-          ? createDevIdentityProvider(config.publicUrl)
-          : createUnconfiguredIdentityProvider(),
+    identity: identity.tencent
+      ? createTencentIdentityProvider({ ...identity.tencent, timeoutMs: identity.timeoutMs })
+      : adapters.identity === 'development'
+        ? createDevIdentityProvider(config.publicUrl)
+        : createUnconfiguredIdentityProvider(),
     ...overrides,
   };
 }

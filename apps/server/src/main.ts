@@ -21,6 +21,7 @@ import {
   scheduleBillingJobs,
 } from './modules/billing/billing.jobs';
 import { rechargeJobHandlers } from './modules/billing/recharge/recharge.jobs';
+import { faceQueryJobHandlers } from './modules/certification/face-query.job';
 import {
   createPasswordReminderJob,
   passwordReminderJobKind,
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
       ...alertJobHandlers(log),
       ...billingJobHandlers(),
       ...rechargeJobHandlers(log),
+      ...faceQueryJobHandlers(log),
     },
     log,
     { pollMs: config.jobs.pollMs },

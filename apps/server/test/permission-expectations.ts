@@ -1055,6 +1055,10 @@ export const expectations = {
   queryFaceVerifyResult: none('admin', ErrorCode.faceSessionInvalid, {
     request: () => ({ query: { token: 'nosuchsession0000000' } }),
   }),
+  // The phone back from the identity provider's page: the face token is the only key.
+  faceReturn: none('public', ErrorCode.faceSessionInvalid, {
+    request: () => ({ query: { faceToken: 'nosuchsession0000000' } }),
+  }),
   companyVerify: {
     access: 'admin',
     object: 'item',

@@ -64,7 +64,7 @@ const platformProfile = {
   ],
 };
 
-/** A platform, a marketplace and an identity provider that answer what the tests need. */
+/** A platform and a marketplace that answer what the tests need. */
 async function startPlatform() {
   const calls: string[] = [];
   const server: Server = createServer((req, res) => {
@@ -367,9 +367,10 @@ describe('production mode with its adapters configured', () => {
         PROVISIONER_URL: platform.url,
         PROVISIONER_TOKEN: 'platform-token-0123456789',
         ...marketplace.env,
-        IDENTITY_URL: platform.url,
-        IDENTITY_KEY: 'identity-key',
-        IDENTITY_SECRET: 'identity-secret-0123456789',
+        IDENTITY_PROVIDER: 'tencent',
+        TENCENTCLOUD_SECRET_ID: 'AKIDproductionAdapters01',
+        TENCENTCLOUD_SECRET_KEY: 'tencent-secret-key-0123456789',
+        TENCENT_FACEID_RULE_ID: '1',
         SMS_ENDPOINT: sms.url,
         SMS_API_KEY: 'sms-key',
         SMS_SECRET: 'sms-secret-0123456789',
@@ -546,7 +547,7 @@ describe('the adapter table printed at start', () => {
       '-----------  --------------  -------------------------',
       'provisioner  configured      PROVISIONER_URL',
       'marketplace  not configured  MARKETPLACE_PROVIDER',
-      'identity     not configured  IDENTITY_URL',
+      'identity     not configured  IDENTITY_PROVIDER',
       'wechatPay    not configured  WECHATPAY_MCH_ID',
       'alipay       not configured  ALIPAY_APP_ID',
       'sms          not configured  SMS_ENDPOINT',

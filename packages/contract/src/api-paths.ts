@@ -193,6 +193,7 @@ export const apiPaths = {
   personalVerify: def('POST', '/api/portal/billing/certification/personalVerify'),
   faceVerify: def('POST', '/api/portal/billing/certification/faceVerify'),
   queryFaceVerifyResult: def('GET', '/api/portal/billing/certification/queryfaceVerifyRest'),
+  faceReturn: def('GET', '/api/portal/billing/certification/faceReturn'),
   companyVerify: def('POST', '/api/portal/billing/certification/companyVerify'),
   certificationStatus: def('GET', '/api/portal/billing/certification/status'),
   remittanceInfo: def('GET', '/api/portal/billing/remittance/info'),

@@ -71,6 +71,7 @@ import {
   ZDevFaceQuery,
   ZFaceResult,
   ZFaceResultQuery,
+  ZFaceReturnQuery,
   ZFaceVerifyRequest,
   ZFaceVerifyResult,
   ZPersonalVerifyRequest,
@@ -1697,6 +1698,15 @@ export const routes = {
     query: ZFaceResultQuery,
     response: ZFaceResult,
     codes: [ErrorCode.faceSessionInvalid],
+  }),
+  faceReturn: route(apiPaths.faceReturn, {
+    access: 'public',
+    tag: 'certification',
+    summary:
+      "The identity provider's page sends the phone back here: the face check's outcome is read from the provider and the phone goes on to /faceRecognitionSuccessful or /faceRecognition?token=…&error=CODE",
+    query: ZFaceReturnQuery,
+    response: ZNull,
+    codes: [ErrorCode.faceSessionInvalid, ErrorCode.certificationFailed],
   }),
   companyVerify: route(apiPaths.companyVerify, {
     access: 'admin',

@@ -1,98 +1,65 @@
-/** The HTTP identity provider signs its calls and reads the provider's answers; the development rules. */
-import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpIdentityProvider, devEnterpriseResult, IdentityError } from './identity';
+/** Tencent's answers mapped onto the spec's results; the development rules. */
+import { describe, expect, it } from 'vitest';
+import { devEnterpriseResult } from './identity';
+import { endpointProfile, enterpriseResultOf, faceOutcomeOf } from './identity-tencent';
 
-let server: Server;
-let url: string;
-const seen: { method: string; path: string; body: string; isSigned: boolean; key: string }[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const path = req.url ?? '';
-      const expected = createHmac('sha256', 'the-secret')
-        .update(`${req.headers['x-cz-timestamp']}\n${req.method}\n${path}\n${body}`)
-        .digest('hex');
-      seen.push({
-        method: req.method ?? '',
-        path,
-        body,
-        isSigned: req.headers['x-cz-signature'] === expected,
-        key: String(req.headers['x-cz-key']),
-      });
-      res.setHeader('content-type', 'application/json');
-      if (path === '/v1/face/sessions') return res.end(JSON.stringify({ sessionId: 'sess-12345678' }));
-      if (path === '/v1/face/sessions/sess-12345678/url')
-        return res.end(JSON.stringify({ url: 'https://provider.example/live/1' }));
-      if (path === '/v1/face/sessions/sess-12345678')
-        return res.end(JSON.stringify({ status: 'failed', errorCode: 'NO_VALID_FACE' }));
-      if (path === '/v1/enterprise/checks') return res.end(JSON.stringify({ result: 'MANUAL', ref: 'r1' }));
-      res.statusCode = 500;
-      res.end('{}');
-    });
+describe('Tencent FaceID outcomes', () => {
+  it('maps ErrCode onto the spec face codes', () => {
+    expect(faceOutcomeOf(null)).toEqual({ status: 'waiting', errorCode: null });
+    expect(faceOutcomeOf(17)).toEqual({ status: 'waiting', errorCode: null });
+    expect(faceOutcomeOf(0)).toEqual({ status: 'passed', errorCode: null });
+    const failed = (code: number) => faceOutcomeOf(code).errorCode;
+    expect(failed(2016)).toBe('NOT_SAME_PERSON');
+    expect(failed(2011)).toBe('NOT_SAME_PERSON');
+    expect(failed(1004)).toBe('NO_VALID_FACE');
+    expect(failed(2004)).toBe('NO_VALID_FACE');
+    expect(failed(16)).toBe('TOO_MANY_RETRIES');
+    expect(failed(15)).toBe('USER_EXIT');
+    expect(failed(1008)).toBe('NETWORK_ERROR');
+    expect(failed(202)).toBe('UPLOAD_FAILED');
+    expect(failed(1001)).toBe('UPLOAD_TIMEOUT');
+    expect(failed(1104)).toBe('VIDEO_FORMAT');
+    expect(failed(2006)).toBe('DATA_ERROR');
+    expect(failed(3001)).toBe('DATA_ERROR');
+    expect(faceOutcomeOf('x')).toEqual({ status: 'failed', errorCode: 'DATA_ERROR' });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
-describe('HTTP identity provider', () => {
-  it('signs every call with the key and the HMAC of timestamp, method, path and body', async () => {
-    const provider = createHttpIdentityProvider({
-      url,
-      key: 'the-key',
-      secret: 'the-secret',
-      timeoutMs: 2000,
-    });
-    expect(await provider.createFaceSession({ name: '张三', idNumber: '11010519491231002X' })).toEqual({
-      sessionId: 'sess-12345678',
-    });
+describe('Tencent OCR enterprise outcomes', () => {
+  const all = {
+    IsCreditCodeConsistent: true,
+    IsEntNameConsistent: true,
+    IsLrNameConsistent: true,
+    IsIdNumConsistent: true,
+  };
+  it('maps the four elements and the operating status onto the spec results', () => {
+    expect(enterpriseResultOf({ ...all, OperatingStatus: '1' })).toBe('CONSISTENT');
+    expect(enterpriseResultOf({ ...all, OperatingStatus: '4' })).toBe('NOT_OPERATING_NORMALLY');
+    expect(enterpriseResultOf({ ...all, OperatingStatus: '0' })).toBe('NOT_OPERATING_NORMALLY');
+    expect(enterpriseResultOf({ ...all, OperatingStatus: '/' })).toBe('manual');
+    expect(enterpriseResultOf({ ...all })).toBe('manual');
+    expect(enterpriseResultOf({ ...all, IsLrNameConsistent: false })).toBe('LEGAL_PERSON_MISMATCH');
+    expect(enterpriseResultOf({ ...all, IsIdNumConsistent: false })).toBe('LEGAL_PERSON_MISMATCH');
+    expect(enterpriseResultOf({ ...all, IsEntNameConsistent: false })).toBe('FOUR_ELEMENTS_FAILED');
     expect(
-      await provider.faceCheckUrl('sess-12345678', 'https://console.example/faceRecognition?token=t'),
-    ).toBe('https://provider.example/live/1');
-    expect(await provider.faceResult('sess-12345678')).toEqual({
-      status: 'failed',
-      errorCode: 'NO_VALID_FACE',
-    });
-    expect(
-      await provider.checkEnterprise({
-        companyName: 'Acme',
-        creditCode: '91350100M000100Y43',
-        legalPersonName: '李四',
-        legalPersonId: '440524188001010014',
-        bankAccount: '6222021001088889999',
-        bankName: 'ICBC',
+      enterpriseResultOf({
+        IsCreditCodeConsistent: false,
+        IsEntNameConsistent: false,
+        IsLrNameConsistent: false,
+        IsIdNumConsistent: false,
       }),
-    ).toEqual({ result: 'manual', ref: 'r1' });
-    expect(seen.every((call) => call.isSigned && call.key === 'the-key')).toBe(true);
-    expect(seen.map((call) => `${call.method} ${call.path}`)).toEqual([
-      'POST /v1/face/sessions',
-      'POST /v1/face/sessions/sess-12345678/url',
-      'GET /v1/face/sessions/sess-12345678',
-      'POST /v1/enterprise/checks',
-    ]);
+    ).toBe('ENTERPRISE_NOT_FOUND');
   });
 
-  it('fails with a reason that names no personal data', async () => {
-    const provider = createHttpIdentityProvider({
-      url: `${url}/broken`,
-      key: 'k',
-      secret: 's',
-      timeoutMs: 2000,
+  it('takes a full URL apart for the SDK, the public endpoint as well', () => {
+    expect(endpointProfile('http://127.0.0.1:18120', 2500).httpProfile).toEqual({
+      protocol: 'http://',
+      endpoint: '127.0.0.1:18120',
+      reqTimeout: 3,
     });
-    const error = await provider
-      .createFaceSession({ name: '张三', idNumber: '11010519491231002X' })
-      .catch((e) => e);
-    expect(error).toBeInstanceOf(IdentityError);
-    expect((error as IdentityError).reason).toBe('HTTP_500');
-    expect(String((error as Error).message)).not.toContain('11010519491231002X');
+    expect(endpointProfile('https://faceid.tencentcloudapi.com', 10_000).httpProfile.endpoint).toBe(
+      'faceid.tencentcloudapi.com',
+    );
   });
 });
 

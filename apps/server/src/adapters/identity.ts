@@ -4,9 +4,7 @@
  * bank account).
  *
  * Two implementations:
- * - `createHttpIdentityProvider` speaks the provider's API (JSON over HTTP; every request carries
- *   `x-cz-key` and an HMAC-SHA256 signature of `timestamp \n method \n path \n body` with the
- *   secret in `x-cz-signature`, see signed-http.ts);
+ * - `createTencentIdentityProvider` (identity-tencent.ts): Tencent Cloud's FaceID and OCR;
  * - `createDevIdentityProvider` plays the provider in development and tests. Its face checks end
  *   with the outcome chosen on the development liveness page (`/api/dev/face/{sessionId}`). Its
  *   enterprise checks answer by the company name: a name containing 人工 or Manual waits for
@@ -17,15 +15,12 @@
  * Personal data travels to the provider only; errors name the call and the reason, never the data.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  isEnterpriseResult,
-  isFaceErrorCode,
-  type TEnterpriseResult,
-  type TFaceErrorCode,
-  type TFaceSessionStatus,
+import type {
+  TEnterpriseResult,
+  TFaceErrorCode,
+  TFaceSessionStatus,
 } from '@console/contract/certification-rules';
 import { notConfigured } from './registry';
-import { createSignedHttp, SignedHttpError, type TSignedAnswer } from './signed-http';
 
 export type TFaceCheck = { status: TFaceSessionStatus; errorCode: TFaceErrorCode | null };
 
@@ -44,9 +39,18 @@ export type TEnterpriseCheck =
   | { result: 'manual'; ref: string | null };
 
 export type TIdentityProvider = {
-  /** Registers a face check of the person; answers the provider's session id. */
-  createFaceSession(input: { name: string; idNumber: string }): Promise<{ sessionId: string }>;
-  /** The address the phone opens for the liveness check; the provider returns to `returnUrl`. */
+  /**
+   * Registers a face check of the person; answers the provider's session id and, when the
+   * provider gives it at once, the address the phone opens (the provider returns to `returnUrl`
+   * afterwards). `reference` is the console's own, non-personal name of the attempt.
+   */
+  createFaceSession(input: {
+    name: string;
+    idNumber: string;
+    returnUrl: string;
+    reference: string;
+  }): Promise<{ sessionId: string; url: string | null }>;
+  /** The address the phone opens for a session registered without one (`url: null` above). */
   faceCheckUrl(sessionId: string, returnUrl: string): Promise<string>;
   /** How the face check goes. */
   faceResult(sessionId: string): Promise<TFaceCheck>;
@@ -69,80 +73,7 @@ export class IdentityError extends Error {
   }
 }
 
-export type THttpIdentityOptions = { url: string; key: string; secret: string; timeoutMs: number };
-
-/**
- * The provider's API:
- *   POST /v1/face/sessions                 { name, idNumber } → { sessionId }
- *   POST /v1/face/sessions/{id}/url        { returnUrl } → { url }
- *   GET  /v1/face/sessions/{id}            → { status: waiting|passed|failed, errorCode }
- *   POST /v1/enterprise/checks             { companyName, creditCode, legalPersonName, legalPersonId,
- *                                            bankAccount, bankName } → { result | "MANUAL", ref }
- */
-export function createHttpIdentityProvider(options: THttpIdentityOptions): TIdentityProvider {
-  const send = createSignedHttp({
-    url: options.url,
-    secret: options.secret,
-    timeoutMs: options.timeoutMs,
-    headers: { 'x-cz-key': options.key },
-  });
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    let answer: TSignedAnswer;
-    try {
-      answer = await send(method, path, body);
-    } catch (error) {
-      const reason = error instanceof SignedHttpError ? error.reason : 'UNREACHABLE';
-      throw new IdentityError(reason, `${method} ${path.split('/').slice(0, 4).join('/')}: ${reason}`);
-    }
-    if (!answer.isOk) throw new IdentityError(`HTTP_${answer.status}`, `${method}: ${answer.status}`);
-    try {
-      return JSON.parse(answer.text) as T;
-    } catch {
-      throw new IdentityError('BAD_RESPONSE', `${method}: answer is not JSON`);
-    }
-  }
-  const enc = encodeURIComponent;
-  return {
-    async createFaceSession(input) {
-      const answer = await call<{ sessionId?: unknown }>('POST', '/v1/face/sessions', input);
-      if (typeof answer.sessionId !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(answer.sessionId))
-        throw new IdentityError('BAD_RESPONSE', 'face session: no session id');
-      return { sessionId: answer.sessionId };
-    },
-    async faceCheckUrl(sessionId, returnUrl) {
-      const answer = await call<{ url?: unknown }>('POST', `/v1/face/sessions/${enc(sessionId)}/url`, {
-        returnUrl,
-      });
-      if (typeof answer.url !== 'string' || !/^https:\/\//.test(answer.url))
-        throw new IdentityError('BAD_RESPONSE', 'face session: no address');
-      return answer.url;
-    },
-    async faceResult(sessionId) {
-      const answer = await call<{ status?: unknown; errorCode?: unknown }>(
-        'GET',
-        `/v1/face/sessions/${enc(sessionId)}`,
-      );
-      if (answer.status === 'passed') return { status: 'passed', errorCode: null };
-      if (answer.status === 'failed') {
-        return {
-          status: 'failed',
-          errorCode: isFaceErrorCode(answer.errorCode) ? answer.errorCode : 'DATA_ERROR',
-        };
-      }
-      if (answer.status === 'waiting') return { status: 'waiting', errorCode: null };
-      throw new IdentityError('BAD_RESPONSE', 'face session: unknown status');
-    },
-    async checkEnterprise(input) {
-      const answer = await call<{ result?: unknown; ref?: unknown }>('POST', '/v1/enterprise/checks', input);
-      const ref = typeof answer.ref === 'string' ? answer.ref.slice(0, 128) : null;
-      if (answer.result === 'MANUAL') return { result: 'manual', ref };
-      if (isEnterpriseResult(answer.result)) return { result: answer.result, ref };
-      throw new IdentityError('BAD_RESPONSE', 'enterprise check: unknown result');
-    },
-  };
-}
-
-/** Production mode without IDENTITY_URL: every check refuses with 4102 (never the development answers). */
+/** Production mode without IDENTITY_PROVIDER: every check refuses with 4102 (never the development answers). */
 export function createUnconfiguredIdentityProvider(): TIdentityProvider {
   const refuse = async (): Promise<never> => {
     throw notConfigured('identity');
@@ -175,7 +106,7 @@ export function createDevIdentityProvider(baseUrl: string): TIdentityProvider {
     async createFaceSession() {
       const sessionId = `dev-${randomBytes(12).toString('base64url')}`;
       sessions.set(sessionId, { status: 'waiting', errorCode: null });
-      return { sessionId };
+      return { sessionId, url: null };
     },
     async faceCheckUrl(sessionId, returnUrl) {
       const token = new URL(returnUrl).searchParams.get('token') ?? '';

@@ -22,7 +22,7 @@ export const notConfiguredCode = AdapterNotConfiguredCodes;
 const settingOf: Record<TAdapterName, string> = {
   provisioner: 'PROVISIONER_URL',
   marketplace: 'MARKETPLACE_PROVIDER',
-  identity: 'IDENTITY_URL',
+  identity: 'IDENTITY_PROVIDER',
   wechatPay: 'WECHATPAY_MCH_ID',
   alipay: 'ALIPAY_APP_ID',
   sms: 'SMS_ENDPOINT',
@@ -36,7 +36,7 @@ export function adapterStates(config: TConfig): TAdapterStates {
   return {
     provisioner: state(config.provisioning.url !== null),
     marketplace: state(config.marketplace !== null),
-    identity: state(config.identity.url !== null),
+    identity: state(config.identity.tencent !== null),
     wechatPay: state(config.payments.wechat !== null),
     alipay: state(config.payments.alipay !== null),
     sms: state(config.sms !== null),

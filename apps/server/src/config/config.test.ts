@@ -179,15 +179,23 @@ describe('configuration errors', () => {
       expect: /not a private key/,
     },
     {
-      variable: 'IDENTITY_KEY',
-      value: ' Ik0Jl9Km8Ln7',
-      env: { IDENTITY_URL: 'https://id.example.com', IDENTITY_SECRET: 's'.repeat(20) },
+      variable: 'TENCENTCLOUD_SECRET_ID',
+      value: ' AKIDz8krbsJ5yKBZQpn74WFkmLPx3',
+      env: {
+        IDENTITY_PROVIDER: 'tencent',
+        TENCENTCLOUD_SECRET_KEY: 's'.repeat(32),
+        TENCENT_FACEID_RULE_ID: '1',
+      },
       expect: /start or end/,
     },
     {
-      variable: 'IDENTITY_SECRET',
-      value: 'Is6Jt5Ku4Lv3\n',
-      env: { IDENTITY_URL: 'https://id.example.com', IDENTITY_KEY: 'k' },
+      variable: 'TENCENTCLOUD_SECRET_KEY',
+      value: 'Gu5t9xGARNpq86cd98joQYCN3\n',
+      env: {
+        IDENTITY_PROVIDER: 'tencent',
+        TENCENTCLOUD_SECRET_ID: 'AKIDexample',
+        TENCENT_FACEID_RULE_ID: '1',
+      },
       expect: /start or end/,
     },
     { variable: 'PROVISIONER_TOKEN', value: 'Pt2Qu3Rv4Sw5\u0000x', expect: /control characters/ },
@@ -278,9 +286,14 @@ describe('configuration errors', () => {
         .sort(),
     ).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_REGION', 'AWS_SECRET_ACCESS_KEY']);
     expect(errorOf({ MARKETPLACE_PROVIDER: 'azure' }).message).toMatch(/MARKETPLACE_PROVIDER must be aws/);
-    expect(errorOf({ IDENTITY_URL: 'https://id.example.com' }).message).toMatch(
-      /IDENTITY_KEY is required when IDENTITY_URL is set/,
-    );
+    const identity = errorOf({ IDENTITY_PROVIDER: 'tencent' });
+    expect(identity.issues.map((i) => i.variable).sort()).toEqual([
+      'TENCENTCLOUD_SECRET_ID',
+      'TENCENTCLOUD_SECRET_KEY',
+      'TENCENT_FACEID_RULE_ID',
+    ]);
+    expect(identity.message).toMatch(/TENCENT_FACEID_RULE_ID is required when IDENTITY_PROVIDER is tencent/);
+    expect(errorOf({ IDENTITY_PROVIDER: 'acme' }).message).toMatch(/IDENTITY_PROVIDER must be tencent/);
   });
 });
 

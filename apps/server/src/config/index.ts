@@ -112,18 +112,25 @@ function marketplace(s: TSettings, issues: TIssue[]) {
     endpoint: s.AWS_MARKETPLACE_ENDPOINT ?? null,
   };
 }
+/** Tencent Cloud's default API addresses (a full URL in the settings replaces them, for tests). */
+export const tencentEndpoints = {
+  faceid: 'https://faceid.tencentcloudapi.com',
+  ocr: 'https://ocr.tencentcloudapi.com',
+} as const;
 
 function identity(s: TSettings, issues: TIssue[]) {
-  const because = 'when IDENTITY_URL is set';
+  const base = { provider: s.IDENTITY_PROVIDER ?? null, timeoutMs: s.IDENTITY_TIMEOUT_MS };
+  if (s.IDENTITY_PROVIDER !== 'tencent') return { ...base, tencent: null };
+  const because = 'when IDENTITY_PROVIDER is tencent';
   return {
-    url: s.IDENTITY_URL ?? null,
-    key: s.IDENTITY_URL
-      ? required(s.IDENTITY_KEY, 'IDENTITY_KEY', because, issues)
-      : (s.IDENTITY_KEY ?? null),
-    secret: s.IDENTITY_URL
-      ? required(s.IDENTITY_SECRET, 'IDENTITY_SECRET', because, issues)
-      : (s.IDENTITY_SECRET ?? null),
-    timeoutMs: s.IDENTITY_TIMEOUT_MS,
+    ...base,
+    tencent: {
+      secretId: required(s.TENCENTCLOUD_SECRET_ID, 'TENCENTCLOUD_SECRET_ID', because, issues),
+      secretKey: required(s.TENCENTCLOUD_SECRET_KEY, 'TENCENTCLOUD_SECRET_KEY', because, issues),
+      ruleId: required(s.TENCENT_FACEID_RULE_ID, 'TENCENT_FACEID_RULE_ID', because, issues),
+      faceidEndpoint: s.TENCENT_FACEID_ENDPOINT ?? tencentEndpoints.faceid,
+      ocrEndpoint: s.TENCENT_OCR_ENDPOINT ?? tencentEndpoints.ocr,
+    },
   };
 }
 
@@ -321,7 +328,7 @@ function toConfig(s: TSettings, issues: TIssue[]) {
     uploadDir: resolve(s.UPLOAD_DIR ?? join(dataDir, 'uploads')),
     /** Where uploads live: `folder` (uploadDir) or an S3-compatible object store. */
     storage: storage(s, issues),
-    /** Real-name verification: the identity provider (null url: not configured) and the daily attempts. */
+    /** Real-name verification: the identity provider (null: not configured) and its settings. */
     identity: identity(s, issues),
     certification: { attemptsPerDay: s.CERTIFICATION_ATTEMPTS_PER_DAY },
     /** Service instances: the platform's provisioner and how long an opening may take. */
@@ -391,8 +398,8 @@ export const secretVariables = [
   'WECHATPAY_PRIVATE_KEY',
   'WECHATPAY_API_V3_KEY',
   'ALIPAY_PRIVATE_KEY',
-  'IDENTITY_KEY',
-  'IDENTITY_SECRET',
+  'TENCENTCLOUD_SECRET_ID',
+  'TENCENTCLOUD_SECRET_KEY',
   'PROVISIONER_TOKEN',
   'AWS_SECRET_ACCESS_KEY',
   'S3_ACCESS_KEY_ID',

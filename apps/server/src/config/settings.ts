@@ -160,9 +160,17 @@ export const ZSettings = z.object({
       })
       .default('uploads/'),
   ),
-  IDENTITY_URL: url(),
-  IDENTITY_KEY: secret,
-  IDENTITY_SECRET: secret,
+  /** Real-name verification's provider: `tencent` (FaceID and OCR); unset: not configured. */
+  IDENTITY_PROVIDER: z.preprocess(
+    blank,
+    z.enum(['tencent'], { error: 'must be tencent (or unset)' }).optional(),
+  ),
+  /** Tencent Cloud's API key (CAM), shared by every Tencent Cloud service the console calls. */
+  TENCENTCLOUD_SECRET_ID: secret,
+  TENCENTCLOUD_SECRET_KEY: secret,
+  TENCENT_FACEID_RULE_ID: text,
+  TENCENT_FACEID_ENDPOINT: url(),
+  TENCENT_OCR_ENDPOINT: url(),
   IDENTITY_TIMEOUT_MS: int(10_000, 100, 120_000),
   CERTIFICATION_ATTEMPTS_PER_DAY: int(5, 1, 1000),
   PROVISIONER_URL: url(),

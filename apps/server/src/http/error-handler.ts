@@ -76,6 +76,8 @@ export function errorHandler(
     if (error.headers) reply.headers(error.headers);
     if (error.code >= 500 && error.code < 1000)
       request.log.error({ err: error.cause ?? error }, 'request failed');
+    // A refusal whose reason is for the operator only (a provider's error code, never its data).
+    else if (typeof error.cause === 'string') request.log.warn({ reason: error.cause }, 'request refused');
     return send(request, reply, error.code, error.messageKey, error.data, {
       ...error.params,
       requestId: request.id,

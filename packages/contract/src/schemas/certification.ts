@@ -127,6 +127,8 @@ export const ZFaceVerifyResult = z.object({ providerUrl: z.string() });
 export type TFaceVerifyResult = z.infer<typeof ZFaceVerifyResult>;
 
 export const ZFaceResultQuery = z.object({ token: ZFaceToken });
+/** The provider's page sends the phone back with the console's face token (and its own `token`). */
+export const ZFaceReturnQuery = z.object({ faceToken: ZFaceToken });
 export const ZFaceResult = z.object({
   status: z.enum(FaceSessionStatuses),
   errorCode: z.enum(FaceErrorCodes).nullable(),

@@ -91,7 +91,12 @@ export async function supersedePersonal(db: TDb, accountId: number, now: Date): 
 }
 
 /** Ends the account's face checks whose session expired unfinished (USER_EXIT). */
-export async function expireFaceSessions(db: TDb, accountId: number, now: Date): Promise<void> {
+/** Ends the account's waiting face sessions past their expiry (USER_EXIT); answers the verifications it failed. */
+export async function expireFaceSessions(
+  db: TDb,
+  accountId: number,
+  now: Date,
+): Promise<TCertificationRow[]> {
   const rows = await db
     .update(faceSessions)
     .set({ status: 'failed', errorCode: 'USER_EXIT', finishedAt: now })
@@ -103,12 +108,17 @@ export async function expireFaceSessions(db: TDb, accountId: number, now: Date):
       ),
     )
     .returning({ certificationId: faceSessions.certificationId });
+  const failed: TCertificationRow[] = [];
   for (const r of rows) {
-    await db
-      .update(certifications)
-      .set({ status: 'failed', faceError: 'USER_EXIT', updatedAt: now })
-      .where(and(eq(certifications.id, r.certificationId), eq(certifications.status, 'verifying')));
+    failed.push(
+      ...(await db
+        .update(certifications)
+        .set({ status: 'failed', faceError: 'USER_EXIT', updatedAt: now })
+        .where(and(eq(certifications.id, r.certificationId), eq(certifications.status, 'verifying')))
+        .returning()),
+    );
   }
+  return failed;
 }
 
 /**
@@ -152,13 +162,15 @@ export async function insertFaceSession(
 
 export async function findFaceSession(
   db: TDb,
-  where: { tokenHash: Buffer } | { providerSessionId: string },
+  where: { tokenHash: Buffer } | { providerSessionId: string } | { id: number },
   forUpdate = false,
 ): Promise<TFaceSessionRow | null> {
   const condition =
     'tokenHash' in where
       ? eq(faceSessions.tokenHash, where.tokenHash)
-      : eq(faceSessions.providerSessionId, where.providerSessionId);
+      : 'id' in where
+        ? eq(faceSessions.id, where.id)
+        : eq(faceSessions.providerSessionId, where.providerSessionId);
   const query = db.select().from(faceSessions).where(condition);
   const rows = forUpdate ? await query.for('update') : await query;
   return rows[0] ?? null;

@@ -17,6 +17,7 @@ import { certificationState } from './certification.service';
 import { companyVerify } from './certification-enterprise.service';
 import {
   devPageSession,
+  faceReturn,
   faceVerify,
   personalVerify,
   queryFaceResult,
@@ -31,6 +32,11 @@ export function certificationRoutes(app: FastifyInstance): void {
   defineRoute(app, 'queryFaceVerifyResult', ({ deps, auth, request, query }) =>
     queryFaceResult(deps, auth, query.token, requestMeta(request)),
   );
+  defineRoute(app, 'faceReturn', async ({ deps, reply, query }) => {
+    const target = await faceReturn(deps, query.faceToken);
+    reply.code(303).header('location', target).header('cache-control', 'no-store').send();
+    return null;
+  });
   defineRoute(app, 'companyVerify', ({ deps, auth, request, body }) =>
     companyVerify(deps, auth, request.lang, body, requestMeta(request)),
   );

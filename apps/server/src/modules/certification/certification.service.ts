@@ -85,13 +85,18 @@ export function certificationView(row: TCertificationRow): TCertification {
   };
 }
 
-/** A provider's failure as the answer 4084 (the reason goes to the log only). */
+/**
+ * A provider's failure as the answer 4084; the reason (the call and the provider's error code,
+ * never the person's data) goes to the log only, as a warning.
+ */
 export function providerFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof IdentityError) {
-    return new AppError(ErrorCode.certificationFailed, { cause: `identity provider: ${error.reason}` });
+    return new AppError(ErrorCode.certificationFailed, { cause: `identity provider: ${error.message}` });
   }
-  return new AppError(ErrorCode.certificationFailed, { cause: error });
+  return new AppError(ErrorCode.certificationFailed, {
+    cause: `identity provider: ${error instanceof Error ? error.name : 'unknown failure'}`,
+  });
 }
 
 /** Refuses a new verification the account does not need: 4083. */
@@ -189,8 +194,22 @@ export async function invoiceTypesOf(db: TDb, accountId: number): Promise<('ordi
   return facts.enterprisePassed ? ['ordinary', 'specialVat'] : ['ordinary'];
 }
 
+/**
+ * Ends the account's waiting face sessions past their expiry (USER_EXIT), each failed
+ * verification audited in the same transaction (by the system).
+ */
+export async function expireWaitingFaceSessions(deps: TDeps, accountId: number): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const system: TActor = { accountId, userId: null, username: null, ip: null, requestId: null };
+    for (const row of await expireFaceSessions(tx, accountId, now)) {
+      await audit(tx, system, 'certification.face', row, false, { faceError: row.faceError }, now);
+    }
+  });
+}
+
 export async function certificationState(deps: TDeps, auth: TAuth): Promise<TCertificationState> {
-  await deps.db.transaction((tx) => expireFaceSessions(tx, auth.accountId, deps.clock.now()));
+  await expireWaitingFaceSessions(deps, auth.accountId);
   const [latest, type, used, invoiceTypes] = await Promise.all([
     latestCertification(deps.db, auth.accountId),
     accountTypeOf(deps.db, auth.accountId),
