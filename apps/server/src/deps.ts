@@ -23,7 +23,7 @@ import {
   createUnconfiguredProvisioner,
 } from './adapters/provisioner';
 import { adapterStates } from './adapters/registry';
-import { createHttpSmsSender } from './adapters/sms';
+import { createSmsSender } from './adapters/sms';
 import { createDirectoryStorage } from './adapters/storage';
 import type { TConfig } from './config';
 import type { TDeps } from './context';
@@ -55,7 +55,7 @@ export function createDeps(
     mailer: config.smtp.url
       ? createSmtpMailer(config.smtp.url, config.smtp.from, config.sendTimeoutMs)
       : null,
-    sms: config.sms ? createHttpSmsSender(config.sms) : null,
+    sms: config.sms ? createSmsSender(config.sms) : null,
     marketplace: config.marketplaceEndpoint
       ? createHttpMarketplace(config.marketplaceEndpoint)
       : adapters.marketplace === 'development'

@@ -4,7 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adapterStates, adapterTable, isDemonstration } from './adapters/registry';
+import { adapterProviders, adapterStates, adapterTable, isDemonstration } from './adapters/registry';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { ensureAuditPartitions } from './db/audit-partitions';
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
   log.info({ adapters }, 'adapters');
   console.log(`\nAccount console (${config.edition} edition, ${config.deployMode}) on ${address}`);
   console.log(`API reference: ${address}/api/docs`);
-  console.log(`\n${adapterTable(adapters)}`);
+  console.log(`\n${adapterTable(adapters, adapterProviders(config))}`);
   if (config.isProduction && isDemonstration(config, adapters)) {
     console.log(
       '\nDemonstration installation (DEV_ADAPTERS=1): development stand-ins answer for the systems above; the console shows a banner.',

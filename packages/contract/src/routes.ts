@@ -284,6 +284,8 @@ const invitationErrors = [
 ];
 const sendErrors = [
   ErrorCode.sendCodeFailed,
+  ErrorCode.smsRateLimited,
+  ErrorCode.smsNumberInvalid,
   ErrorCode.smsNotConfigured,
   ErrorCode.emailNotConfigured,
   ErrorCode.callLimitExceeded,
@@ -882,6 +884,8 @@ export const routes = {
       ...codeErrors,
       ErrorCode.contactChangeNeedsIdentity,
       ErrorCode.sendCodeFailed,
+      ErrorCode.smsRateLimited,
+      ErrorCode.smsNumberInvalid,
       ErrorCode.smsNotConfigured,
       ErrorCode.emailNotConfigured,
     ],
@@ -934,6 +938,8 @@ export const routes = {
     codes: [
       ...policyErrors,
       ErrorCode.sendCodeFailed,
+      ErrorCode.smsRateLimited,
+      ErrorCode.smsNumberInvalid,
       ErrorCode.invitationSmsNotConfigured,
       ErrorCode.invitationEmailNotConfigured,
     ],
@@ -1078,6 +1084,8 @@ export const routes = {
       ErrorCode.invitationUsed,
       ErrorCode.userIsDeleted,
       ErrorCode.sendCodeFailed,
+      ErrorCode.smsRateLimited,
+      ErrorCode.smsNumberInvalid,
       ErrorCode.invitationSmsNotConfigured,
       ErrorCode.invitationEmailNotConfigured,
     ],
