@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@console/contract/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adapterStates, adapterTable } from '../src/adapters/registry';
+import { adapterProviders, adapterStates, adapterTable } from '../src/adapters/registry';
 import { loadConfig } from '../src/config';
 import { issueLicense } from '../src/modules/license/license.service';
 import { insertShare } from '../src/modules/share/share.repository';
@@ -24,7 +24,8 @@ import {
   type TSeededAccount,
   type TTestApp,
 } from './harness';
-import { startSmsReceiver, startSmtpServer } from './peers';
+import { startSmtpServer } from './peers';
+import { startTencentSms, tencentSmsEnv, tencentTemplateIds } from './provider-peers/sms-env';
 
 const production = { NODE_ENV: 'production', SECRET_KEY: 'production-secret-key-0123456789abcdef' };
 
@@ -348,14 +349,14 @@ describe('production mode without adapters', () => {
 describe('production mode with its adapters configured', () => {
   let t: TTestApp;
   let platform: Awaited<ReturnType<typeof startPlatform>>;
-  let sms: Awaited<ReturnType<typeof startSmsReceiver>>;
+  let sms: Awaited<ReturnType<typeof startTencentSms>>;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const license = generateKeyPairSync('ed25519');
   const api = routeClient(() => t.app);
 
   beforeAll(async () => {
     platform = await startPlatform();
-    sms = await startSmsReceiver();
+    sms = await startTencentSms();
     smtp = await startSmtpServer();
     t = await createTestApp({
       env: {
@@ -368,9 +369,7 @@ describe('production mode with its adapters configured', () => {
         IDENTITY_URL: platform.url,
         IDENTITY_KEY: 'identity-key',
         IDENTITY_SECRET: 'identity-secret-0123456789',
-        SMS_ENDPOINT: sms.url,
-        SMS_API_KEY: 'sms-key',
-        SMS_SECRET: 'sms-secret-0123456789',
+        ...tencentSmsEnv(sms),
         SMTP_URL: smtp.url,
         HUAWEI_LICENSE_PUBLIC_KEY: license.publicKey
           .export({ format: 'der', type: 'spki' })
@@ -415,7 +414,9 @@ describe('production mode with its adapters configured', () => {
       payload: { authCodeType: 'SMS', phone: '13912345678', authMethod: 'REGISTER_FORM' },
     });
     expect(envelope(sent).code).toBe(0);
-    expect(sms.requests).toHaveLength(1);
+    expect(sms.state.sent).toMatchObject([
+      { provider: 'tencent', phone: '+8613912345678', template: tencentTemplateIds.code, outcome: 'ok' },
+    ]);
     // Production keeps no copy of any message.
     expect((await t.app.inject('/api/dev/outbox')).statusCode).toBe(404);
 
@@ -446,10 +447,10 @@ describe('production mode with its adapters configured', () => {
     expect(page.statusCode).toBe(404);
   });
 
-  it('says an invitation whose text message the provider refused could not be sent, in its own words (4097)', async () => {
+  it('says an invitation whose text message the provider refused could not be sent, in its own words (4097), or that the number is rate-limited (4196)', async () => {
     const account = await seedAccount(t.deps, 'inviting');
     const admin = await signIn(t.app, 'inviting', account.admin);
-    sms.mode.value = 'fail';
+    sms.state.setOutcome(null, 'refused');
     try {
       const refused = envelope(
         await api.call('addUser', admin, {
@@ -463,9 +464,36 @@ describe('production mode with its adapters configured', () => {
         code: ErrorCode.sendCodeFailed,
         message: 'The invitation could not be sent. Try again later.',
       });
+      // The provider's rate limit says so, in the user's language.
+      sms.state.setOutcome(null, 'rateLimit');
+      const limited = envelope(
+        await api.call('addUser', admin, {
+          username: 'invited_limited',
+          phone: '13912345672',
+          invite: true,
+          inviteChannel: 'SMS',
+        }),
+      );
+      expect(limited).toMatchObject({
+        code: ErrorCode.smsRateLimited,
+        message: 'Too many text messages have been sent to this number. Try again later.',
+      });
     } finally {
-      sms.mode.value = 'ok';
+      sms.state.setOutcome(null, 'ok');
     }
+    const invited = envelope(
+      await api.call('addUser', admin, {
+        username: 'invited_ok',
+        phone: '13912345673',
+        invite: true,
+        inviteChannel: 'SMS',
+      }),
+    );
+    expect(invited.code).toBe(0);
+    // The invitation template's parameters, in their order: operator, user, account, hours, link.
+    const [operator, user, , hours, link] = sms.state.sent.at(-1)?.params as string[];
+    expect([operator, user, hours]).toEqual(['admin_inviting', 'invited_ok', '72']);
+    expect(link).toMatch(/\/userManage\/\d+\?token=/);
   });
 
   it("shares a job's profile that the platform answers", async () => {
@@ -529,28 +557,29 @@ describe('a demonstration installation (DEV_ADAPTERS=1)', () => {
 });
 
 describe('the adapter table printed at start', () => {
-  it('names each adapter, its state and the setting that configures it', () => {
-    const table = adapterTable(
-      adapterStates(
-        loadConfig({
-          ...production,
-          PROVISIONER_URL: 'https://platform.example.com',
-          SMTP_URL: 'smtp://mail',
-        }),
-      ),
-    );
+  it('names each adapter, its provider, its state and the setting that configures it', () => {
+    const config = loadConfig({
+      ...production,
+      PROVISIONER_URL: 'https://platform.example.com',
+      SMTP_URL: 'smtp://mail',
+      ...tencentSmsEnv({ url: 'https://sms.tencentcloudapi.com' }),
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'id',
+      ALIYUN_ACCESS_KEY_SECRET: 'secret-0123456789',
+    });
+    const table = adapterTable(adapterStates(config), adapterProviders(config));
     expect(table.split('\n')).toEqual([
-      'adapter      state           setting',
-      '-----------  --------------  -------------------------',
-      'provisioner  configured      PROVISIONER_URL',
-      'marketplace  not configured  MARKETPLACE_ENDPOINT',
-      'identity     not configured  IDENTITY_URL',
-      'wechatPay    not configured  WECHATPAY_MCH_ID',
-      'alipay       not configured  ALIPAY_APP_ID',
-      'sms          not configured  SMS_ENDPOINT',
-      'email        configured      SMTP_URL',
-      'license      not configured  HUAWEI_LICENSE_PUBLIC_KEY',
+      'adapter      provider  state           setting',
+      '-----------  --------  --------------  -------------------------',
+      'provisioner  platform  configured      PROVISIONER_URL',
+      'marketplace  -         not configured  MARKETPLACE_ENDPOINT',
+      'identity     -         not configured  IDENTITY_URL',
+      'wechatPay    -         not configured  WECHATPAY_MCH_ID',
+      'alipay       -         not configured  ALIPAY_APP_ID',
+      'sms          aliyun    configured      SMS_PROVIDER',
+      'email        smtp      configured      SMTP_URL',
+      'license      -         not configured  HUAWEI_LICENSE_PUBLIC_KEY',
     ]);
-    expect(adapterTable(adapterStates(loadConfig({})))).toMatch(/provisioner {2}development stand-in/);
+    expect(adapterTable(adapterStates(loadConfig({})))).toMatch(/provisioner {2}- {9}development stand-in/);
   });
 });
