@@ -11,6 +11,8 @@ import { ErrorCode } from '@console/contract/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adapterProviders, adapterStates, adapterTable } from '../src/adapters/registry';
 import { loadConfig } from '../src/config';
+import { createAlertMessageJob } from '../src/modules/billing/alerts/alerts.jobs';
+import { composeAlert } from '../src/modules/billing/alerts/alerts-evaluation.service';
 import { issueLicense } from '../src/modules/license/license.service';
 import { insertShare } from '../src/modules/share/share.repository';
 import { changedTables, snapshotDatabase } from './db-snapshot';
@@ -491,9 +493,72 @@ describe('production mode with its adapters configured', () => {
     );
     expect(invited.code).toBe(0);
     // The invitation template's parameters, in their order: operator, user, account, hours, link.
-    const [operator, user, , hours, link] = sms.state.sent.at(-1)?.params as string[];
-    expect([operator, user, hours]).toEqual(['admin_inviting', 'invited_ok', '72']);
-    expect(link).toMatch(/\/userManage\/\d+\?token=/);
+    expect(sms.state.sent.at(-1)?.params).toEqual([
+      'admin_inviting',
+      'invited_ok',
+      'inviting',
+      '72',
+      expect.stringMatching(/\/userManage\/\d+\?token=/),
+    ]);
+  });
+
+  it("sends each balance alert's SMS with its own template and parameters, and retries a refused one", async () => {
+    const facts = {
+      accountId: 1,
+      accountName: 'acme',
+      displayName: '示例科技',
+      isBillable: true,
+      cashFen: 4500,
+      outstandingFen: 0,
+      voucherFen: 0,
+      spentFen: 7000,
+      settings: null,
+      activeKinds: [],
+    };
+    const thresholds = {
+      isLowBalanceEnabled: true,
+      lowBalanceFen: 10_000,
+      isSmartEnabled: true,
+      smartDays: [7],
+    };
+    const job = createAlertMessageJob(t.app.log);
+    const run = (kind: 'low' | number, target: string) => {
+      const message = composeAlert('zh-CN', 'CNY', kind, facts, thresholds);
+      return job(
+        {
+          id: 1,
+          kind: 'billing.alertMessage',
+          attempts: 0,
+          maxAttempts: 5,
+          payload: {
+            accountId: 1,
+            channel: 'sms',
+            target,
+            subject: '',
+            text: message.text,
+            template: message.template,
+          },
+        },
+        t.deps,
+      );
+    };
+    await run('low', '+86 13912345680');
+    await run(7, '+86 13912345681');
+    expect(sms.state.sent.slice(-2)).toMatchObject([
+      {
+        phone: '+8613912345680',
+        template: tencentTemplateIds.balanceLow,
+        params: ['示例科技', '45.00 元', '100.00 元'],
+      },
+      {
+        phone: '+8613912345681',
+        template: tencentTemplateIds.balanceForecast,
+        params: ['示例科技', '45.00 元', '10.00 元', '4.5'],
+      },
+    ]);
+    // A refusal fails the job, which the runner retries with backoff.
+    sms.state.setOutcome('+8613912345682', 'rateLimit');
+    await expect(run('low', '+86 13912345682')).rejects.toMatchObject({ code: ErrorCode.smsRateLimited });
   });
 
   it("shares a job's profile that the platform answers", async () => {
