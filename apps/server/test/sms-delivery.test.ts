@@ -25,7 +25,7 @@ beforeAll(async () => {
   sms = await startTencentSms();
   t = await createTestApp({
     logger: loggerOptions('debug', sink),
-    env: { ...tencentSmsEnv(sms), SEND_TIMEOUT_MS: '400' },
+    env: { ...tencentSmsEnv(sms), SEND_TIMEOUT_MS: '1500' },
   });
 });
 afterAll(async () => {

@@ -143,8 +143,8 @@ type TAliyunClient = { sendSms(request: unknown): Promise<{ body?: { code?: stri
 function createAliyunSender(options: TAliyunSmsOptions): TSmsSender {
   const { host, protocol } = splitEndpoint(options.endpoint);
   // The package is CommonJS: its class is `default` of the module's default export under Node.
-  const module = dysmsapi.default as unknown as { default?: new (config: unknown) => TAliyunClient };
-  const Client = module.default ?? (dysmsapi.default as unknown as new (config: unknown) => TAliyunClient);
+  const exported = dysmsapi.default as unknown as { default?: new (config: unknown) => TAliyunClient };
+  const Client = exported.default ?? (dysmsapi.default as unknown as new (config: unknown) => TAliyunClient);
   const client = new Client(
     new AliyunConfig({
       accessKeyId: options.accessKeyId,

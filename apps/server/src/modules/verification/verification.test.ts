@@ -30,7 +30,8 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       SMTP_FROM: 'Console <no-reply@console.test>',
       ...aliyunSmsEnv(sms),
-      SEND_TIMEOUT_MS: '400',
+      // Long enough for a busy machine's first SDK call, short enough for the test that waits it out.
+      SEND_TIMEOUT_MS: '1500',
     },
   });
   demo = await seedAccount(t.deps, 'demo');
