@@ -15,6 +15,8 @@ import { createAlertMessageJob } from '../src/modules/billing/alerts/alerts.jobs
 import { composeAlert } from '../src/modules/billing/alerts/alerts-evaluation.service';
 import { issueLicense } from '../src/modules/license/license.service';
 import { insertShare } from '../src/modules/share/share.repository';
+import { insertUser } from '../src/modules/user/user.repository';
+import { issueCheckToken } from '../src/modules/verification/code.service';
 import { changedTables, snapshotDatabase } from './db-snapshot';
 import {
   createTestApp,
@@ -559,6 +561,53 @@ describe('production mode with its adapters configured', () => {
     // A refusal fails the job, which the runner retries with backoff.
     sms.state.setOutcome('+8613912345682', 'rateLimit');
     await expect(run('low', '+86 13912345682')).rejects.toMatchObject({ code: ErrorCode.smsRateLimited });
+  });
+
+  it('asks a contact change by SMS with the confirmation template to the new number and the notice template to the old one', async () => {
+    const account = await seedAccount(t.deps, 'moving');
+    const admin = await signIn(t.app, 'moving', account.admin);
+    const id = await insertUser(t.deps.db, {
+      accountId: account.id,
+      username: 'mover',
+      passwordHash: 'x',
+      phone: '13600000009',
+    });
+    const { checkToken } = await issueCheckToken(t.deps, {
+      purpose: 'UPDATE_USER_INFO',
+      target: { channel: 'sms', target: '+86 13800000000', accountId: account.id, userId: account.admin.id },
+    });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/user/updateUserWithConfirm',
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'cz-lang': 'zh-CN',
+        authcodetoken: checkToken,
+        authcodetype: 'SMS',
+        authmethod: 'UPDATE_USER_INFO',
+      },
+      payload: { id, phone: '13600000010' },
+    });
+    expect(envelope(asked).code).toBe(0);
+    expect(sms.state.sent.slice(-2)).toMatchObject([
+      {
+        phone: '+8613600000010',
+        template: tencentTemplateIds.contactChange,
+        params: [
+          'admin_moving',
+          'mover',
+          '手机号',
+          '+86 13600000010',
+          expect.stringMatching(/^\d+$/),
+          expect.stringMatching(/\/confirm-change\?t=/),
+        ],
+      },
+      {
+        phone: '+8613600000009',
+        template: tencentTemplateIds.contactChangeNotice,
+        params: ['admin_moving', 'mover', '手机号'],
+      },
+    ]);
   });
 
   it("shares a job's profile that the platform answers", async () => {
