@@ -46,9 +46,9 @@ test.afterAll(async () => {
 
 test('prints its adapter table and no demo credentials', async () => {
   const output = production.output();
-  expect(output).toMatch(/adapter\s+state\s+setting/);
-  expect(output).toMatch(/provisioner\s+not configured\s+PROVISIONER_URL/);
-  expect(output).toMatch(/sms\s+not configured\s+SMS_ENDPOINT/);
+  expect(output).toMatch(/adapter\s+provider\s+state\s+setting/);
+  expect(output).toMatch(/provisioner\s+-\s+not configured\s+PROVISIONER_URL/);
+  expect(output).toMatch(/sms\s+-\s+not configured\s+SMS_PROVIDER/);
   expect(output).not.toMatch(/development stand-in/);
   expect(output).not.toContain(demo.admin.password);
   expect(output).not.toContain(secretKey);

@@ -21,7 +21,7 @@ import {
 } from './adapters/provisioner';
 import { adapterStates } from './adapters/registry';
 import { createS3Storage } from './adapters/s3-storage';
-import { createHttpSmsSender } from './adapters/sms';
+import { createSmsSender } from './adapters/sms';
 import { createDirectoryStorage, type TStorage } from './adapters/storage';
 import type { TConfig } from './config';
 import type { TDeps } from './context';
@@ -53,7 +53,7 @@ export function createDeps(
     mailer: config.smtp.url
       ? createSmtpMailer(config.smtp.url, config.smtp.from, config.sendTimeoutMs)
       : null,
-    sms: config.sms ? createHttpSmsSender(config.sms) : null,
+    sms: config.sms ? createSmsSender(config.sms) : null,
     marketplace: config.marketplace
       ? createAwsMarketplace(config.marketplace)
       : adapters.marketplace === 'development'

@@ -4,7 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adapterStates, adapterTable, isDemonstration } from './adapters/registry';
+import { adapterProviders, adapterStates, adapterTable, isDemonstration } from './adapters/registry';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { ensureAuditPartitions } from './db/audit-partitions';
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
   log.info({ adapters }, 'adapters');
   console.log(`\nAccount console (${config.edition} edition, ${config.deployMode}) on ${address}`);
   console.log(`API reference: ${address}/api/docs`);
-  console.log(`\n${adapterTable(adapters)}`);
+  console.log(`\n${adapterTable(adapters, adapterProviders(config))}`);
   // Where uploads live (STORAGE): the folder, or the object store's bucket (never its keys).
   console.log(
     config.storage.kind === 's3'

@@ -1,8 +1,7 @@
 /**
  * Real peers for delivery tests: an SMTP server (smtp-server, STARTTLS off) that keeps what it
- * receives, and an HTTP receiver that plays an SMS provider (answering OK, failing, or hanging).
+ * receives. The SMS providers' peers are in provider-peers/ (aliyun-sms.ts, tencent-sms.ts).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -37,50 +36,6 @@ export async function startSmtpServer(): Promise<{
     url: `smtp://127.0.0.1:${port}`,
     mails,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-export type TSmsRequest = {
-  headers: IncomingMessage['headers'];
-  body: string;
-  json: Record<string, unknown>;
-};
-
-export async function startSmsReceiver(): Promise<{
-  url: string;
-  requests: TSmsRequest[];
-  mode: { value: 'ok' | 'fail' | 'hang' };
-  close(): Promise<void>;
-}> {
-  const requests: TSmsRequest[] = [];
-  const mode = { value: 'ok' as 'ok' | 'fail' | 'hang' };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      requests.push({ headers: req.headers, body, json: JSON.parse(body) as Record<string, unknown> });
-      if (mode.value === 'hang') return; // never answers
-      res.setHeader('content-type', 'application/json');
-      if (mode.value === 'fail') {
-        res.statusCode = 500;
-        res.end(JSON.stringify({ code: 'QUOTA', message: 'daily quota exceeded' }));
-      } else {
-        res.end(JSON.stringify({ code: 'OK', requestId: String(requests.length) }));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/sms/send`,
-    requests,
-    mode,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 

@@ -9,10 +9,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@console/contract/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adapterStates, adapterTable } from '../src/adapters/registry';
+import { adapterProviders, adapterStates, adapterTable } from '../src/adapters/registry';
 import { loadConfig } from '../src/config';
+import { createAlertMessageJob } from '../src/modules/billing/alerts/alerts.jobs';
+import { composeAlert } from '../src/modules/billing/alerts/alerts-evaluation.service';
 import { issueLicense } from '../src/modules/license/license.service';
 import { insertShare } from '../src/modules/share/share.repository';
+import { insertUser } from '../src/modules/user/user.repository';
+import { issueCheckToken } from '../src/modules/verification/code.service';
 import { changedTables, snapshotDatabase } from './db-snapshot';
 import {
   createTestApp,
@@ -24,8 +28,9 @@ import {
   type TSeededAccount,
   type TTestApp,
 } from './harness';
-import { startSmsReceiver, startSmtpServer } from './peers';
+import { startSmtpServer } from './peers';
 import { startAwsMarketplacePeer, type TAwsMarketplacePeer } from './provider-peers/aws-marketplace';
+import { startTencentSms, tencentSmsEnv, tencentTemplateIds } from './provider-peers/sms-env';
 
 const production = { NODE_ENV: 'production', SECRET_KEY: 'production-secret-key-0123456789abcdef' };
 
@@ -347,7 +352,7 @@ describe('production mode without adapters', () => {
 describe('production mode with its adapters configured', () => {
   let t: TTestApp;
   let platform: Awaited<ReturnType<typeof startPlatform>>;
-  let sms: Awaited<ReturnType<typeof startSmsReceiver>>;
+  let sms: Awaited<ReturnType<typeof startTencentSms>>;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let marketplace: TAwsMarketplacePeer;
   const license = generateKeyPairSync('ed25519');
@@ -357,7 +362,7 @@ describe('production mode with its adapters configured', () => {
     platform = await startPlatform();
     marketplace = await startAwsMarketplacePeer();
     marketplace.issue({ CustomerAWSAccountId: '111122223333', ProductCode: 'lakehouse' }, 'any-real-token');
-    sms = await startSmsReceiver();
+    sms = await startTencentSms();
     smtp = await startSmtpServer();
     t = await createTestApp({
       env: {
@@ -371,9 +376,7 @@ describe('production mode with its adapters configured', () => {
         TENCENTCLOUD_SECRET_ID: 'AKIDproductionAdapters01',
         TENCENTCLOUD_SECRET_KEY: 'tencent-secret-key-0123456789',
         TENCENT_FACEID_RULE_ID: '1',
-        SMS_ENDPOINT: sms.url,
-        SMS_API_KEY: 'sms-key',
-        SMS_SECRET: 'sms-secret-0123456789',
+        ...tencentSmsEnv(sms),
         SMTP_URL: smtp.url,
         HUAWEI_LICENSE_PUBLIC_KEY: license.publicKey
           .export({ format: 'der', type: 'spki' })
@@ -418,7 +421,9 @@ describe('production mode with its adapters configured', () => {
       payload: { authCodeType: 'SMS', phone: '13912345678', authMethod: 'REGISTER_FORM' },
     });
     expect(envelope(sent).code).toBe(0);
-    expect(sms.requests).toHaveLength(1);
+    expect(sms.state.sent).toMatchObject([
+      { provider: 'tencent', phone: '+8613912345678', template: tencentTemplateIds.code, outcome: 'ok' },
+    ]);
     // Production keeps no copy of any message.
     expect((await t.app.inject('/api/dev/outbox')).statusCode).toBe(404);
 
@@ -449,10 +454,10 @@ describe('production mode with its adapters configured', () => {
     expect(page.statusCode).toBe(404);
   });
 
-  it('says an invitation whose text message the provider refused could not be sent, in its own words (4097)', async () => {
+  it('says an invitation whose text message the provider refused could not be sent, in its own words (4097), or that the number is rate-limited (4196)', async () => {
     const account = await seedAccount(t.deps, 'inviting');
     const admin = await signIn(t.app, 'inviting', account.admin);
-    sms.mode.value = 'fail';
+    sms.state.setOutcome(null, 'refused');
     try {
       const refused = envelope(
         await api.call('addUser', admin, {
@@ -466,9 +471,146 @@ describe('production mode with its adapters configured', () => {
         code: ErrorCode.sendCodeFailed,
         message: 'The invitation could not be sent. Try again later.',
       });
+      // The provider's rate limit says so, in the user's language.
+      sms.state.setOutcome(null, 'rateLimit');
+      const limited = envelope(
+        await api.call('addUser', admin, {
+          username: 'invited_limited',
+          phone: '13912345672',
+          invite: true,
+          inviteChannel: 'SMS',
+        }),
+      );
+      expect(limited).toMatchObject({
+        code: ErrorCode.smsRateLimited,
+        message: 'Too many text messages have been sent to this number. Try again later.',
+      });
     } finally {
-      sms.mode.value = 'ok';
+      sms.state.setOutcome(null, 'ok');
     }
+    const invited = envelope(
+      await api.call('addUser', admin, {
+        username: 'invited_ok',
+        phone: '13912345673',
+        invite: true,
+        inviteChannel: 'SMS',
+      }),
+    );
+    expect(invited.code).toBe(0);
+    // The invitation template's parameters, in their order: operator, user, account, hours, link.
+    expect(sms.state.sent.at(-1)?.params).toEqual([
+      'admin_inviting',
+      'invited_ok',
+      'inviting',
+      '72',
+      expect.stringMatching(/\/userManage\/\d+\?token=/),
+    ]);
+  });
+
+  it("sends each balance alert's SMS with its own template and parameters, and retries a refused one", async () => {
+    const facts = {
+      accountId: 1,
+      accountName: 'acme',
+      displayName: '示例科技',
+      isBillable: true,
+      cashFen: 4500,
+      outstandingFen: 0,
+      voucherFen: 0,
+      spentFen: 7000,
+      settings: null,
+      activeKinds: [],
+    };
+    const thresholds = {
+      isLowBalanceEnabled: true,
+      lowBalanceFen: 10_000,
+      isSmartEnabled: true,
+      smartDays: [7],
+    };
+    const job = createAlertMessageJob(t.app.log);
+    const run = (kind: 'low' | number, target: string) => {
+      const message = composeAlert('zh-CN', 'CNY', kind, facts, thresholds);
+      return job(
+        {
+          id: 1,
+          kind: 'billing.alertMessage',
+          attempts: 0,
+          maxAttempts: 5,
+          payload: {
+            accountId: 1,
+            channel: 'sms',
+            target,
+            subject: '',
+            text: message.text,
+            template: message.template,
+          },
+        },
+        t.deps,
+      );
+    };
+    await run('low', '+86 13912345680');
+    await run(7, '+86 13912345681');
+    expect(sms.state.sent.slice(-2)).toMatchObject([
+      {
+        phone: '+8613912345680',
+        template: tencentTemplateIds.balanceLow,
+        params: ['示例科技', '45.00 元', '100.00 元'],
+      },
+      {
+        phone: '+8613912345681',
+        template: tencentTemplateIds.balanceForecast,
+        params: ['示例科技', '45.00 元', '10.00 元', '4.5'],
+      },
+    ]);
+    // A refusal fails the job, which the runner retries with backoff.
+    sms.state.setOutcome('+8613912345682', 'rateLimit');
+    await expect(run('low', '+86 13912345682')).rejects.toMatchObject({ code: ErrorCode.smsRateLimited });
+  });
+
+  it('asks a contact change by SMS with the confirmation template to the new number and the notice template to the old one', async () => {
+    const account = await seedAccount(t.deps, 'moving');
+    const admin = await signIn(t.app, 'moving', account.admin);
+    const id = await insertUser(t.deps.db, {
+      accountId: account.id,
+      username: 'mover',
+      passwordHash: 'x',
+      phone: '13600000009',
+    });
+    const { checkToken } = await issueCheckToken(t.deps, {
+      purpose: 'UPDATE_USER_INFO',
+      target: { channel: 'sms', target: '+86 13800000000', accountId: account.id, userId: account.admin.id },
+    });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/user/updateUserWithConfirm',
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'cz-lang': 'zh-CN',
+        authcodetoken: checkToken,
+        authcodetype: 'SMS',
+        authmethod: 'UPDATE_USER_INFO',
+      },
+      payload: { id, phone: '13600000010' },
+    });
+    expect(envelope(asked).code).toBe(0);
+    expect(sms.state.sent.slice(-2)).toMatchObject([
+      {
+        phone: '+8613600000010',
+        template: tencentTemplateIds.contactChange,
+        params: [
+          'admin_moving',
+          'mover',
+          '手机号',
+          '+86 13600000010',
+          expect.stringMatching(/^\d+$/),
+          expect.stringMatching(/\/confirm-change\?t=/),
+        ],
+      },
+      {
+        phone: '+8613600000009',
+        template: tencentTemplateIds.contactChangeNotice,
+        params: ['admin_moving', 'mover', '手机号'],
+      },
+    ]);
   });
 
   it("shares a job's profile that the platform answers", async () => {
@@ -532,28 +674,29 @@ describe('a demonstration installation (DEV_ADAPTERS=1)', () => {
 });
 
 describe('the adapter table printed at start', () => {
-  it('names each adapter, its state and the setting that configures it', () => {
-    const table = adapterTable(
-      adapterStates(
-        loadConfig({
-          ...production,
-          PROVISIONER_URL: 'https://platform.example.com',
-          SMTP_URL: 'smtp://mail',
-        }),
-      ),
-    );
+  it('names each adapter, its provider, its state and the setting that configures it', () => {
+    const config = loadConfig({
+      ...production,
+      PROVISIONER_URL: 'https://platform.example.com',
+      SMTP_URL: 'smtp://mail',
+      ...tencentSmsEnv({ url: 'https://sms.tencentcloudapi.com' }),
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'id',
+      ALIYUN_ACCESS_KEY_SECRET: 'secret-0123456789',
+    });
+    const table = adapterTable(adapterStates(config), adapterProviders(config));
     expect(table.split('\n')).toEqual([
-      'adapter      state           setting',
-      '-----------  --------------  -------------------------',
-      'provisioner  configured      PROVISIONER_URL',
-      'marketplace  not configured  MARKETPLACE_PROVIDER',
-      'identity     not configured  IDENTITY_PROVIDER',
-      'wechatPay    not configured  WECHATPAY_MCH_ID',
-      'alipay       not configured  ALIPAY_APP_ID',
-      'sms          not configured  SMS_ENDPOINT',
-      'email        configured      SMTP_URL',
-      'license      not configured  HUAWEI_LICENSE_PUBLIC_KEY',
+      'adapter      provider  state           setting',
+      '-----------  --------  --------------  -------------------------',
+      'provisioner  platform  configured      PROVISIONER_URL',
+      'marketplace  -         not configured  MARKETPLACE_PROVIDER',
+      'identity     -         not configured  IDENTITY_PROVIDER',
+      'wechatPay    -         not configured  WECHATPAY_MCH_ID',
+      'alipay       -         not configured  ALIPAY_APP_ID',
+      'sms          aliyun    configured      SMS_PROVIDER',
+      'email        smtp      configured      SMTP_URL',
+      'license      -         not configured  HUAWEI_LICENSE_PUBLIC_KEY',
     ]);
-    expect(adapterTable(adapterStates(loadConfig({})))).toMatch(/provisioner {2}development stand-in/);
+    expect(adapterTable(adapterStates(loadConfig({})))).toMatch(/provisioner {2}- {9}development stand-in/);
   });
 });

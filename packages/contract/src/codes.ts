@@ -187,6 +187,10 @@ export const ErrorCode = {
   passkeyChallengeExpired: 4194,
   /** The user has as many passkeys as allowed (`Limits.passkeysPerUser`): remove one first. */
   passkeyLimitReached: 4195,
+  /** The SMS provider refused the message for its rate limits (per number, hour or day): try again later. */
+  smsRateLimited: 4196,
+  /** The SMS provider refused the message: the phone number is not a valid number. */
+  smsNumberInvalid: 4197,
 
   /** Opening and managing service instances: no provisioning API is configured on this installation. */
   provisionerNotConfigured: 4100,

@@ -286,6 +286,8 @@ const invitationErrors = [
 ];
 const sendErrors = [
   ErrorCode.sendCodeFailed,
+  ErrorCode.smsRateLimited,
+  ErrorCode.smsNumberInvalid,
   ErrorCode.smsNotConfigured,
   ErrorCode.emailNotConfigured,
   ErrorCode.callLimitExceeded,
@@ -902,6 +904,8 @@ export const routes = {
       ...codeErrors,
       ErrorCode.contactChangeNeedsIdentity,
       ErrorCode.sendCodeFailed,
+      ErrorCode.smsRateLimited,
+      ErrorCode.smsNumberInvalid,
       ErrorCode.smsNotConfigured,
       ErrorCode.emailNotConfigured,
     ],
@@ -954,6 +958,8 @@ export const routes = {
     codes: [
       ...policyErrors,
       ErrorCode.sendCodeFailed,
+      ErrorCode.smsRateLimited,
+      ErrorCode.smsNumberInvalid,
       ErrorCode.invitationSmsNotConfigured,
       ErrorCode.invitationEmailNotConfigured,
     ],
@@ -1098,6 +1104,8 @@ export const routes = {
       ErrorCode.invitationUsed,
       ErrorCode.userIsDeleted,
       ErrorCode.sendCodeFailed,
+      ErrorCode.smsRateLimited,
+      ErrorCode.smsNumberInvalid,
       ErrorCode.invitationSmsNotConfigured,
       ErrorCode.invitationEmailNotConfigured,
     ],

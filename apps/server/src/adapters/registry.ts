@@ -25,10 +25,34 @@ const settingOf: Record<TAdapterName, string> = {
   identity: 'IDENTITY_PROVIDER',
   wechatPay: 'WECHATPAY_MCH_ID',
   alipay: 'ALIPAY_APP_ID',
-  sms: 'SMS_ENDPOINT',
+  sms: 'SMS_PROVIDER',
   email: 'SMTP_URL',
   license: 'HUAWEI_LICENSE_PUBLIC_KEY',
 };
+
+/**
+ * The provider each adapter speaks to, as its configuration names it (`aliyun`, `tencent`, …);
+ * null while it is not configured. Each adapter's entry reads its own settings.
+ */
+export const providerOf: Record<TAdapterName, (config: TConfig) => string | null> = {
+  provisioner: (c) => (c.provisioning.url !== null ? 'platform' : null),
+  marketplace: (c) => c.marketplace?.provider ?? null,
+  identity: (c) => (c.identity.tencent !== null ? 'tencent' : null),
+  wechatPay: (c) => (c.payments.wechat !== null ? 'wechatpay' : null),
+  alipay: (c) => (c.payments.alipay !== null ? 'alipay' : null),
+  sms: (c) => c.sms?.provider ?? null,
+  email: (c) => (c.smtp.url !== null ? 'smtp' : null),
+  license: (c) => (c.licensePublicKey !== null ? 'huawei' : null),
+};
+
+export type TAdapterProviders = Record<TAdapterName, string | null>;
+
+/** Each adapter's provider (null: none configured). */
+export function adapterProviders(config: TConfig): TAdapterProviders {
+  return Object.fromEntries(
+    (Object.keys(providerOf) as TAdapterName[]).map((name) => [name, providerOf[name](config)]),
+  ) as TAdapterProviders;
+}
 
 export function adapterStates(config: TConfig): TAdapterStates {
   const state = (isConfigured: boolean): TAdapterState =>
@@ -62,8 +86,11 @@ export function notConfigured(name: TAdapterName): AppError {
   return new AppError(notConfiguredCode[name]);
 }
 
-/** The start-up table: one line per adapter with its state and the setting that configures it. */
-export function adapterTable(states: TAdapterStates): string {
+/**
+ * The start-up table: one line per adapter with its provider (`-` when none is configured), its
+ * state and the setting that configures it, e.g. `sms  aliyun  configured  SMS_PROVIDER`.
+ */
+export function adapterTable(states: TAdapterStates, providers: Partial<TAdapterProviders> = {}): string {
   const words: Record<TAdapterState, string> = {
     configured: 'configured',
     development: 'development stand-in',
@@ -71,10 +98,11 @@ export function adapterTable(states: TAdapterStates): string {
   };
   const rows = (Object.keys(states) as TAdapterName[]).map((name) => [
     name,
+    states[name] === 'configured' ? (providers[name] ?? '-') : '-',
     words[states[name]],
     settingOf[name],
   ]);
-  const header = ['adapter', 'state', 'setting'];
+  const header = ['adapter', 'provider', 'state', 'setting'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
   const line = (cells: string[]) =>
     cells

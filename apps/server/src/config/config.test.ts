@@ -124,6 +124,23 @@ describe('configuration errors', () => {
     ALIPAY_PUBLIC_KEY: keys.publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
   };
 
+  const smsTemplates = {
+    SMS_SIGN_NAME: '数据平台',
+    SMS_TEMPLATE_CODE: 'SMS_1',
+    SMS_TEMPLATE_INVITATION: 'SMS_2',
+    SMS_TEMPLATE_CONTACT_CHANGE: 'SMS_3',
+    SMS_TEMPLATE_CONTACT_CHANGE_NOTICE: 'SMS_4',
+    SMS_TEMPLATE_BALANCE_LOW: 'SMS_5',
+    SMS_TEMPLATE_BALANCE_FORECAST: 'SMS_6',
+  };
+  const aliyunSms = { SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'LTAI5t', ...smsTemplates };
+  const tencentSms = {
+    SMS_PROVIDER: 'tencent',
+    TENCENTCLOUD_SECRET_ID: 'AKID',
+    TENCENT_SMS_SDK_APP_ID: '1400000001',
+    ...smsTemplates,
+  };
+
   /** For every secret variable: a wrong value, and what else it needs to be read at all. */
   const cases: { variable: string; value: string; env?: Record<string, string>; expect: RegExp }[] = [
     { variable: 'SECRET_KEY', value: 'Qz7wPm4xLk', env: { NODE_ENV: 'production' }, expect: /at least 32/ },
@@ -141,15 +158,15 @@ describe('configuration errors', () => {
     },
     { variable: 'SMTP_URL', value: 'https://mailer:Jr62bnTq0w@smtp.example.com', expect: /smtps?:\/\// },
     {
-      variable: 'SMS_API_KEY',
+      variable: 'ALIYUN_ACCESS_KEY_SECRET',
       value: 'Ak81Lw02Me93 ',
-      env: { SMS_ENDPOINT: 'https://sms.example.com/send', SMS_SECRET: 'x'.repeat(20) },
+      env: { ...aliyunSms },
       expect: /start or end/,
     },
     {
-      variable: 'SMS_SECRET',
+      variable: 'TENCENTCLOUD_SECRET_KEY',
       value: 'Sn5Tp6Uq7Vr8\u0007',
-      env: { SMS_ENDPOINT: 'https://sms.example.com/send', SMS_API_KEY: 'key' },
+      env: { ...tencentSms },
       expect: /control characters/,
     },
     { variable: 'USAGE_HOOK_SECRET', value: '\tUh4Ik5Oj6Pl7', expect: /start or end/ },
@@ -294,6 +311,77 @@ describe('configuration errors', () => {
     ]);
     expect(identity.message).toMatch(/TENCENT_FACEID_RULE_ID is required when IDENTITY_PROVIDER is tencent/);
     expect(errorOf({ IDENTITY_PROVIDER: 'acme' }).message).toMatch(/IDENTITY_PROVIDER must be tencent/);
+  });
+
+  it('names everything an SMS provider still needs, at once', () => {
+    expect(
+      errorOf({ ...production, SMS_PROVIDER: 'aliyun' })
+        .issues.map((i) => i.variable)
+        .sort(),
+    ).toEqual([
+      'ALIYUN_ACCESS_KEY_ID',
+      'ALIYUN_ACCESS_KEY_SECRET',
+      'SMS_SIGN_NAME',
+      'SMS_TEMPLATE_BALANCE_FORECAST',
+      'SMS_TEMPLATE_BALANCE_LOW',
+      'SMS_TEMPLATE_CODE',
+      'SMS_TEMPLATE_CONTACT_CHANGE',
+      'SMS_TEMPLATE_CONTACT_CHANGE_NOTICE',
+      'SMS_TEMPLATE_INVITATION',
+    ]);
+    const tencent = errorOf({ ...production, ...smsTemplates, SMS_PROVIDER: 'tencent' });
+    expect(tencent.issues.map((i) => i.variable).sort()).toEqual([
+      'TENCENTCLOUD_SECRET_ID',
+      'TENCENTCLOUD_SECRET_KEY',
+      'TENCENT_SMS_SDK_APP_ID',
+    ]);
+    expect(tencent.message).toMatch(/TENCENT_SMS_SDK_APP_ID is required when SMS_PROVIDER is tencent/);
+    expect(errorOf({ SMS_PROVIDER: 'twilio' }).message).toMatch(
+      /SMS_PROVIDER must be one of aliyun, tencent/,
+    );
+    expect(
+      errorOf({ ...aliyunSms, ALIYUN_ACCESS_KEY_SECRET: 's', ALIYUN_SMS_ENDPOINT: 'http://x/sms' }).message,
+    ).toMatch(/ALIYUN_SMS_ENDPOINT must be a host name or an http:\/\/ or https:\/\/ address without a path/);
+  });
+
+  it('reads both SMS providers, with their endpoints as host names or full URLs', () => {
+    expect(loadConfig({ ...aliyunSms, ALIYUN_ACCESS_KEY_SECRET: 'secret' }).sms).toMatchObject({
+      provider: 'aliyun',
+      endpoint: 'dysmsapi.aliyuncs.com',
+      templates: { code: 'SMS_1', balanceForecast: 'SMS_6' },
+    });
+    expect(
+      loadConfig({
+        ...tencentSms,
+        TENCENTCLOUD_SECRET_KEY: 'k',
+        TENCENT_SMS_ENDPOINT: 'http://127.0.0.1:18112/',
+      }).sms,
+    ).toMatchObject({ provider: 'tencent', endpoint: 'http://127.0.0.1:18112', region: 'ap-guangzhou' });
+  });
+
+  it('refuses each variable of the former SMS protocol, naming its replacement and never its value', () => {
+    const error = errorOf({
+      SMS_ENDPOINT: 'https://sms.example.com/send',
+      SMS_API_KEY: 'Old4Key5Value6',
+      SMS_SECRET: 'Old7Secret8Value9',
+      SMS_TEMPLATE_ID: 'TPL_CODE',
+      SMS_NOTICE_TEMPLATE_ID: 'NOTICE',
+    });
+    expect(error.issues.map((i) => i.variable).sort()).toEqual([
+      'SMS_API_KEY',
+      'SMS_ENDPOINT',
+      'SMS_NOTICE_TEMPLATE_ID',
+      'SMS_SECRET',
+      'SMS_TEMPLATE_ID',
+    ]);
+    expect(error.message).toMatch(/SMS_ENDPOINT is no longer read: set SMS_PROVIDER=aliyun/);
+    expect(error.message).toMatch(/SMS_API_KEY is no longer read: set ALIYUN_ACCESS_KEY_ID/);
+    expect(error.message).toMatch(/SMS_TEMPLATE_ID is no longer read: set SMS_TEMPLATE_CODE/);
+    expect(error.message).toMatch(
+      /SMS_NOTICE_TEMPLATE_ID is no longer read: each notice has its own template \(SMS_TEMPLATE_INVITATION/,
+    );
+    expect(leaks(error.message, 'Old4Key5Value6')).toBeNull();
+    expect(leaks(error.message, 'Old7Secret8Value9')).toBeNull();
   });
 });
 

@@ -87,16 +87,82 @@ function alipay(s: TSettings, issues: TIssue[]) {
   };
 }
 
-function sms(s: TSettings, issues: TIssue[]) {
-  if (!s.SMS_ENDPOINT) return null;
-  const because = 'when SMS_ENDPOINT is set';
+/**
+ * The kinds of text message the console sends, each with its own approved template, and the
+ * variable naming each template (in the order docs/operations.md lists them).
+ */
+export const smsTemplateVariables = {
+  code: 'SMS_TEMPLATE_CODE',
+  invitation: 'SMS_TEMPLATE_INVITATION',
+  contactChange: 'SMS_TEMPLATE_CONTACT_CHANGE',
+  contactChangeNotice: 'SMS_TEMPLATE_CONTACT_CHANGE_NOTICE',
+  balanceLow: 'SMS_TEMPLATE_BALANCE_LOW',
+  balanceForecast: 'SMS_TEMPLATE_BALANCE_FORECAST',
+} as const;
+
+export type TSmsKind = keyof typeof smsTemplateVariables;
+export type TSmsTemplates = Record<TSmsKind, string>;
+type TSmsCommon = { signName: string; templates: TSmsTemplates };
+export type TSmsOptions =
+  | ({
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      /** `dysmsapi.aliyuncs.com`, or a full URL (http://127.0.0.1:18111). */
+      endpoint: string;
+    } & TSmsCommon)
+  | ({
+      provider: 'tencent';
+      secretId: string;
+      secretKey: string;
+      sdkAppId: string;
+      /** `sms.tencentcloudapi.com`, or a full URL. */
+      endpoint: string;
+      region: string;
+    } & TSmsCommon);
+
+/** The former invented protocol's variables, each refused with what replaces it. */
+const retiredSmsVariables = {
+  SMS_ENDPOINT:
+    'is no longer read: set SMS_PROVIDER=aliyun (ALIYUN_SMS_ENDPOINT) or SMS_PROVIDER=tencent (TENCENT_SMS_ENDPOINT)',
+  SMS_API_KEY:
+    'is no longer read: set ALIYUN_ACCESS_KEY_ID (SMS_PROVIDER=aliyun) or TENCENTCLOUD_SECRET_ID (SMS_PROVIDER=tencent)',
+  SMS_SECRET:
+    'is no longer read: set ALIYUN_ACCESS_KEY_SECRET (SMS_PROVIDER=aliyun) or TENCENTCLOUD_SECRET_KEY (SMS_PROVIDER=tencent)',
+  SMS_TEMPLATE_ID: 'is no longer read: set SMS_TEMPLATE_CODE (the verification-code template)',
+  SMS_NOTICE_TEMPLATE_ID: `is no longer read: each notice has its own template (${Object.values(smsTemplateVariables).slice(1).join(', ')})`,
+} as const;
+
+function sms(s: TSettings, issues: TIssue[]): TSmsOptions | null {
+  for (const [variable, message] of Object.entries(retiredSmsVariables))
+    if (s[variable as keyof typeof retiredSmsVariables] !== undefined) issues.push({ variable, message });
+  if (!s.SMS_PROVIDER) return null;
+  const because = `when SMS_PROVIDER is ${s.SMS_PROVIDER}`;
+  const signName = required(s.SMS_SIGN_NAME, 'SMS_SIGN_NAME', because, issues);
+  const templates = Object.fromEntries(
+    (Object.entries(smsTemplateVariables) as [TSmsKind, keyof TSettings][]).map(([kind, variable]) => [
+      kind,
+      required(s[variable] as string | undefined, variable, because, issues),
+    ]),
+  ) as TSmsTemplates;
+  if (s.SMS_PROVIDER === 'aliyun')
+    return {
+      provider: 'aliyun',
+      accessKeyId: required(s.ALIYUN_ACCESS_KEY_ID, 'ALIYUN_ACCESS_KEY_ID', because, issues),
+      accessKeySecret: required(s.ALIYUN_ACCESS_KEY_SECRET, 'ALIYUN_ACCESS_KEY_SECRET', because, issues),
+      endpoint: s.ALIYUN_SMS_ENDPOINT,
+      signName,
+      templates,
+    };
   return {
-    endpoint: s.SMS_ENDPOINT,
-    apiKey: required(s.SMS_API_KEY, 'SMS_API_KEY', because, issues),
-    secret: required(s.SMS_SECRET, 'SMS_SECRET', because, issues),
-    signName: s.SMS_SIGN_NAME,
-    templateId: s.SMS_TEMPLATE_ID,
-    noticeTemplateId: s.SMS_NOTICE_TEMPLATE_ID,
+    provider: 'tencent',
+    secretId: required(s.TENCENTCLOUD_SECRET_ID, 'TENCENTCLOUD_SECRET_ID', because, issues),
+    secretKey: required(s.TENCENTCLOUD_SECRET_KEY, 'TENCENTCLOUD_SECRET_KEY', because, issues),
+    sdkAppId: required(s.TENCENT_SMS_SDK_APP_ID, 'TENCENT_SMS_SDK_APP_ID', because, issues),
+    endpoint: s.TENCENT_SMS_ENDPOINT,
+    region: s.TENCENT_SMS_REGION,
+    signName,
+    templates,
   };
 }
 
@@ -392,8 +458,7 @@ export const secretVariables = [
   'DATABASE_URL',
   'DATABASE_READ_URL',
   'SMTP_URL',
-  'SMS_API_KEY',
-  'SMS_SECRET',
+  'ALIYUN_ACCESS_KEY_SECRET',
   'USAGE_HOOK_SECRET',
   'WECHATPAY_PRIVATE_KEY',
   'WECHATPAY_API_V3_KEY',

@@ -52,6 +52,23 @@ export function textOr(fallback: string) {
   return z.preprocess(blank, z.string().default(fallback));
 }
 
+/**
+ * A provider's API endpoint: a host name (`sms.tencentcloudapi.com`, https) or a full URL without
+ * a path (`http://127.0.0.1:18111`, for tests and private endpoints); a trailing `/` is dropped.
+ */
+export function endpoint(fallback: string) {
+  return z.preprocess(
+    blank,
+    z
+      .string()
+      .transform((value) => value.replace(/\/+$/, ''))
+      .refine((value) => /^(https?:\/\/)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(value), {
+        error: 'must be a host name or an http:// or https:// address without a path',
+      })
+      .default(fallback),
+  );
+}
+
 /** An http(s) address; a trailing `/` is dropped. */
 export function url(protocols: readonly string[] = ['http', 'https']) {
   const error = `must be an absolute ${protocols.map((p) => `${p}://`).join(' or ')} address`;

@@ -1,9 +1,10 @@
 /**
  * A Tencent Cloud API peer (any service): a local HTTP server that checks every API request's
  * TC3-HMAC-SHA256 signature with this folder's verifier (tc3.ts, never the SDK's code), then
- * dispatches on `X-TC-Action` to the handler of that action. Answers as Tencent Cloud does: HTTP
- * 200 with `{ Response: { …, RequestId } }`, and for a bad signature, an unknown action or a
- * handler's `{ error }` HTTP 200 with `{ Response: { Error: { Code, Message }, RequestId } }`.
+ * dispatches on `X-TC-Action` to the handler of that action (tencent-sms.ts, tencent-faceid.ts,
+ * tencent-ocr.ts). Answers as Tencent Cloud does: HTTP 200 with `{ Response: { …, RequestId } }`,
+ * and for a bad signature, an unknown action, a body that is not a JSON object or a handler's
+ * `{ error }` HTTP 200 with `{ Response: { Error: { Code, Message }, RequestId } }`.
  *
  * Requests without `X-TC-Action` (a browser on a page the provider serves) go to `pages`, when
  * given; otherwise 404.
@@ -33,6 +34,7 @@ export type TTencentHandler = (
 export type TTencentCall = {
   action: string;
   version: string;
+  region: string;
   params: Record<string, unknown>;
   /** The signature failure's code; null when the signature holds. */
   signatureFailure: string | null;
@@ -74,22 +76,29 @@ export async function startTencentCloudPeer(options: TTencentCloudPeerOptions): 
     const answer = (response: object): TPeerAnswer => ({
       body: JSON.stringify({ Response: { ...response, RequestId: requestId } }),
     });
-    let params: Record<string, unknown> = {};
+    let params: Record<string, unknown> | null = null;
     try {
-      params = request.body.length > 0 ? (JSON.parse(request.body.toString('utf8')) as typeof params) : {};
+      const parsed: unknown = JSON.parse(request.body.toString('utf8') || '{}');
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        params = parsed as Record<string, unknown>;
     } catch {
-      params = {};
+      params = null;
     }
     const failure = verifyTc3(request, options.secrets, services);
     const version = header('x-tc-version');
-    calls.push({ action, version, params, signatureFailure: failure?.code ?? null });
+    const region = header('x-tc-region');
+    calls.push({ action, version, region, params: params ?? {}, signatureFailure: failure?.code ?? null });
     if (failure) return answer({ Error: { Code: failure.code, Message: failure.message } });
+    if (!params)
+      return answer({
+        Error: { Code: 'InvalidParameter', Message: 'The request body is not a JSON object.' },
+      });
     const handler = options.handlers[action];
     if (!handler)
       return answer({
         Error: { Code: 'InvalidAction', Message: `The action ${action} is not found.` },
       });
-    const result = await handler(params, { action, version, region: header('x-tc-region'), origin, request });
+    const result = await handler(params, { action, version, region, origin, request });
     return answer(isError(result) ? { Error: result.error } : result);
   });
   return Object.assign(peer, { calls });

@@ -137,6 +137,8 @@ const errors = {
     'Sign-in with a passkey alone is not turned on for this account. Sign in with your username and password.',
   '4194': 'The passkey request has expired. Try again.',
   '4195': 'You already have 10 passkeys. Remove one before adding another.',
+  '4196': 'Too many text messages have been sent to this number. Try again later.',
+  '4197': 'The text message could not be sent: the phone number is not valid.',
   '4174': 'This invitation link is not valid. Check that you opened the whole link from the message.',
   '4175': 'This invitation was already accepted. Sign in with your username and the password you set.',
   '4176':

@@ -92,7 +92,24 @@ function messagesFor(
             text: mail.confirmChange.body.map((line) => interpolate(line, values)).join('\n\n'),
             code: null,
           }
-        : { channel, target, subject: '', text: interpolate(mail.confirmChange.sms, values), code: null },
+        : {
+            channel,
+            target,
+            subject: '',
+            text: interpolate(mail.confirmChange.sms, values),
+            code: null,
+            template: {
+              kind: 'contactChange',
+              values: {
+                operator: input.operator,
+                user: input.user.username,
+                what,
+                value,
+                minutes: String(minutes),
+                link: input.link,
+              },
+            },
+          },
     );
   };
   if (input.newEmail) linkTo('email', input.newEmail, input.newEmail);
@@ -114,6 +131,10 @@ function messagesFor(
       subject: '',
       text: interpolate(mail.changeNotice.sms, base),
       code: null,
+      template: {
+        kind: 'contactChangeNotice',
+        values: { operator: input.operator, user: input.user.username, what },
+      },
     });
   }
   return out;

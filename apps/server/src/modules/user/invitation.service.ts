@@ -154,6 +154,16 @@ function invitationMessage(
         subject: '',
         text: interpolate(mail.invitation.sms, all),
         code: null,
+        template: {
+          kind: 'invitation',
+          values: {
+            operator: values.operator,
+            user: values.user,
+            account: values.account,
+            hours: String(all.hours),
+            link: values.link,
+          },
+        },
       };
 }
 

@@ -22,10 +22,11 @@ import { AppError } from '../../errors';
 import { type TAddressSubject, underAddressLimit } from '../address-limit/address-limit.service';
 import { writeAudit } from '../audit';
 import { requireCaptcha, type TCaptchaAnswer } from '../captcha';
-import { deliverCode, type TChannel } from './delivery';
+import { deliverCode, failureCodeOf, type TChannel } from './delivery';
 import {
   consumeCheckTokenRow,
   consumeCode,
+  deleteUnsentCode,
   findCheckToken,
   findLatestCodeForUpdate,
   findSendStats,
@@ -142,32 +143,46 @@ export async function sendCode(
       createdAt: now,
       expiresAt: new Date(now.getTime() + ttl * 1000),
     });
-    if (target.accountId !== null) {
-      await writeAudit(tx, {
-        accountId: target.accountId,
-        userId: target.userId,
-        username: null,
-        action: 'verification.send',
-        objectType: target.channel === 'sms' ? 'phone' : 'email',
-        objectName: maskTarget(target),
-        isSuccess: true,
-        info: { purpose },
-        ip: input.ip,
-        requestId: input.requestId ?? null,
-        createdAt: now,
-      });
-    }
     return id;
   });
 
+  // The send's audit entry records its outcome, written with the code's final state: marked sent,
+  // or removed when the message did not leave (then it neither counts as sent nor delays a retry).
+  const audit = async (tx: TDb, failure: string | null) => {
+    if (target.accountId === null) return;
+    await writeAudit(tx, {
+      accountId: target.accountId,
+      userId: target.userId,
+      username: null,
+      action: 'verification.send',
+      objectType: target.channel === 'sms' ? 'phone' : 'email',
+      objectName: maskTarget(target),
+      isSuccess: failure === null,
+      info: failure === null ? { purpose } : { purpose, failure },
+      ip: input.ip,
+      requestId: input.requestId ?? null,
+      createdAt: now,
+    });
+  };
   if (target.deliver !== false) {
-    await deliverCode(
-      deps,
-      { channel: target.channel, target: target.target, purpose, code, ttlSeconds: ttl, lang: input.lang },
-      log,
-    );
+    try {
+      await deliverCode(
+        deps,
+        { channel: target.channel, target: target.target, purpose, code, ttlSeconds: ttl, lang: input.lang },
+        log,
+      );
+    } catch (error) {
+      await deps.db.transaction(async (tx) => {
+        await deleteUnsentCode(tx, codeId);
+        await audit(tx, failureCodeOf(error));
+      });
+      throw error;
+    }
   }
-  await markCodeSent(deps.db, codeId);
+  await deps.db.transaction(async (tx) => {
+    await markCodeSent(tx, codeId);
+    await audit(tx, null);
+  });
   return {
     authCodeType: typeOf(target.channel),
     target: maskTarget(target),

@@ -72,6 +72,13 @@ export async function insertCode(
   return row.id;
 }
 
+/** Removes a code whose message did not leave: it counts neither as sent nor against the limits. */
+export async function deleteUnsentCode(db: TDb, id: number): Promise<void> {
+  await db
+    .delete(verificationCodes)
+    .where(and(eq(verificationCodes.id, id), eq(verificationCodes.isSent, false)));
+}
+
 export async function markCodeSent(db: TDb, id: number): Promise<void> {
   await db.update(verificationCodes).set({ isSent: true }).where(eq(verificationCodes.id, id));
 }

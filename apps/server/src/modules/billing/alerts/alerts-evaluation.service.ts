@@ -18,6 +18,7 @@ import type { TDeps } from '../../../context';
 import type { TDb } from '../../../db/client';
 import { addDays, dayOf } from '../../../lib/billing-day';
 import { writeAudit } from '../../audit';
+import type { TSmsTemplate } from '../../verification/delivery';
 import { currencyOf } from '../money';
 import { queueAlertDeliveries } from '../webhooks/webhooks.service';
 import { enqueueAlertMessage } from './alerts.queue';
@@ -117,7 +118,7 @@ function daysCovered(balanceFen: number, spentFen: number): string {
   return (Math.floor((balanceFen * 70) / spentFen) / 10).toFixed(1).replace(/\.0$/, '');
 }
 
-export type TAlertMessage = { subject: string; body: string; text: string };
+export type TAlertMessage = { subject: string; body: string; text: string; template: TSmsTemplate };
 
 export function composeAlert(
   lang: TLanguage,
@@ -143,6 +144,21 @@ export function composeAlert(
     subject: interpolate(phrases.subject, values),
     body: phrases.body.map((line) => interpolate(line, values)).join('\n\n'),
     text: interpolate(phrases.text, values),
+    template:
+      kind === 'low'
+        ? {
+            kind: 'balanceLow',
+            values: { account: values.account, balance: values.balance, threshold: values.threshold },
+          }
+        : {
+            kind: 'balanceForecast',
+            values: {
+              account: values.account,
+              balance: values.balance,
+              average: values.average,
+              days: values.days,
+            },
+          },
   };
 }
 
@@ -183,7 +199,14 @@ async function dispatchAlert(
   for (const target of phones) {
     await enqueueAlertMessage(
       tx,
-      { accountId: facts.accountId, channel: 'sms', target, subject: '', text: message.text },
+      {
+        accountId: facts.accountId,
+        channel: 'sms',
+        target,
+        subject: '',
+        text: message.text,
+        template: message.template,
+      },
       now,
     );
   }

@@ -48,9 +48,17 @@ export function createAlertSweepJob(log: FastifyBaseLogger): TJobHandler {
 export function createAlertMessageJob(log: FastifyBaseLogger): TJobHandler {
   return async (job, deps) => {
     const p = job.payload as TAlertMessagePayload;
+    const base = { target: p.target, subject: p.subject, text: p.text, code: null };
+    if (p.channel === 'sms' && !p.template) {
+      // Queued before SMS had a template per kind: no provider can send it.
+      log.warn({ accountId: p.accountId }, 'a balance-alert SMS without its template was dropped');
+      return undefined;
+    }
     await deliverMessage(
       deps,
-      { channel: p.channel, target: p.target, subject: p.subject, text: p.text, code: null },
+      p.channel === 'sms' && p.template
+        ? { ...base, channel: 'sms', template: p.template }
+        : { ...base, channel: 'email' },
       log,
       'balance-alert',
     );

@@ -5,6 +5,7 @@
  */
 import type { TDb } from '../../../db/client';
 import { enqueueJob } from '../../../jobs/runner';
+import type { TSmsTemplate } from '../../verification/delivery';
 
 export const alertCheckJobKind = 'billing.alerts';
 export const alertSweepJobKind = 'billing.alertSweep';
@@ -16,6 +17,8 @@ export type TAlertMessagePayload = {
   target: string;
   subject: string;
   text: string;
+  /** An SMS's provider template (balanceLow or balanceForecast) and its values. */
+  template?: TSmsTemplate;
 };
 
 /** Queues an evaluation of the account's alerts (at most one waits per account). */
