@@ -86,6 +86,7 @@ export const AuditActions = [
   // Account
   'account.create',
   'account.register',
+  'account.marketplaceArrival',
   'account.registrationInfo',
   'account.activate',
   'account.formalApplication',

@@ -7,3 +7,13 @@ export function formatDateTime(value: string | null | undefined, lang = getLangu
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** The date and the time of a date-time apart, in the page language: ["Mar 1, 2026", "2:05 PM"]. */
+export function formatDateAndTime(value: string, lang = getLanguage()): [string, string] | null {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return [
+    new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(date),
+    new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(date),
+  ];
+}

@@ -115,6 +115,7 @@ const audit = {
     'verification.check': 'Checked a verification code',
     'account.create': 'Created the account',
     'account.register': 'Registered the account',
+    'account.marketplaceArrival': 'A buyer arrived from AWS Marketplace',
     'account.registrationInfo': 'Filled in the registration details',
     'account.activate': 'Entered an activation code',
     'account.formalApplication': 'Applied for a formal account',

@@ -115,6 +115,7 @@ const audit: typeof en = {
     'verification.check': '校验验证码',
     'account.create': '创建账户',
     'account.register': '注册账户',
+    'account.marketplaceArrival': '买家从 AWS Marketplace 进入注册',
     'account.registrationInfo': '填写注册信息',
     'account.activate': '使用激活码',
     'account.formalApplication': '申请正式账户',

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consoleI18n, renderConsole } from '@/testing/console-render';
 import {
   amountColumn,
+  DateTimeCell,
   EllipsisText,
   InlinePair,
   NameCell,
@@ -162,6 +163,24 @@ describe('table cells', () => {
     const stack = name.parentElement as HTMLElement;
     expect(stack.className).toBe('cz-cell-stack');
     expect(stack.querySelector('.cz-cell-secondary')?.textContent).toBe(longName);
+  });
+
+  it('puts a date over its time, each on one line, and says what an empty one means', () => {
+    renderConsole(<DateTimeCell value="2026-03-01T06:05:00.000Z" testId="when" lang="en-US" />, en);
+    const when = screen.getByTestId('when');
+    expect(when.tagName).toBe('TIME');
+    expect(when.getAttribute('datetime')).toBe('2026-03-01T06:05:00.000Z');
+    expect(when.className).toBe('cz-cell-stack');
+    const [date, time] = [...when.children] as HTMLElement[];
+    expect(date?.textContent).toMatch(/^Mar 1, 2026$/);
+    expect(time?.textContent).toMatch(/^\d{1,2}:05\s?[AP]M$/);
+    expect(time?.className).toBe('cz-cell-secondary');
+    cleanup();
+    renderConsole(<DateTimeCell value="2026-03-01T06:05:00.000Z" testId="when" lang="zh-CN" />, en);
+    expect(screen.getByTestId('when').firstElementChild?.textContent).toBe('2026年3月1日');
+    cleanup();
+    renderConsole(<DateTimeCell value={null} empty="Never" testId="when" />, en);
+    expect(screen.getByTestId('when').textContent).toBe('Never');
   });
 
   it('declares amount columns right-aligned in tabular figures, and tables that scroll in their box', () => {

@@ -9,6 +9,8 @@
 import { Empty, Tooltip } from 'antd';
 import { type Key, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateAndTime } from '@/lib/format';
+import type { TLanguage } from '@/lib/language';
 import { useMediaQuery } from '@/lib/use-media-query';
 import './table-cells.css';
 
@@ -103,6 +105,32 @@ export function InlinePair({
       {primary}
       {secondary ? <span className="cz-cell-secondary"> · {secondary}</span> : null}
     </span>
+  );
+}
+
+/**
+ * A date-time in a list: the date over the time (in secondary text), each on one line, so that the
+ * column is as narrow as a date. Empty: "-", or `empty` when given.
+ */
+export function DateTimeCell({
+  value,
+  empty = '-',
+  testId,
+  lang,
+}: {
+  value: string | null;
+  empty?: string;
+  testId?: string;
+  /** The language to write it in; the page's when not given. */
+  lang?: TLanguage;
+}) {
+  const parts = value ? formatDateAndTime(value, lang) : null;
+  if (!value || !parts) return <span data-testid={testId}>{value ?? empty}</span>;
+  return (
+    <time className="cz-cell-stack" dateTime={value} data-testid={testId}>
+      <span>{parts[0]}</span>
+      <span className="cz-cell-secondary">{parts[1]}</span>
+    </time>
   );
 }
 

@@ -115,6 +115,8 @@ describe('the user list', () => {
     expect(cellOf(first, 'Phone').className).toContain('cz-cell-nowrap');
     expect(cellOf(first, 'Phone').textContent).toBe('+86 138****0000');
     expect(cellOf(first, 'Last login').className).toContain('cz-cell-nowrap');
+    // The date over the time: the column is as narrow as a date.
+    expect(cellOf(first, 'Last login').querySelector('time')?.children).toHaveLength(2);
     expect(within(first).getAllByText(/ad\*\*\*@demo\.example/)[0]?.className).toBe('cz-cell-ellipsis');
     expect(screen.getByText('2 users')).toBeTruthy();
   });

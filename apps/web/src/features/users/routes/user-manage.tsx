@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazySessionsDialog } from '@/components/sessions/lazy-sessions-dialog';
 import {
+  DateTimeCell,
   EllipsisText,
   NameCell,
   NoWrap,
@@ -11,7 +12,6 @@ import {
   tableScroll,
   useScreenColumns,
 } from '@/components/ui/table-cells';
-import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
 import { useUserSyncStates } from '../api/user-sync';
@@ -107,7 +107,8 @@ export default function UserManagePage() {
       sorter: true,
       fixed: 'left',
       render: (_, user) => (
-        <NameCell name={user.username} secondary={user.displayName} testId="user-row-name" />
+        // Caps that keep the list within a 1440 px window: longer names are cut, whole in a tooltip.
+        <NameCell name={user.username} secondary={user.displayName} testId="user-row-name" maxWidth={180} />
       ),
     },
     {
@@ -119,7 +120,7 @@ export default function UserManagePage() {
     {
       key: 'email',
       title: t('columns.email'),
-      render: (_, user) => <EllipsisText text={user.email} />,
+      render: (_, user) => <EllipsisText text={user.email} maxWidth={200} />,
     },
     {
       key: 'title',
@@ -194,7 +195,8 @@ export default function UserManagePage() {
       title: t('columns.lastLogin'),
       sorter: true,
       ...nowrapColumn,
-      render: (_, user) => (user.lastLoginTime ? formatDateTime(user.lastLoginTime) : t('never')),
+      // The date over the time: a column as narrow as a date, so the list fits a 1440 px window.
+      render: (_, user) => <DateTimeCell value={user.lastLoginTime} empty={t('never')} />,
     },
     {
       key: 'actions',
