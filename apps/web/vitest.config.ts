@@ -7,13 +7,18 @@ import { antdStyles } from './build/antd-styles';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/** The test files under `dir` that mock a module (`vi.mock`, `vi.doMock`). */
+/**
+ * The test files under `dir` that mock a module (`vi.mock`, `vi.doMock`), or that test a module's
+ * own state from its first import (marked `// test-isolated`: a call left over from a file before,
+ * in the same worker, could otherwise change that state in the middle of a test).
+ */
 function filesThatMock(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return filesThatMock(path);
     if (!/\.test\.tsx?$/.test(entry.name)) return [];
-    return /\bvi\.(mock|doMock)\(/.test(readFileSync(path, 'utf8')) ? [relative(root, path)] : [];
+    const text = readFileSync(path, 'utf8');
+    return /\bvi\.(mock|doMock)\(|^\/\/ test-isolated\b/m.test(text) ? [relative(root, path)] : [];
   });
 }
 

@@ -1,3 +1,5 @@
+// test-isolated: the client keeps the ended session in its module; no call left over from another
+// file may end a session in the middle of these tests.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginPath } from '@/config/console-paths';
 import {

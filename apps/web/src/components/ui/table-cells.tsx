@@ -6,11 +6,12 @@
  * the table settings every list uses: it scrolls sideways inside its own box, says how many rows
  * there are and what an empty list means.
  */
+
+import type { TLanguage } from '@console/contract/light-enums';
 import { Empty, Tooltip } from 'antd';
 import { type Key, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateAndTime } from '@/lib/format';
-import type { TLanguage } from '@/lib/language';
 import { useMediaQuery } from '@/lib/use-media-query';
 import './table-cells.css';
 

@@ -3,13 +3,13 @@ import { Button, Modal, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  DateTimeCell,
   nowrapColumn,
   TableEmpty,
   tableScroll,
   useScreenColumns,
   useShowTotal,
 } from '@/components/ui/table-cells';
-import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/notifier';
 import { testId } from '@/lib/test-id';
 import { useCloseInstance } from '../api/close-instance';
@@ -103,13 +103,13 @@ export function InstancesTable({ instances, isLoading, isAdmin, unavailable = nu
       key: 'createTime',
       title: t('columns.createTime'),
       ...nowrapColumn,
-      render: (_, instance) => formatDateTime(instance.createTime),
+      render: (_, instance) => <DateTimeCell value={instance.createTime} />,
     },
     {
       key: 'openTime',
       title: t('columns.openTime'),
       ...nowrapColumn,
-      render: (_, instance) => formatDateTime(instance.openTime),
+      render: (_, instance) => <DateTimeCell value={instance.openTime} />,
     },
     {
       key: 'actions',
