@@ -13,6 +13,7 @@ import { buildOpsApp } from '../../app';
 import type { TCliContext } from '../../context';
 import { auditEntries, operators } from '../../db/schema';
 import { totpCode } from '../../lib/totp';
+import { verifyChains } from '../audit';
 import { operatorCli } from './operator.cli';
 import { createOperator } from './operator.service';
 
@@ -403,6 +404,14 @@ describe("the owner's acts", () => {
     expect((await call('GET', '/api/ops/me', other)).statusCode).toBe(401);
     expect((await body(call('GET', '/api/ops/me', s.token))).code).toBe(0);
     expect(await signIn({ ...s, password: 'Another2026Pass' })).toMatch(/^ops_/);
+  });
+});
+
+describe('the trail', () => {
+  it("every operator act above is in the installation's hash chain, which verifies intact", async () => {
+    const [report] = await verifyChains(t.deps.db, [0]);
+    expect(report).toMatchObject({ chain: 0, isIntact: true, broken: null });
+    expect(report?.entries).toBeGreaterThan(20);
   });
 });
 
