@@ -8,7 +8,12 @@ import { ErrorCode } from '@console/contract/codes';
 import { Limits } from '@console/contract/limits';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { TDeps } from './context';
 import { errorHandler } from './http/error-handler';
 import { scriptHash, securityHeaders } from './http/security-headers';
@@ -23,10 +28,13 @@ import { paymentRoutes } from './modules/billing/recharge/recharge.routes';
 import { certificationRoutes } from './modules/certification/certification.routes';
 import { contactChangeRoutes } from './modules/contact-change/contact-change.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
+import { opsDocsRoutes } from './modules/docs/ops-openapi';
 import { healthRoutes } from './modules/health/health.routes';
 import { licenseRoutes } from './modules/license/license.routes';
 import { buildMeta, metaRoutes } from './modules/meta/meta.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
+import { operatorRoutes } from './modules/operator/operator.routes';
+import { authenticateOperator } from './modules/operator/operator-session.service';
 import { passkeyRoutes } from './modules/passkey/passkey.routes';
 import { passwordRoutes } from './modules/password/password.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -101,7 +109,15 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
   };
 }
 
-export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<FastifyInstance> {
+/**
+ * The framework part that both listeners share: request ids, the one error path, cookies, JSON
+ * bodies (empty reads as none; malformed is a 400), the request's language, security headers.
+ */
+async function baseApp(
+  deps: TDeps,
+  options: TAppOptions,
+  inlineScriptHashes: readonly string[],
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: Limits.bodyLimitBytes,
@@ -123,14 +139,13 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   });
   app.decorate('deps', deps);
   app.decorate('authenticate', authenticate);
+  app.decorate('opsAuthenticate', authenticateOperator);
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('auth', null);
+  app.decorateRequest('opsAuth', null);
   app.decorateRequest('rawBody', undefined);
 
-  await securityHeaders(app, deps.config, [
-    scriptHash(metaScriptOf(buildMeta(deps.config))),
-    scriptHash(loginBootScript),
-  ]);
+  await securityHeaders(app, deps.config, inlineScriptHashes);
   await app.register(fastifyCookie);
   // SAML answers arrive as an HTML form post (the HTTP-POST binding).
   await app.register(fastifyFormbody, { bodyLimit: Limits.bodyLimitBytes });
@@ -153,6 +168,35 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
   });
 
   app.setErrorHandler(errorHandler);
+  return app;
+}
+
+/** 404 in the envelope, in the request's language. */
+function notFound(request: FastifyRequest, reply: FastifyReply, path: string) {
+  return reply.status(404).send({
+    code: ErrorCode.notFound,
+    message: translateError(request.lang, 'notFoundRoute', { method: request.method, path }),
+    data: null,
+  });
+}
+
+/**
+ * The operators' back office (decision 0047): its own app on its own listener (OPS_PORT), with
+ * the same dependencies, serving only `/api/ops/…` and its OpenAPI document.
+ */
+export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promise<FastifyInstance> {
+  const app = await baseApp(deps, options, []);
+  operatorRoutes(app);
+  opsDocsRoutes(app, version);
+  app.setNotFoundHandler((request, reply) => notFound(request, reply, request.url.split('?')[0] ?? '/'));
+  return app;
+}
+
+export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<FastifyInstance> {
+  const app = await baseApp(deps, options, [
+    scriptHash(metaScriptOf(buildMeta(deps.config))),
+    scriptHash(loginBootScript),
+  ]);
 
   healthRoutes(app);
   metaRoutes(app);
@@ -196,11 +240,7 @@ export async function buildApp(deps: TDeps, options: TAppOptions = {}): Promise<
         .type('text/html; charset=utf-8')
         .send(index);
     }
-    return reply.status(404).send({
-      code: ErrorCode.notFound,
-      message: translateError(request.lang, 'notFoundRoute', { method: request.method, path }),
-      data: null,
-    });
+    return notFound(request, reply, path);
   });
 
   return app;

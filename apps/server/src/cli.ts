@@ -41,6 +41,9 @@
  *   mfa-requirement off <accountName>
  *       stops requiring login protection of the account's users, the way back for an account
  *       whose users cannot complete a second step (modules/mfa/mfa.cli.ts)
+ *   operator-create <username> --role owner|support|reviewer|finance|auditor
+ *       creates an operator of the back office (OPS_PORT) and prints its one-time password; the
+ *       first sign-in replaces it and enrols an authenticator app (modules/operator/operator.cli.ts)
  *
  * Commands that touch data use the same configuration as the server (DATABASE_URL or DATA_DIR);
  * commands that only sign or print never open the database.
@@ -60,6 +63,7 @@ import { catalogueCli } from './modules/catalogue/catalogue.cli';
 import { certificationCli } from './modules/certification/certification.cli';
 import { licenseCli } from './modules/license/license.cli';
 import { mfaCli } from './modules/mfa/mfa.cli';
+import { operatorCli } from './modules/operator/operator.cli';
 import { registrationCli } from './modules/registration/registration.cli';
 
 const commandSets: readonly TCliCommands[] = [
@@ -72,6 +76,7 @@ const commandSets: readonly TCliCommands[] = [
   remittanceCli,
   certificationCli,
   mfaCli,
+  operatorCli,
 ];
 
 /** The configuration is read when a command first needs it (license-issue needs none). */

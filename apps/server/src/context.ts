@@ -1,5 +1,6 @@
 /** What every part of the server is handed: configuration, database, clock and shared services. */
 import type { TLanguage } from '@console/contract/enums';
+import type { TOpsRole } from '@console/contract/ops';
 import type { TIdentityProvider } from './adapters/identity';
 import type { TMailer } from './adapters/mail';
 import type { TMarketplace } from './adapters/marketplace';
@@ -107,16 +108,45 @@ export type TAuthenticate = (
   meta: { ip: string | null; requestId: string | null },
 ) => Promise<TAuth>;
 
+/** The caller of a back-office request (decision 0047): an operator's session at some stage. */
+export type TOpsAuth = {
+  sessionId: number;
+  operatorId: number;
+  username: string;
+  role: TOpsRole;
+  /** `operator`: signed in; `setup` and `totp`: a sign-in step that is good for that step only. */
+  stage: 'setup' | 'totp' | 'operator';
+  /** When the second factor was last proven in this session; null during the sign-in steps. */
+  secondFactorAt: Date | null;
+  expiresAt: Date;
+  via: 'bearer' | 'cookie';
+};
+
+/**
+ * Turns a back-office token into its operator, or throws 401: the operator module's, handed to the
+ * ops listener by the composition (app.ts).
+ */
+export type TOpsAuthenticate = (
+  deps: TDeps,
+  token: string,
+  via: TOpsAuth['via'],
+  meta: { ip: string | null; requestId: string | null },
+) => Promise<TOpsAuth>;
+
 declare module 'fastify' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
   interface FastifyInstance {
     deps: TDeps;
     authenticate: TAuthenticate;
+    /** Set on the back office's listener only. */
+    opsAuthenticate: TOpsAuthenticate;
   }
   // biome-ignore lint/style/useConsistentTypeDefinitions: module augmentation needs an interface
   interface FastifyRequest {
     lang: TLanguage;
     auth: TAuth | null;
+    /** The operator of a back-office request (ops listener only). */
+    opsAuth: TOpsAuth | null;
     /** The body as received, for signed machine calls (`/api/hooks/...`). */
     rawBody: string | undefined;
   }

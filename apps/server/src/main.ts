@@ -5,7 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adapterProviders, adapterStates, adapterTable, isDemonstration } from './adapters/registry';
-import { buildApp, loggerOptions } from './app';
+import { buildApp, buildOpsApp, loggerOptions } from './app';
 import { loadConfig } from './config';
 import { ensureAuditPartitions } from './db/audit-partitions';
 import { openDatabase } from './db/client';
@@ -103,11 +103,17 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  // The operators' back office: its own listener, only where OPS_PORT says (decision 0047).
+  const opsApp = config.ops ? await buildOpsApp(deps, { logger: loggerOptions(config.logLevel) }) : null;
+  if (opsApp && config.ops) await opsApp.listen({ port: config.ops.port, host: config.ops.host });
   const address = `http://localhost:${config.port}`;
   const adapters = adapterStates(config);
   log.info({ adapters }, 'adapters');
   console.log(`\nAccount console (${config.edition} edition, ${config.deployMode}) on ${address}`);
   console.log(`API reference: ${address}/api/docs`);
+  if (config.ops) {
+    console.log(`Back office API on ${config.ops.host}:${config.ops.port} (/api/ops/openapi.json)`);
+  }
   console.log(`\n${adapterTable(adapters, adapterProviders(config))}`);
   // Where uploads live (STORAGE): the folder, or the object store's bucket (never its keys).
   console.log(
@@ -142,6 +148,7 @@ async function main(): Promise<void> {
     try {
       await runner.stop();
       await app.close();
+      await opsApp?.close();
       await closeDeps(deps);
       await database.close();
       await replica?.close();

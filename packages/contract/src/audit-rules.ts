@@ -35,6 +35,7 @@ export const AuditObjectTypes = [
   'webhook',
   'audit',
   'passkey',
+  'operator',
 ] as const;
 export type TAuditObjectType = (typeof AuditObjectTypes)[number];
 
@@ -157,6 +158,18 @@ export const AuditActions = [
   'webhook.test',
   // The audit log itself
   'audit.purge',
+  // The operators' back office (installation's chain)
+  'operator.signIn',
+  'operator.signOut',
+  'operator.setupPassword',
+  'operator.enrolTotp',
+  'operator.stepUp',
+  'operator.changePassword',
+  'operator.create',
+  'operator.disable',
+  'operator.enable',
+  'operator.role',
+  'operator.resetSecondFactor',
 ] as const;
 export type TAuditAction = (typeof AuditActions)[number];
 

@@ -242,6 +242,30 @@ export const ErrorCode = {
   /** Requiring login protection needs the administrator's own second step, proven with the request (a code). */
   mfaEnforcementProofRequired: 4168,
 
+  /**
+   * The operators' back office (decision 0047). Sign-in refused: unknown operator, wrong password,
+   * disabled operator, or sign-in paused after repeated failures (one answer for all of them).
+   */
+  opsSignInFailed: 4300,
+  /** The one-time password must be replaced and an authenticator app enrolled before anything else. */
+  opsSetupRequired: 4301,
+  /** The act needs the second factor proven again (last proven more than 15 minutes ago). */
+  opsStepUpRequired: 4302,
+  /** The authenticator code is wrong, or was already used. */
+  opsCodeWrong: 4303,
+  /** The sign-in step is unknown, spent or expired: sign in again. */
+  opsChallengeExpired: 4304,
+  /** An operator of that username exists already. */
+  opsOperatorExists: 4305,
+  /** No such operator. */
+  opsOperatorNotFound: 4306,
+  /** Owners cannot disable, re-role or reset themselves (so that one owner always remains). */
+  opsSelfAct: 4307,
+  /** The current password is wrong (changing one's own password). */
+  opsPasswordWrong: 4308,
+  /** The operator's role does not allow this act. */
+  opsRoleForbidden: 4309,
+
   passwordTooShort: 5059,
   passwordTooLong: 5060,
   passwordMissingCharTypes: 5061,

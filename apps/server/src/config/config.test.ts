@@ -21,6 +21,17 @@ describe('configuration', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('runs the back office only with OPS_PORT, on 127.0.0.1 unless OPS_HOST says otherwise', () => {
+    expect(loadConfig({}).ops).toBeNull();
+    expect(loadConfig({ OPS_PORT: '' }).ops).toBeNull();
+    expect(loadConfig({ OPS_PORT: '9090' }).ops).toEqual({ port: 9090, host: '127.0.0.1' });
+    expect(loadConfig({ OPS_PORT: '9090', OPS_HOST: '10.0.0.5' }).ops).toEqual({
+      port: 9090,
+      host: '10.0.0.5',
+    });
+    expect(() => loadConfig({ OPS_PORT: 'ninety' })).toThrow(/OPS_PORT/);
+  });
+
   it('reads the edition, mode, timeouts and --no-demo', () => {
     const config = loadConfig(
       {

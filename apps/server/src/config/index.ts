@@ -61,6 +61,8 @@ function toConfig(s: TSettings, issues: TIssue[]) {
     isProduction,
     port: s.PORT,
     host: s.HOST,
+    /** The back office's own listener (OPS_PORT, OPS_HOST); null: no back office at all. */
+    ops: s.OPS_PORT === undefined ? null : { port: s.OPS_PORT, host: s.OPS_HOST },
     /** Embedded PGlite data folder, used when `databaseUrl` is not set. */
     dataDir,
     databaseUrl: s.DATABASE_URL ?? null,

@@ -8,6 +8,7 @@ import {
   bool,
   endpoint,
   int,
+  integer,
   key,
   list,
   oneOf,
@@ -52,6 +53,9 @@ export const ZSettings = z.object({
   NO_DEMO_ARG: z.boolean().default(false),
   PORT: int(8080, 0, 65535),
   HOST: textOr('0.0.0.0'),
+  /** The operators' back office listens here when set (decision 0047); unset, it does not run. */
+  OPS_PORT: z.preprocess(blank, integer(0, 65535).optional()),
+  OPS_HOST: textOr('127.0.0.1'),
   DATA_DIR: textOr('./data'),
   DATABASE_URL: secretUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: int(10, 1, 500),

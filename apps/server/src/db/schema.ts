@@ -1680,3 +1680,65 @@ export const certificationAttempts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day] })],
 );
+
+/**
+ * The operators of the platform's back office (decision 0047): people of the platform, not users of
+ * any account. Passwords hashed like users'; the authenticator secret sealed with the server key.
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['owner', 'support', 'reviewer', 'finance', 'auditor'] }).notNull(),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    /** A one-time password (from operator-create) that the first sign-in must replace. */
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** The enrolled authenticator secret, sealed; null until enrolled (or after a reset). */
+    totpSecret: text('totp_secret'),
+    /** An authenticator being enrolled, sealed, until its first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted: a code is usable once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Consecutive failed sign-in steps; five pause sign-in until `lockedUntil`. */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    createdBy: ref('created_by'),
+    createdAt: createdAt(),
+    passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+    lastSignInAt: ts('last_sign_in_at'),
+  },
+  (t) => [uniqueIndex('operators_username_key').on(t.username)],
+);
+
+/**
+ * The back office's sessions, apart from the customers': the token's SHA-256 only. `stage` is the
+ * sign-in step a session is good for (`setup`, `totp`) until it is a full one (`operator`).
+ */
+export const opsSessions = pgTable(
+  'ops_sessions',
+  {
+    id: id(),
+    tokenHash: bytea('token_hash').notNull(),
+    operatorId: ref('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: ['setup', 'totp', 'operator'] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    /** Absolute end of the session (or of the sign-in step). */
+    expiresAt: ts('expires_at').notNull(),
+    /** When the second factor was last proven in this session (step-up). */
+    secondFactorAt: ts('second_factor_at'),
+    revokedAt: ts('revoked_at'),
+    revokeReason: text('revoke_reason'),
+    ip: text('ip'),
+  },
+  (t) => [
+    uniqueIndex('ops_sessions_token_hash_key').on(t.tokenHash),
+    index('ops_sessions_operator_idx').on(t.operatorId),
+  ],
+);

@@ -151,6 +151,16 @@ const errors = {
     'Invitations cannot be sent by text message: no SMS service is configured on this installation. Set an initial password instead, or contact the platform operator.',
   /** 4097 of an invitation whose message could not be delivered. */
   invitationSendFailed: 'The invitation could not be sent. Try again later.',
+  '4300': 'Wrong username or password. After 5 failed attempts, sign-in pauses for 15 minutes.',
+  '4301': 'Replace the one-time password and set up an authenticator app first.',
+  '4302': 'This act needs your authenticator code again: confirm it and retry.',
+  '4303': 'The authenticator code is wrong or was already used. Wait for the next code and try again.',
+  '4304': 'This sign-in step has expired. Please sign in again.',
+  '4305': 'An operator with this username already exists.',
+  '4306': 'No such operator.',
+  '4307': 'You cannot do this to your own operator account: ask another owner.',
+  '4308': 'The current password is wrong.',
+  '4309': 'Your operator role does not allow this.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':

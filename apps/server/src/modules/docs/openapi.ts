@@ -16,7 +16,7 @@ import { z } from 'zod';
 
 type TJson = Record<string, unknown>;
 
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): TJson {
+export function schemaOf(schema: z.ZodType, io: 'input' | 'output'): TJson {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as TJson;
   delete json.$schema;
   return json;

@@ -1,0 +1,273 @@
+/**
+ * The back office's permission matrix (decision 0047): every route of the contract's ops table ×
+ * every operator role × a customer's session × no session, against an expectation written out
+ * per route (not derived from the table's own declaration). A refusal changes nothing (no audit
+ * entry, no operator row). Also the separation of the listeners: the public one answers 404 under
+ * `/api/ops/`, a customer's token is refused on the ops API and an operator's on the customers'
+ * API, and the ops OpenAPI document lists every ops route with its roles, on the ops listener only.
+ */
+import { OpsRoles, opsRoutes, type TOpsRole, type TOpsRouteId } from '@console/contract/ops';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpsApp } from '../src/app';
+import { auditEntries, operators } from '../src/db/schema';
+import { createTotpSecret, totpCode } from '../src/lib/totp';
+import { updateOperator } from '../src/modules/operator/operator.repository';
+import { createOperator } from '../src/modules/operator/operator.service';
+import { openOpsSession } from '../src/modules/operator/operator-session.service';
+import { createTestApp, envelope, mintSession, seedAccount, type TTestApp } from './harness';
+
+type TCaller = 'none' | 'customer' | TOpsRole;
+const callers: readonly TCaller[] = ['none', 'customer', ...OpsRoles];
+
+/** 'ok', or the code of the refusal. */
+type TOutcome = 'ok' | 401 | 4304 | 4309;
+
+const owner: Record<TCaller, TOutcome> = {
+  none: 401,
+  customer: 401,
+  owner: 'ok',
+  support: 4309,
+  reviewer: 4309,
+  finance: 4309,
+  auditor: 4309,
+};
+const everyOperator: Record<TCaller, TOutcome> = {
+  none: 401,
+  customer: 401,
+  owner: 'ok',
+  support: 'ok',
+  reviewer: 'ok',
+  finance: 'ok',
+  auditor: 'ok',
+};
+/** A sign-in step's route: a signed-in operator's session is not that step's. */
+const signInStep: Record<TCaller, TOutcome> = {
+  none: 401,
+  customer: 401,
+  owner: 4304,
+  support: 4304,
+  reviewer: 4304,
+  finance: 4304,
+  auditor: 4304,
+};
+const anyone: Record<TCaller, TOutcome> = {
+  none: 'ok',
+  customer: 'ok',
+  owner: 'ok',
+  support: 'ok',
+  reviewer: 'ok',
+  finance: 'ok',
+  auditor: 'ok',
+};
+
+const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
+  opsSignIn: anyone,
+  opsSignInTotp: signInStep,
+  opsSetupPassword: signInStep,
+  opsSetupTotp: signInStep,
+  opsSetupTotpConfirm: signInStep,
+  opsSignOut: everyOperator,
+  opsMe: everyOperator,
+  opsStepUp: everyOperator,
+  opsChangePassword: everyOperator,
+  opsListOperators: owner,
+  opsCreateOperator: owner,
+  opsDisableOperator: owner,
+  opsEnableOperator: owner,
+  opsReRoleOperator: owner,
+  opsResetOperatorSecondFactor: owner,
+};
+
+let t: TTestApp;
+let ops: FastifyInstance;
+/** A live customer session (the administrator of an account), minted afresh for each use. */
+let customerToken: () => Promise<string>;
+const secretOf = new Map<TOpsRole, string>();
+const idOf = new Map<TOpsRole, number>();
+const passwordOf = new Map<TOpsRole, string>();
+let serial = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = await buildOpsApp(t.deps);
+  await ops.ready();
+  const account = await seedAccount(t.deps, 'matrix');
+  customerToken = () => mintSession(t.deps, account.id, account.admin.id);
+  for (const role of OpsRoles) {
+    const created = await createOperator(t.deps, null, { username: `matrix.${role}`, role }, null);
+    const secret = createTotpSecret();
+    const password = `Matrix${role}Pass2026`;
+    await updateOperator(t.deps.db, created.operator.id, {
+      passwordHash: await t.deps.hasher.hash(password),
+      mustChangePassword: false,
+      totpSecret: t.deps.secrets.seal(secret),
+    });
+    secretOf.set(role, secret);
+    idOf.set(role, created.operator.id);
+    passwordOf.set(role, password);
+  }
+});
+afterAll(async () => {
+  await ops?.close();
+  await t?.close();
+});
+
+async function tokenOf(caller: TCaller): Promise<string | null> {
+  if (caller === 'none') return null;
+  if (caller === 'customer') return customerToken();
+  const id = idOf.get(caller) ?? 0;
+  return (await openOpsSession(t.deps.db, { id }, 'operator', t.deps.clock.now(), null)).token;
+}
+
+/** A request each route would accept from a caller it admits. */
+async function bodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> {
+  serial += 1;
+  const role = caller === 'none' || caller === 'customer' ? 'owner' : caller;
+  const fresh = async () =>
+    (await createOperator(t.deps, null, { username: `matrix.target${serial}`, role: 'support' }, null))
+      .operator.id;
+  switch (id) {
+    case 'opsSignIn':
+      return { username: 'matrix.owner', password: passwordOf.get('owner') };
+    case 'opsSignInTotp':
+    case 'opsSetupTotpConfirm':
+    case 'opsStepUp':
+      return { code: totpCode(secretOf.get(role) ?? '', t.deps.clock.now()) };
+    case 'opsSetupPassword':
+      return { password: 'Another2026Password' };
+    case 'opsChangePassword': {
+      const next = `Changed${serial}Pass2026`;
+      const current = passwordOf.get(role);
+      return { currentPassword: current, newPassword: next, _next: next };
+    }
+    case 'opsCreateOperator':
+      return { username: `matrix.new${serial}`, role: 'auditor', reason: 'matrix' };
+    case 'opsReRoleOperator':
+      return caller === 'owner'
+        ? { operatorId: await fresh(), role: 'finance', reason: 'matrix' }
+        : { operatorId: 1, role: 'finance', reason: 'matrix' };
+    case 'opsDisableOperator':
+    case 'opsEnableOperator':
+    case 'opsResetOperatorSecondFactor':
+      return {
+        operatorId: caller === 'owner' ? await fresh() : (idOf.get('support') ?? 0),
+        reason: 'matrix',
+      };
+    default:
+      return undefined;
+  }
+}
+
+async function auditCount(): Promise<number> {
+  const [row] = await t.deps.db.select({ n: count() }).from(auditEntries);
+  return Number(row?.n ?? 0);
+}
+async function operatorCount(): Promise<number> {
+  const [row] = await t.deps.db.select({ n: count() }).from(operators);
+  return Number(row?.n ?? 0);
+}
+
+describe('ops permission matrix', () => {
+  it('has an expectation for every route of the ops table', () => {
+    expect(Object.keys(expectations).sort()).toEqual(Object.keys(opsRoutes).sort());
+  });
+
+  for (const id of Object.keys(opsRoutes) as TOpsRouteId[]) {
+    for (const caller of callers) {
+      it(`${id} × ${caller}`, async () => {
+        // Each cell in a time step of its own, so that every authenticator code is new.
+        t.clock.advance(30_000);
+        const route = opsRoutes[id];
+        const token = await tokenOf(caller);
+        const payload = await bodyOf(id, caller);
+        const { _next, ...sent } = (payload ?? {}) as { _next?: string };
+        const before = { audit: await auditCount(), operators: await operatorCount() };
+        const res = await ops.inject({
+          method: route.method,
+          url: route.path,
+          headers: { 'cz-lang': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          ...(route.method === 'POST' && payload !== undefined ? { payload: sent } : {}),
+        });
+        const { code } = envelope(res);
+        const outcome = code === 0 ? 'ok' : code;
+        expect(outcome, `${id} × ${caller}: ${res.body}`).toBe(expectations[id][caller]);
+        if (outcome === 'ok' && _next && caller !== 'none' && caller !== 'customer')
+          passwordOf.set(caller, _next);
+        if (outcome !== 'ok') {
+          expect(await auditCount()).toBe(before.audit);
+          expect(await operatorCount()).toBe(before.operators);
+        }
+        if (outcome === 401) expect(res.statusCode).toBe(401);
+      });
+    }
+  }
+
+  it('a refused role leaves the target as it was', async () => {
+    const supportId = idOf.get('support') ?? 0;
+    const [row] = await t.deps.db.select().from(operators).where(eq(operators.id, supportId));
+    expect(row).toMatchObject({ status: 'active', role: 'support' });
+    expect(row?.totpSecret).not.toBeNull();
+  });
+});
+
+describe('the listeners are kept apart', () => {
+  it('the public listener answers 404 under /api/ops/, whatever the token', async () => {
+    const opsToken = await tokenOf('owner');
+    for (const route of [...Object.values(opsRoutes), { method: 'GET', path: '/api/ops/openapi.json' }]) {
+      for (const token of [null, opsToken, await customerToken()]) {
+        const res = await t.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url: route.path,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          ...(route.method === 'POST' ? { payload: {} } : {}),
+        });
+        expect(res.statusCode, route.path).toBe(404);
+        expect(envelope(res).code).toBe(404);
+      }
+    }
+  });
+
+  it("an operator's token is refused on the customers' API, and the ops listener serves nothing of theirs", async () => {
+    const opsToken = await tokenOf('owner');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/portal/user/sessions',
+      headers: { authorization: `Bearer ${opsToken}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/portal/user/sessions',
+          headers: { authorization: `Bearer ${await customerToken()}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await ops.inject({ method: 'GET', url: '/api/meta' })).statusCode).toBe(404);
+    expect((await ops.inject({ method: 'POST', url: '/api/login', payload: {} })).statusCode).toBe(404);
+  });
+
+  it('serves its OpenAPI document with every ops route and its roles, on a real listener', async () => {
+    const listener = await buildOpsApp(t.deps);
+    await listener.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = listener.server.address();
+      const port = address && typeof address === 'object' ? address.port : 0;
+      const res = await fetch(`http://127.0.0.1:${port}/api/ops/openapi.json`);
+      expect(res.status).toBe(200);
+      const document = (await res.json()) as {
+        paths: Record<string, Record<string, { operationId: string; 'x-ops-roles': string[] }>>;
+      };
+      for (const [id, route] of Object.entries(opsRoutes)) {
+        const operation = document.paths[route.path]?.[route.method.toLowerCase()];
+        expect(operation?.operationId).toBe(id);
+        expect(operation?.['x-ops-roles']).toEqual(route.access === 'operator' ? route.roles : []);
+      }
+    } finally {
+      await listener.close();
+    }
+  });
+});
