@@ -89,6 +89,9 @@ test('an administrator resets the login protection of a user who lost their pass
     await page.getByTestId('reset-mfa-ok').click();
     await expect(page.getByText('Please enter the reason')).toBeVisible();
     await page.getByTestId('reset-mfa-reason').fill('Lost the laptop with the passkey; confirmed by a call');
+    await expect(page.getByText('Please enter the reason')).toHaveCount(0);
+    // The pointer leaves the button it clicked: the check reads the dialog at rest, not hovered.
+    await page.mouse.move(0, 0);
     await settle(page, 'reset-mfa-dialog');
     await saveScreenshot(page, test.info(), 'users-reset-mfa-en-1440');
     const wide = await findings(page, 'reset login protection (en-US, 1440 px)');

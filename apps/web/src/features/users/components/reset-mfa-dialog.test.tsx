@@ -97,6 +97,7 @@ describe('the reset-login-protection dialog', () => {
     fireEvent.change(screen.getByTestId('reset-mfa-reason'), {
       target: { value: '  Lost the phone; confirmed by a call  ' },
     });
+    await waitFor(() => expect(screen.queryByText('Please enter the reason')).toBeNull());
     await act(async () => fireEvent.click(screen.getByTestId('reset-mfa-ok')));
     await verifyIdentity();
     expect(calls.find((c) => c.path === '/api/portal/common/checkAuthCode')?.headers?.authmethod).toBe(

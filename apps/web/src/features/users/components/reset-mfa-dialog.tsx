@@ -109,7 +109,13 @@ export function ResetMfaDialog(props: { user: TUserRow; onClose: () => void }) {
             {...testId('reset-mfa-error')}
           />
         ) : null}
-        <Form form={form} layout="vertical" onFinish={submit}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          // A refusal of the reason stands until the reason changes.
+          onValuesChange={() => form.setFields([{ name: 'reason', errors: [] }])}
+        >
           <Form.Item
             name="reason"
             label={t('users:mfaReset.reason')}
