@@ -629,6 +629,28 @@ export const expectations = {
     own: 'ok',
     foreign: 'forbidden',
   },
+  resetUserMfa: {
+    access: 'admin',
+    object: 'item',
+    // A fresh user with an authenticator bound, and the administrator's proof of their own code.
+    request: async (o, accountId, t) => {
+      const caller = accountId === t.world.a.accountId ? t.world.a : t.world.b;
+      const userId = await t.freshUser(o.accountId);
+      await t.deps.db.execute(
+        sql`update users set mfa_enabled = true, mfa_method = 'GA', totp_secret = 'sealed' where id = ${userId}`,
+      );
+      return {
+        headers: {
+          authcodetoken: await t.checkToken(accountId, caller.adminId, 'RESET_USER_MFA'),
+          authcodetype: 'EMAIL',
+          authmethod: 'RESET_USER_MFA',
+        },
+        body: { accountId, userId, reason: 'Lost the phone with the authenticator' },
+      };
+    },
+    own: 'ok',
+    foreign: 'forbidden',
+  },
   checkProperties: {
     access: 'admin',
     object: 'item',

@@ -102,6 +102,8 @@ export const apiPaths = {
   recoverManagedUser: def('POST', '/api/portal/user/recoverManagedUser'),
   recoverUser: def('POST', '/api/portal/user/recoverUser'),
   resetManagedUserPassword: def('POST', '/api/portal/user/resetManagedUserPassword'),
+  // an administrator resets another user's login protection (authenticator app and passkeys)
+  resetUserMfa: def('POST', '/api/portal/user/resetMfa'),
   checkProperties: def('POST', '/api/portal/user/checkProperties'),
   fetchUser: def('GET', '/api/portal/user/fetchUser'),
   userOwnedResources: def('GET', '/api/portal/user/ownedResources'),

@@ -63,6 +63,8 @@ export const AuditActions = [
   'user.syncRetry',
   'user.purge',
   'user.resetPassword',
+  'user.resetMfa',
+  'user.resetMfaNotice',
   'user.changePassword',
   'user.updateProfile',
   'user.bindEmail',

@@ -265,6 +265,15 @@ export const ErrorCode = {
   opsPasswordWrong: 4308,
   /** The operator's role does not allow this act. */
   opsRoleForbidden: 4309,
+  /**
+   * Resetting another user's login protection needs the administrator's own identity check: the
+   * checkToken of a RESET_USER_MFA code sent to them (headers `authCodeToken`, `authCodeType`).
+   */
+  mfaResetNeedsIdentity: 4350,
+  /** The user has no authenticator app and no passkey: there is no login protection to reset. */
+  mfaResetNothing: 4351,
+  /** One's own login protection is changed in one's own login-protection settings, not reset by oneself. */
+  mfaResetSelf: 4352,
 
   passwordTooShort: 5059,
   passwordTooLong: 5060,

@@ -66,6 +66,8 @@ export const AuthMethods = [
   'REGISTER_FORM',
   'CREATE_ACCOUNT',
   'RESET_USER_PASSWORD_MODAL',
+  /** An administrator resets another user's login protection (authenticator and passkeys). */
+  'RESET_USER_MFA',
 ] as const;
 export type TAuthMethod = (typeof AuthMethods)[number];
 

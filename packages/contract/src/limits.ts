@@ -8,6 +8,8 @@ export const Limits = {
   passwordMax: 32,
   remarkMax: 256,
   reasonMax: 256,
+  /** The reason of an administrator's reset of another user's login protection (decision 0048). */
+  mfaResetReasonMax: 200,
   registerCompanyMax: 256,
   upgradeCompanyMax: 255,
   /** Upgrade application: contact name and e-mail (spec section 5). */

@@ -220,6 +220,8 @@ import {
   ZDeleteUserQuery,
   ZOwnedResources,
   ZResetManagedUserPasswordRequest,
+  ZResetUserMfaRequest,
+  ZResetUserMfaResult,
   ZRetryUserSyncRequest,
   ZRoleDetail,
   ZRoleGrantRequest,
@@ -1060,6 +1062,23 @@ export const routes = {
     body: ZResetManagedUserPasswordRequest,
     response: ZNull,
     codes: [...policyErrors, ErrorCode.systemServiceUser, ErrorCode.userIsDeleted, ErrorCode.notManagedUser],
+  }),
+  resetUserMfa: route(apiPaths.resetUserMfa, {
+    access: 'admin',
+    tag: 'users',
+    summary:
+      "Resets another regular user's login protection, with a reason (decision 0048): removes the authenticator app and every passkey, ends the user's sessions, tells the user by e-mail or SMS where a channel reaches them (`notice` says whether it did), and the user sets protection up again at the next sign-in where the account requires it. Needs the administrator's own identity check (a RESET_USER_MFA code: headers `authCodeToken`, `authCodeType`; 4350 without them)",
+    body: ZResetUserMfaRequest,
+    headers: ZIdentityProofHeaders,
+    response: ZResetUserMfaResult,
+    codes: [
+      ...codeErrors,
+      ErrorCode.mfaResetNeedsIdentity,
+      ErrorCode.mfaResetNothing,
+      ErrorCode.mfaResetSelf,
+      ErrorCode.notRegularUser,
+      ErrorCode.userIsDeleted,
+    ],
   }),
   checkProperties: route(apiPaths.checkProperties, {
     access: 'admin',

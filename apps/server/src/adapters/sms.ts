@@ -34,6 +34,8 @@ export const smsTemplateParams: Record<TSmsKind, readonly string[]> = {
   balanceLow: ['account', 'balance', 'threshold'],
   /** Balance alert: the balance lasts about N more days at the recent average spend. */
   balanceForecast: ['account', 'balance', 'average', 'days'],
+  /** A notice that an administrator reset the user's login protection (authenticator and passkeys). */
+  mfaReset: ['operator', 'user'],
 };
 
 /** A text message: the kind's template with its values; `text` is the console's own wording of it. */

@@ -84,6 +84,7 @@ export const smsTemplateVariables = {
   contactChangeNotice: 'SMS_TEMPLATE_CONTACT_CHANGE_NOTICE',
   balanceLow: 'SMS_TEMPLATE_BALANCE_LOW',
   balanceForecast: 'SMS_TEMPLATE_BALANCE_FORECAST',
+  mfaReset: 'SMS_TEMPLATE_MFA_RESET',
 } as const;
 
 export type TSmsKind = keyof typeof smsTemplateVariables;

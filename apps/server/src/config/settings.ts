@@ -125,6 +125,7 @@ export const ZSettings = z.object({
   SMS_TEMPLATE_CONTACT_CHANGE_NOTICE: text,
   SMS_TEMPLATE_BALANCE_LOW: text,
   SMS_TEMPLATE_BALANCE_FORECAST: text,
+  SMS_TEMPLATE_MFA_RESET: text,
   ALIYUN_ACCESS_KEY_ID: text,
   ALIYUN_ACCESS_KEY_SECRET: secret,
   ALIYUN_SMS_ENDPOINT: endpoint('dysmsapi.aliyuncs.com'),

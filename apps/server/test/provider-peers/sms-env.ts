@@ -29,6 +29,7 @@ export const smsTemplates = {
     variable: 'SMS_TEMPLATE_BALANCE_FORECAST',
     params: ['account', 'balance', 'average', 'days'],
   },
+  mfaReset: { variable: 'SMS_TEMPLATE_MFA_RESET', params: ['operator', 'user'] },
 } as const;
 
 type TKind = keyof typeof smsTemplates;

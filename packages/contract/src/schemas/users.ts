@@ -83,6 +83,8 @@ export const ZUserRow = z.object({
   isSelf: z.boolean(),
   /** The user's latest invitation not accepted (pending, expired or revoked); null when none. */
   invitation: ZUserInvitation.nullable(),
+  /** The second factors an administrator can reset (`resetUserMfa`): a bound authenticator app, and passkeys. */
+  secondFactors: z.object({ hasAuthenticator: z.boolean(), passkeys: z.number().int().min(0) }),
 });
 export type TUserRow = z.infer<typeof ZUserRow>;
 
@@ -223,6 +225,34 @@ export const ZDeleteUserRequest = z.object({
 });
 export type TDeleteUserRequest = z.input<typeof ZDeleteUserRequest>;
 export const ZDeleteUserQuery = ZDeleteUserRequest.partial();
+
+/**
+ * An administrator resets another user's login protection (the authenticator app and every
+ * passkey), with a reason kept in the audit log; headers carry the administrator's own proof.
+ */
+export const ZResetUserMfaRequest = z.object({
+  accountId: ZId.optional(),
+  userId: ZId,
+  reason: z
+    .string(vkey('required'))
+    .trim()
+    .min(1, vkey('required'))
+    .max(Limits.mfaResetReasonMax, vkey('tooLong')),
+});
+export type TResetUserMfaRequest = z.input<typeof ZResetUserMfaRequest>;
+
+/** What the reset removed and ended, and whether the user was told (and where, masked). */
+export const ZResetUserMfaResult = z.object({
+  removedAuthenticator: z.boolean(),
+  removedPasskeys: z.number().int().min(0),
+  endedSessions: z.number().int().min(0),
+  notice: z.object({
+    isSent: z.boolean(),
+    channel: z.enum(['SMS', 'EMAIL']).nullable(),
+    target: z.string().nullable(),
+  }),
+});
+export type TResetUserMfaResult = z.infer<typeof ZResetUserMfaResult>;
 
 export const ZResetManagedUserPasswordRequest = z.object({
   accountId: ZId.optional(),

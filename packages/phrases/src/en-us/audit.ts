@@ -93,6 +93,8 @@ const audit = {
     'user.recover': 'Restored a user',
     'user.purge': 'Removed a deleted user for good',
     'user.resetPassword': "Reset a user's password",
+    'user.resetMfa': "Reset a user's login protection",
+    'user.resetMfaNotice': 'Notice of a login-protection reset not sent',
     'user.syncRetry': "Retried a user's synchronisation to the instances",
     'user.changePassword': 'Changed the password',
     'user.updateProfile': 'Updated the profile',

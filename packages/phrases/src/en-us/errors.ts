@@ -84,6 +84,10 @@ const errors = {
     'This action is for regular users only. Service users are deleted, recovered and given new passwords with the service-user actions.',
   '4158':
     "To change another user's phone number or e-mail address, first verify your own identity with a code; the user then agrees through a confirmation link.",
+  '4350':
+    "To reset another user's login protection, first verify your own identity with a code sent to your phone or e-mail.",
+  '4351': 'This user has no authenticator app and no passkey: there is no login protection to reset.',
+  '4352': 'Your own login protection is changed under Login protection in your user menu, not reset here.',
   '4159':
     'This page of the user list no longer matches the list shown (its account, sort, search or page size). Start again from the first page.',
   '4100': 'Opening services is not configured on this installation; contact the platform operator.',

@@ -16,6 +16,7 @@ const mail = {
     REGISTER_FORM: 'register',
     CREATE_ACCOUNT: 'create your account',
     RESET_USER_PASSWORD_MODAL: 'reset a password',
+    RESET_USER_MFA: "reset a user's login protection",
   },
   subject: '{{brand}}: your verification code {{code}}',
   body: [
@@ -54,6 +55,15 @@ const mail = {
       'If you did not expect this invitation, ignore this message.',
     ],
     sms: '[{{brand}}] {{operator}} invited you to account {{account}} as user {{user}}. Set your password within {{hours}} hours: {{link}}',
+  },
+  mfaReset: {
+    subject: '{{brand}}: the login protection of your user {{user}} was reset',
+    body: [
+      '{{operator}}, an administrator of account {{account}}, reset the login protection of your user {{user}}: its authenticator app and passkeys were removed, and its sessions ended.',
+      'At your next sign-in with your password, set up login protection again if you are asked to.',
+      'If you did not expect this, contact your account administrator at once.',
+    ],
+    sms: '[{{brand}}] {{operator}} reset the login protection of your user {{user}}: authenticator and passkeys removed. Set it up again at your next sign-in. Not expected? Contact your administrator.',
   },
   passwordExpiry: {
     subject: '{{brand}}: your password expires on {{date}}',

@@ -54,6 +54,7 @@ const users = {
     recover: 'Recover',
     forceDelete: 'Delete permanently',
     resetPassword: 'Reset password',
+    resetMfa: 'Reset login protection',
     sessions: 'Sessions',
     more: 'More',
   },
@@ -132,6 +133,28 @@ const users = {
     resetVerify: 'Verify and reset',
     serviceResetHint:
       'Service users never log in to the console: their JDBC and API clients use the new password.',
+  },
+  /** Resetting another user's login protection (the row's More menu). */
+  mfaReset: {
+    title: 'Reset the login protection of {{name}}',
+    intro: 'Use this when the user lost their authenticator app or passkeys and cannot sign in. Resetting:',
+    authenticator: 'removes the bound authenticator app',
+    passkeys_one: 'removes its {{count}} passkey',
+    passkeys_other: 'removes all of its {{count}} passkeys',
+    sessions: 'ends all of its sessions at once',
+    notice: 'tells the user by e-mail or text message',
+    nextSignIn:
+      'at the next sign-in with the password, the user sets up login protection again where the account requires it',
+    reason: 'Reason',
+    reasonPlaceholder: 'For example: lost phone, confirmed by a call with the user',
+    reasonRequired: 'Please enter the reason',
+    reasonHint: 'Kept in the audit log.',
+    identityIntro: "Resetting another user's login protection needs a code sent to your own phone or e-mail.",
+    verify: 'Verify and reset',
+    done: 'The login protection of {{name}} was reset.',
+    noticeSent: 'The user was told at {{target}}.',
+    noticeNotSent:
+      'The user could not be told (no e-mail or text message reaches them): let them know yourself.',
   },
   jobTitles: {
     'R&D Engineer': 'R&D Engineer',

@@ -93,6 +93,8 @@ const audit: typeof en = {
     'user.recover': '恢复用户',
     'user.purge': '彻底清除已删除的用户',
     'user.resetPassword': '重置用户密码',
+    'user.resetMfa': '重置用户的登录保护',
+    'user.resetMfaNotice': '登录保护重置通知未能发送',
     'user.syncRetry': '重试用户到实例的同步',
     'user.changePassword': '修改密码',
     'user.updateProfile': '修改个人资料',

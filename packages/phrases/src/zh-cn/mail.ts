@@ -17,6 +17,7 @@ const mail: TPhrases['mail'] = {
     REGISTER_FORM: '注册',
     CREATE_ACCOUNT: '创建账户',
     RESET_USER_PASSWORD_MODAL: '重置密码',
+    RESET_USER_MFA: '重置用户的登录保护',
   },
   subject: '{{brand}}：您的验证码 {{code}}',
   body: [
@@ -55,6 +56,15 @@ const mail: TPhrases['mail'] = {
       '如非预期，请忽略本邮件。',
     ],
     sms: '【{{brand}}】{{operator}} 邀请您以用户 {{user}} 加入账户 {{account}}，请在 {{hours}} 小时内设置密码：{{link}}',
+  },
+  mfaReset: {
+    subject: '{{brand}}：您的用户 {{user}} 的登录保护已被重置',
+    body: [
+      '账户 {{account}} 的管理员 {{operator}} 重置了您的用户 {{user}} 的登录保护：已删除其身份验证器和通行密钥，并结束了其登录会话。',
+      '下次使用密码登录时，如系统要求，请重新设置登录保护。',
+      '如非预期，请立即联系账户管理员。',
+    ],
+    sms: '【{{brand}}】{{operator}} 重置了您的用户 {{user}} 的登录保护，已删除身份验证器和通行密钥，请在下次登录时重新设置。如非预期，请联系账户管理员。',
   },
   passwordExpiry: {
     subject: '{{brand}}：您的密码将于 {{date}} 过期',

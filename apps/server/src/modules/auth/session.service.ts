@@ -19,6 +19,8 @@ const serverEndedReasons = new Set([
   'account_stopped',
   'password_reset',
   'password_changed',
+  // An administrator reset the user's login protection (decision 0048).
+  'mfa_reset',
   // Ended from a list of sessions (session-list.service.ts), by its user or an administrator.
   'ended_by_user',
   'ended_by_admin',

@@ -1,7 +1,8 @@
 /** Login protection's public side for the sign-in (auth): whether a second step is needed, its challenge, and its check. */
 
 /** The second step's challenge, for a passkey answering it (the passkey module). */
-export { consumeChallenge as consumeLoginChallenge } from './mfa.repository';
+/** An administrator's reset of another user's login protection (the user module, decision 0048). */
+export { consumeChallenge as consumeLoginChallenge, removeLosableFactors } from './mfa.repository';
 export { completeSecondStep, needsSecondStep, startLoginChallenge } from './mfa.service';
 export { isNamedBy, liveChallenge, requireUser, wrongCode } from './mfa-challenge.service';
 /** Binding login protection while accepting an invitation (the user module's invitations). */

@@ -141,6 +141,40 @@ export async function updateUserMfa(
     .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
 }
 
+/**
+ * Removes the user's second factors that can be lost: the authenticator app's secret (protection
+ * by it turns off with it) and every passkey. Protection by a code to the phone or e-mail on record
+ * stays (decision 0048). Answers what was removed.
+ */
+export async function removeLosableFactors(
+  db: TDb,
+  accountId: number,
+  userId: number,
+  now: Date,
+): Promise<{ hadAuthenticator: boolean; removedPasskeys: number }> {
+  const [before] = await db
+    .select({ mfaMethod: users.mfaMethod, totpSecret: users.totpSecret })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+  const hadAuthenticator = before?.mfaMethod === 'GA' && before.totpSecret !== null;
+  const removed = await db
+    .delete(passkeys)
+    .where(and(eq(passkeys.userId, userId), eq(passkeys.accountId, accountId)))
+    .returning({ id: passkeys.id });
+  if (before && (before.mfaMethod === 'GA' || before.totpSecret !== null)) {
+    await db
+      .update(users)
+      .set({
+        ...(before.mfaMethod === 'GA' ? { mfaEnabled: false, mfaMethod: null } : {}),
+        totpSecret: null,
+        totpLastStep: null,
+        updatedAt: now,
+      })
+      .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+  }
+  return { hadAuthenticator, removedPasskeys: removed.length };
+}
+
 /** The account's login-protection policy; `passkeySignIn` stays as it is when undefined. */
 export async function setAccountMfaPolicy(
   db: TDb,

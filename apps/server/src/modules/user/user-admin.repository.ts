@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client';
-import { contactChangeRequests, roles, userRoles, users } from '../../db/schema';
+import { contactChangeRequests, passkeys, roles, userRoles, users } from '../../db/schema';
 
 /** How the list is ordered: by creation (the id), by username (any case) or by last sign-in. */
 export type TListSort = 'id' | 'username' | 'lastLogin';
@@ -194,7 +194,7 @@ export async function countUsers(db: TDb, filter: TListFilter, max?: number): Pr
  */
 const listedUserId = sql`${users}.${sql.identifier(users.id.name)}`;
 
-/** The account's users of `ids` with their roles and pending contact change (any order). */
+/** The account's users of `ids` with their roles, second factors and pending contact change (any order). */
 export function listUsersByIds(db: TDb, accountId: number, ids: readonly number[], now: Date) {
   return db
     .select({
@@ -213,6 +213,8 @@ export function listUsersByIds(db: TDb, accountId: number, ids: readonly number[
       deletedAt: users.deletedAt,
       lastLoginAt: users.lastLoginAt,
       createdAt: users.createdAt,
+      hasAuthenticator: sql<boolean>`(${users.mfaMethod} = 'GA' and ${users.totpSecret} is not null)`,
+      passkeys: sql<number>`(select count(*) from ${passkeys} where ${passkeys}."user_id" = ${listedUserId})::int`,
       roles: sql<TListedRole[]>`coalesce((
         select json_agg(json_build_object('id', ${roles.id}, 'code', ${roles.code}, 'name', ${roles.name}) order by ${roles.id})
           from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}

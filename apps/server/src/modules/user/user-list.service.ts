@@ -78,6 +78,7 @@ function rowOf(
       ? new Date(r.deletedAt.getTime() + deps.config.userDeleteRetentionDays * dayMs).toISOString()
       : null,
     isSelf: r.id === auth.userId,
+    secondFactors: { hasAuthenticator: r.hasAuthenticator === true, passkeys: Number(r.passkeys) },
   };
 }
 

@@ -15,6 +15,7 @@ import {
   updateUserStatus,
 } from './user-change.service';
 import { checkProperties, fetchUser, getUserList, ownedResources } from './user-list.service';
+import { resetUserMfa } from './user-mfa-reset.service';
 import { resetPassword } from './user-password.service';
 import { deleteUsers, recoverUsers } from './user-removal.service';
 import { checkUserSyncStatus, retryUserSync } from './user-sync.service';
@@ -100,6 +101,16 @@ export function userRoutes(app: FastifyInstance): void {
         checkToken: headers.authcodetoken,
       },
       requestMeta(request),
+    ),
+  );
+  // Another user's login protection, after the administrator's own code (decision 0048).
+  defineRoute(app, 'resetUserMfa', ({ deps, auth, body, headers, request }) =>
+    resetUserMfa(
+      deps,
+      auth,
+      { userId: body.userId, reason: body.reason, checkToken: headers.authcodetoken },
+      { ...requestMeta(request), lang: request.lang },
+      request.log,
     ),
   );
   defineRoute(app, 'checkProperties', ({ deps, auth, body, request }) =>

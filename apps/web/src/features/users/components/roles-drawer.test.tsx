@@ -46,6 +46,7 @@ const userRow = (over: Partial<TUserRow>): TUserRow =>
     purgeTime: null,
     isSelf: false,
     invitation: null,
+    secondFactors: { hasAuthenticator: false, passkeys: 0 },
     ...over,
   }) as TUserRow;
 

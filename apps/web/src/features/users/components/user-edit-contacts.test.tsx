@@ -40,6 +40,7 @@ const member: TUserRow = {
   purgeTime: null,
   isSelf: false,
   invitation: null,
+  secondFactors: { hasAuthenticator: false, passkeys: 0 },
 } as TUserRow;
 
 beforeAll(async () => {

@@ -32,6 +32,7 @@ const row = (over: Partial<TUserRow>): TUserRow => ({
   createTime: '2026-01-01T00:00:00.000Z',
   pendingChange: null,
   invitation: null,
+  secondFactors: { hasAuthenticator: false, passkeys: 0 },
   deleteTime: null,
   purgeTime: null,
   isSelf: false,
@@ -243,6 +244,27 @@ describe('the user list', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.path.endsWith('/revokeInvitation'))?.body).toEqual({ id: 7 }),
     );
+  });
+
+  it('offers "Reset login protection" in the More menu only for a user with an authenticator or a passkey', async () => {
+    users = [
+      row({
+        id: 7,
+        username: 'lost_keys',
+        isAdmin: false,
+        secondFactors: { hasAuthenticator: false, passkeys: 1 },
+      }),
+      row({ id: 8, username: 'no_factor', isAdmin: false }),
+    ];
+    renderPage(en);
+    const names = await screen.findAllByTestId('user-row-name');
+    const [withKey, without] = names.map((n) => n.closest('tr') as HTMLElement);
+    fireEvent.mouseEnter(within(without as HTMLElement).getByTestId('user-more'));
+    expect(await screen.findByTestId('user-delete')).toBeTruthy();
+    expect(screen.queryByTestId('user-reset-mfa')).toBeNull();
+    fireEvent.mouseEnter(within(withKey as HTMLElement).getByTestId('user-more'));
+    fireEvent.click(await screen.findByTestId('user-reset-mfa'));
+    expect((await screen.findByTestId('reset-mfa-steps')).textContent).toContain('removes its 1 passkey');
   });
 
   it('keeps one label on the switch that shows phone numbers and e-mail addresses', async () => {

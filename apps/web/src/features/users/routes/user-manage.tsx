@@ -26,6 +26,7 @@ import {
 import { ConfirmAction } from '../components/confirm-action';
 import { ExplainedTag } from '../components/explained-tag';
 import { InvitationTag, useInvitationActions } from '../components/invitation-actions';
+import { canResetMfa, ResetMfaDialog } from '../components/reset-mfa-dialog';
 import { RolesButton } from '../components/roles-button';
 import { SyncState } from '../components/sync-state';
 import { ResetPasswordDialog, UserDialog } from '../components/user-dialogs';
@@ -37,6 +38,7 @@ type TDialog =
   | { kind: 'addService' }
   | { kind: 'edit'; user: TUserRow }
   | { kind: 'reset'; user: TUserRow }
+  | { kind: 'resetMfa'; user: TUserRow }
   | { kind: 'sessions'; user: TUserRow }
   | null;
 
@@ -265,6 +267,15 @@ export default function UserManagePage() {
                     key: 'reset',
                     label: <span data-testid="user-reset-password">{t('actions.resetPassword')}</span>,
                   },
+                  // A user who lost their authenticator or passkeys (decision 0048).
+                  ...(canResetMfa(user)
+                    ? [
+                        {
+                          key: 'resetMfa',
+                          label: <span data-testid="user-reset-mfa">{t('actions.resetMfa')}</span>,
+                        },
+                      ]
+                    : []),
                   // Service users never hold a web session.
                   ...(user.kind === 'regular'
                     ? [
@@ -282,7 +293,8 @@ export default function UserManagePage() {
                 ],
                 onClick: ({ key }) => {
                   if (invitation.onClick(key, user)) return;
-                  if (key === 'reset' || key === 'sessions') setDialog({ kind: key, user });
+                  if (key === 'reset' || key === 'resetMfa' || key === 'sessions')
+                    setDialog({ kind: key, user });
                   else setConfirm({ action: 'delete', users: [user] });
                 },
               }}
@@ -417,6 +429,8 @@ export default function UserManagePage() {
       />
       {dialog?.kind === 'reset' ? (
         <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} />
+      ) : dialog?.kind === 'resetMfa' ? (
+        <ResetMfaDialog user={dialog.user} onClose={() => setDialog(null)} />
       ) : dialog?.kind === 'sessions' ? (
         <LazySessionsDialog
           owner={{ kind: 'user', userId: dialog.user.id, username: dialog.user.username }}
