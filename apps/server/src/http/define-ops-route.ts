@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TDeps, TOpsAuth } from '../context';
 import { AppError } from '../errors';
-import { success } from './define-route';
+import { sessionTokenOf, success } from './define-route';
 import { fieldErrorsOf } from './validation';
 
 type TOut<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -40,16 +40,7 @@ export type TOpsRouteHandler<K extends TOpsRouteId> = (
   ctx: TOpsRouteContext<K>,
 ) => Promise<z.input<TOpsRoutes[K]['response']>> | z.input<TOpsRoutes[K]['response']>;
 
-function tokenOf(request: FastifyRequest): { token: string; via: TOpsAuth['via'] } | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) {
-    const token = header.slice('Bearer '.length).trim();
-    if (token) return { token, via: 'bearer' };
-  }
-  const cookie = request.cookies[OpsSessionCookie];
-  if (cookie) return { token: cookie, via: 'cookie' };
-  return null;
-}
+const tokenOf = (request: FastifyRequest) => sessionTokenOf(request, OpsSessionCookie);
 
 async function resolveOpsAuth(deps: TDeps, request: FastifyRequest): Promise<TOpsAuth> {
   const found = tokenOf(request);

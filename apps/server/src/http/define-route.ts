@@ -35,16 +35,25 @@ export type TRouteHandler<K extends TRouteId> = (
   ctx: TRouteContext<K>,
 ) => Promise<z.input<TRoutes[K]['response']>> | z.input<TRoutes[K]['response']>;
 
-function tokenOf(request: FastifyRequest): { token: string; via: TAuth['via'] } | null {
+/**
+ * A request's session token: the Authorization header's bearer token, else the cookie named
+ * `cookieName` (the customers' session cookie, or the back office's).
+ */
+export function sessionTokenOf(
+  request: FastifyRequest,
+  cookieName: string,
+): { token: string; via: 'bearer' | 'cookie' } | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice('Bearer '.length).trim();
     if (token) return { token, via: 'bearer' };
   }
-  const cookie = request.cookies[SessionCookie];
+  const cookie = request.cookies[cookieName];
   if (cookie) return { token: cookie, via: 'cookie' };
   return null;
 }
+
+const tokenOf = (request: FastifyRequest) => sessionTokenOf(request, SessionCookie);
 
 /** Resolves the caller; for cookie-authenticated non-GET requests, requires the client header. */
 export async function resolveAuth(deps: TDeps, request: FastifyRequest): Promise<TAuth> {
