@@ -21,7 +21,7 @@ import {
   releaseLicense,
   type TLicenseState,
 } from '../license/license.service';
-import { actorOf, auditOperatorAct } from '../operator/operator-session.service';
+import { actorOf, auditOperatorAct } from '../operator';
 import {
   createInviteCode,
   generateInviteCode,

@@ -19,7 +19,6 @@ import {
   seedOpenedInstance,
   type TTestApp,
 } from '../../../test/harness';
-import { buildOpsApp } from '../../app';
 import { auditEntries, inviteCodes } from '../../db/schema';
 import { AppError } from '../../errors';
 import { translateError } from '../../i18n';
@@ -35,15 +34,13 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
   for (const role of ['owner', 'finance', 'support', 'auditor'] as const) {
     const created = await createOperator(t.deps, null, { username: `cat.${role}`, role }, null);
     tokens[role] = (await openOpsSession(t.deps.db, created.operator, 'operator', t.clock.now(), null)).token;
   }
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
 });
 

@@ -9,7 +9,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, seedAccount, type TTestApp } from '../../../test/harness';
-import { buildOpsApp } from '../../app';
 import {
   accounts,
   certifications,
@@ -37,8 +36,7 @@ const at = (isoUtc: string) => new Date(isoUtc);
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
   const created = await createOperator(t.deps, null, { username: 'dash.auditor', role: 'auditor' }, null);
   token = (await openOpsSession(t.deps.db, created.operator, 'operator', t.clock.now(), null)).token;
   const db = t.deps.db;
@@ -183,7 +181,6 @@ beforeAll(async () => {
   dashboard = envelope<TOpsDashboard>(res).data;
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
 });
 
