@@ -53,6 +53,8 @@ export const ZOpsCatalogue = z.object({
     versions: z.array(z.string()),
     regions: z.array(z.string()),
   }),
+  /** The installation's currency (decision 0016): prices are in its minor unit (fen or cents). */
+  currency: z.enum(['CNY', 'USD']),
 });
 export type TOpsCatalogue = z.infer<typeof ZOpsCatalogue>;
 

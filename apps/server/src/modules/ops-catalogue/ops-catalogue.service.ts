@@ -8,6 +8,7 @@ import { ErrorCode } from '@console/contract/codes';
 import type { TOpsCatalogueChange } from '@console/contract/ops';
 import type { TDeps, TOpsAuth, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
+import { currencyOf } from '../billing/money';
 import {
   changeCatalogue,
   readCatalogueForEditing,
@@ -29,8 +30,8 @@ import {
   maskInviteCode,
 } from '../registration/registration.service';
 
-export function getCatalogue(deps: TDeps) {
-  return readCatalogueForEditing(deps);
+export async function getCatalogue(deps: TDeps) {
+  return { ...(await readCatalogueForEditing(deps)), currency: currencyOf(deps.config.edition) };
 }
 
 /** One row of the catalogue created, updated or removed, audited as `catalogue.<kind>.<act>`. */
