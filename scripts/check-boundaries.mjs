@@ -74,7 +74,8 @@ function checkWeb() {
         bad = `the back office imports the customers' ${to.join('/')}`;
       else if (from[0] === 'ops-shared' && to[0] !== 'ops-shared' && to[0] !== 'shared')
         bad = `back-office shared code imports ${to.join('/')}`;
-      else if (from[0] === 'ops-features' && to[0] === 'ops-app') bad = 'a back-office feature imports ops/app';
+      else if (from[0] === 'ops-features' && to[0] === 'ops-app')
+        bad = 'a back-office feature imports ops/app';
       else if (from[0] === 'ops-features' && to[0] === 'ops-features' && to[1] !== from[1])
         bad = `back-office feature ${from[1]} imports feature ${to[1]}`;
       else if (from[0] === 'shared' && to[0] !== 'shared') bad = `shared code imports ${to.join('/')}`;

@@ -14,7 +14,7 @@ import { OpsPasswordPolicy, type TOpsRouteData } from '@console/contract/ops';
 import { checkPasswordPolicy } from '@console/contract/password-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Steps, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthenticatorKey } from '@/components/authenticator-key';
@@ -47,9 +47,22 @@ function ErrorLine({ text }: { text: string | null }) {
 
 const codeRules = (message: string) => [{ required: true, pattern: /^\d{6}$/, message }];
 
-function CodeInput({ id, label, testId }: { id: string; label: string; testId: string }) {
+/** The 6-digit code field; Form.Item gives it its value and change handler. */
+function CodeInput({
+  id,
+  label,
+  testId,
+  ...control
+}: {
+  id: string;
+  label: string;
+  testId: string;
+  value?: string;
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
   return (
     <Input
+      {...control}
       id={id}
       aria-label={label}
       data-testid={testId}
