@@ -15,7 +15,10 @@ import { enrolledOperator, freshOperatorName, opsContext, signedInOps } from './
 const sku = 'user_volume_storage';
 
 /** Registers a fresh trial account with the invite code through the customers' /register page. */
-async function registerWithInvite(page: Page, inviteCode: string): Promise<{ account: string; username: string; password: string }> {
+async function registerWithInvite(
+  page: Page,
+  inviteCode: string,
+): Promise<{ account: string; username: string; password: string }> {
   const phone = freshPhone();
   const user = { username: 'owner_e2e', password: 'Owner@2026pass' };
   await page.goto('/register');
@@ -78,7 +81,10 @@ for (const { lang, width, height } of runs) {
     const customer = await browser.newContext({ viewport: { width, height } });
     const customerPage = await customer.newPage();
     await setLanguage(customerPage, lang);
-    await loginCall(customerPage.request, lang, 'demo', { username: 'admin_demo', password: 'Demo@2026pass' });
+    await loginCall(customerPage.request, lang, 'demo', {
+      username: 'admin_demo',
+      password: 'Demo@2026pass',
+    });
     const skus = (await (await customerPage.request.get('/api/portal/billing/skuList')).json()) as {
       data: { code: string; unitPrice: string }[];
     };
@@ -94,7 +100,10 @@ for (const { lang, width, height } of runs) {
     await expect(page.getByTestId('ops-invite-created')).toContainText(invite);
     await axe(page, 'invite code shown once', found);
     await page.keyboard.press('Escape');
-    const row = page.getByRole('row').filter({ hasText: `${invite.slice(0, 2)}•` }).first();
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: `${invite.slice(0, 2)}•` })
+      .first();
     await expect(row).toContainText('0 / 1');
 
     // The customers' registration accepts the code and uses it up.
@@ -103,21 +112,35 @@ for (const { lang, width, height } of runs) {
     await setLanguage(registerPage, lang);
     const registered = await registerWithInvite(registerPage, invite);
     await page.reload();
-    await expect(page.getByRole('row').filter({ hasText: `${invite.slice(0, 2)}•` }).first()).toContainText('1 / 1');
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: `${invite.slice(0, 2)}•` })
+        .first(),
+    ).toContainText('1 / 1');
 
     // The new account applies to become formal: the dashboard counts it among the pending.
     await loginCall(registerPage.request, lang, registered.account, registered);
     const applied = await registerPage.request.post('/api/portal/account/formal/application', {
       headers: { 'x-cz-client': 'web', 'cz-lang': lang },
-      data: { username: 'E2E Contact', company: 'Invited Ltd', email: 'contact@invited.example', agreement: true },
+      data: {
+        username: 'E2E Contact',
+        company: 'Invited Ltd',
+        email: 'contact@invited.example',
+        agreement: true,
+      },
     });
     expect(((await applied.json()) as { code: number }).code).toBe(0);
     await page.goto('/');
     await expect(page.getByTestId('ops-dashboard')).toBeVisible();
     const pending = page.getByTestId('ops-dash-queue-formalApplications');
     await expect(pending).toBeVisible();
-    expect(Number((await pending.locator('.ant-statistic-content-value').innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
-    await expect(page.getByTestId('ops-dash-adapters')).toContainText(lang === 'en-US' ? 'Upload storage' : '上传文件存储');
+    expect(
+      Number((await pending.locator('.ant-statistic-content-value').innerText()).replace(/\D/g, '')),
+    ).toBeGreaterThan(0);
+    await expect(page.getByTestId('ops-dash-adapters')).toContainText(
+      lang === 'en-US' ? 'Upload storage' : '上传文件存储',
+    );
     await expect(page.getByTestId('ops-dash-chart-accounts')).toBeVisible();
     await axe(page, 'dashboard', found);
     // Nothing overflows the window sideways.

@@ -11,6 +11,9 @@ import type login from './en-us/login';
 import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
+import type opsCatalogue from './en-us/ops-catalogue';
+import type opsDashboard from './en-us/ops-dashboard';
+import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
 import type payment from './en-us/payment';
@@ -51,6 +54,10 @@ export type TPhrases = {
   billing: typeof billing;
   payment: typeof payment;
   certification: typeof certification;
+  // The back office's namespaces (their loaders: ops-loaders.ts).
+  opsShell: typeof opsShell;
+  opsDashboard: typeof opsDashboard;
+  opsCatalogue: typeof opsCatalogue;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -80,4 +87,7 @@ export const Namespaces = [
   'billing',
   'payment',
   'certification',
+  'opsShell',
+  'opsDashboard',
+  'opsCatalogue',
 ] as const satisfies readonly TNamespace[];

@@ -28,10 +28,26 @@ export default function CataloguePage() {
         {data ? (
           <Tabs
             items={[
-              { key: 'services', label: t('catalogue.tabs.services'), children: <ServicesTab data={data} canEdit={canEditRows} /> },
-              { key: 'versions', label: t('catalogue.tabs.versions'), children: <VersionsTab data={data} canEdit={canEditRows} /> },
-              { key: 'regions', label: t('catalogue.tabs.regions'), children: <RegionsTab data={data} canEdit={canEditRows} /> },
-              { key: 'prices', label: t('catalogue.tabs.prices'), children: <PricesTab data={data} canEdit={canEditPrices} /> },
+              {
+                key: 'services',
+                label: t('catalogue.tabs.services'),
+                children: <ServicesTab data={data} canEdit={canEditRows} />,
+              },
+              {
+                key: 'versions',
+                label: t('catalogue.tabs.versions'),
+                children: <VersionsTab data={data} canEdit={canEditRows} />,
+              },
+              {
+                key: 'regions',
+                label: t('catalogue.tabs.regions'),
+                children: <RegionsTab data={data} canEdit={canEditRows} />,
+              },
+              {
+                key: 'prices',
+                label: t('catalogue.tabs.prices'),
+                children: <PricesTab data={data} canEdit={canEditPrices} />,
+              },
             ]}
           />
         ) : (

@@ -33,7 +33,11 @@ function Queues({ data }: { data: TDashboard }) {
       <Row gutter={[16, 16]}>
         {(Object.keys(queueLinks) as (keyof typeof queueLinks)[]).map((queue) => (
           <Col xs={24} sm={8} key={queue}>
-            <Link to={queueLinks[queue]} className="cz-ops-dash__queue" data-testid={`ops-dash-queue-${queue}`}>
+            <Link
+              to={queueLinks[queue]}
+              className="cz-ops-dash__queue"
+              data-testid={`ops-dash-queue-${queue}`}
+            >
               <Statistic title={t(`queues.${queue}`)} value={data.queues[queue]} />
             </Link>
           </Col>
@@ -110,7 +114,11 @@ function FailingJobs({ data }: { data: TDashboard }) {
   return (
     <Card
       title={t('jobs.title')}
-      extra={<Typography.Text type="secondary">{t('jobs.total', { count: data.failingJobs.total })}</Typography.Text>}
+      extra={
+        <Typography.Text type="secondary">
+          {t('jobs.total', { count: data.failingJobs.total })}
+        </Typography.Text>
+      }
       className="cz-ops-dash__table-card"
       data-testid="ops-dash-jobs"
     >
@@ -122,8 +130,16 @@ function FailingJobs({ data }: { data: TDashboard }) {
         dataSource={data.failingJobs.list}
         locale={{ emptyText: t('jobs.none') }}
         columns={[
-          { title: t('jobs.kind'), dataIndex: 'kind', render: (v: string) => <span className="cz-ops-id">{v}</span> },
-          { title: t('jobs.state'), dataIndex: 'state', render: (v: 'failed' | 'retrying') => <StateTag state={v} /> },
+          {
+            title: t('jobs.kind'),
+            dataIndex: 'kind',
+            render: (v: string) => <span className="cz-ops-id">{v}</span>,
+          },
+          {
+            title: t('jobs.state'),
+            dataIndex: 'state',
+            render: (v: 'failed' | 'retrying') => <StateTag state={v} />,
+          },
           {
             title: t('jobs.attempts'),
             key: 'attempts',
@@ -148,7 +164,9 @@ function FailingDeliveries({ data }: { data: TDashboard }) {
     <Card
       title={t('deliveries.title')}
       extra={
-        <Typography.Text type="secondary">{t('deliveries.total', { count: data.failingDeliveries.total })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('deliveries.total', { count: data.failingDeliveries.total })}
+        </Typography.Text>
       }
       className="cz-ops-dash__table-card"
       data-testid="ops-dash-deliveries"
@@ -167,15 +185,25 @@ function FailingDeliveries({ data }: { data: TDashboard }) {
             render: (v: string) => <span className="cz-ops-id">{v}</span>,
           },
           { title: t('deliveries.kind'), dataIndex: 'kind' },
-          { title: t('deliveries.state'), dataIndex: 'state', render: (v: 'failed' | 'retrying') => <StateTag state={v} /> },
+          {
+            title: t('deliveries.state'),
+            dataIndex: 'state',
+            render: (v: 'failed' | 'retrying') => <StateTag state={v} />,
+          },
           { title: t('deliveries.attempts'), dataIndex: 'attempts' },
           {
             title: t('deliveries.error'),
             key: 'error',
             ellipsis: true,
-            render: (_, d) => [d.responseStatus ? `HTTP ${d.responseStatus}` : null, d.error].filter(Boolean).join(' · ') || '—',
+            render: (_, d) =>
+              [d.responseStatus ? `HTTP ${d.responseStatus}` : null, d.error].filter(Boolean).join(' · ') ||
+              '—',
           },
-          { title: t('deliveries.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+          {
+            title: t('deliveries.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v: string) => formatDateTime(v),
+          },
         ]}
       />
     </Card>
@@ -194,14 +222,22 @@ function Adapters({ data }: { data: TDashboard }) {
         scroll={{ x: 560 }}
         dataSource={data.adapters}
         columns={[
-          { title: t('adapters.name'), dataIndex: 'name', render: (v: string) => t(`adapters.names.${v}`) },
+          {
+            title: t('adapters.name'),
+            dataIndex: 'name',
+            render: (v: TDashboard['adapters'][number]['name']) => t(`adapters.names.${v}`),
+          },
           {
             title: t('adapters.state'),
             dataIndex: 'state',
             render: (v: keyof typeof color) => <Tag color={color[v]}>{t(`adapters.states.${v}`)}</Tag>,
           },
           { title: t('adapters.provider'), dataIndex: 'provider', render: (v: string | null) => v ?? '—' },
-          { title: t('adapters.setting'), dataIndex: 'setting', render: (v: string) => <code className="cz-ops-id">{v}</code> },
+          {
+            title: t('adapters.setting'),
+            dataIndex: 'setting',
+            render: (v: string) => <code className="cz-ops-id">{v}</code>,
+          },
         ]}
       />
     </Card>
@@ -220,7 +256,9 @@ export default function DashboardPage() {
       <div className="cz-ops-dash__head">
         <Typography.Title level={3}>{t('title')}</Typography.Title>
         {query.data ? (
-          <Typography.Text type="secondary">{t('generatedAt', { time: formatDateTime(query.data.generatedAt) })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('generatedAt', { time: formatDateTime(query.data.generatedAt) })}
+          </Typography.Text>
         ) : null}
       </div>
       {query.isError ? <Alert type="error" showIcon title={t('loadFailed')} /> : null}

@@ -64,7 +64,7 @@ export function ChangeModal<V extends object>(props: TChangeModalProps<V>) {
       title={props.title}
       okText={props.okText}
       cancelText={t('catalogue.cancel')}
-      okButtonProps={{ danger: props.isDanger === true, 'data-testid': `${props.testId}-ok` } as object}
+      okButtonProps={{ danger: props.isDanger === true, 'data-testid': `${props.testId}-ok` }}
       confirmLoading={isBusy}
       onOk={() => void submit()}
       onCancel={props.onClose}

@@ -3,6 +3,7 @@
  * account's discount. Shown as money per unit (at least 2 decimals, the billing's exact places
  * kept), set in the currency's minor unit per unit, an exact decimal, as the catalogue file has it.
  */
+import type { TSkuCategory } from '@console/contract/billing-enums';
 import { unitPriceFenPattern } from '@console/contract/ops';
 import { Button, Form, Input, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { type TCatalogueData, useCatalogueChange } from '../api/catalogue';
 import { formatUnitPrice } from '../lib/unit-price';
 import { ChangeModal } from './change-modal';
+import { useFieldLabel } from './row-parts';
 
 type TPriceRow = TCatalogueData['skus'][number] & { unitPriceFen: string };
 
@@ -24,7 +26,7 @@ export function PricesTab({ data, canEdit }: { data: TCatalogueData; canEdit: bo
     const s = data.catalogue.services.find((x) => x.id === id);
     return s ? (isZh ? s.nameZh : s.nameEn) : String(id);
   };
-  const f = (key: string) => t(`catalogue.fields.${key}`);
+  const f = useFieldLabel();
   return (
     <>
       <Table
@@ -34,17 +36,32 @@ export function PricesTab({ data, canEdit }: { data: TCatalogueData; canEdit: bo
         scroll={{ x: 820 }}
         dataSource={rows}
         columns={[
-          { title: f('sku'), dataIndex: 'code', render: (v: string) => <span className="cz-ops-id">{v}</span> },
-          { title: isZh ? f('nameZh') : f('nameEn'), key: 'name', render: (_, s) => (isZh ? s.nameZh : s.nameEn) },
+          {
+            title: f('sku'),
+            dataIndex: 'code',
+            render: (v: string) => <span className="cz-ops-id">{v}</span>,
+          },
+          {
+            title: isZh ? f('nameZh') : f('nameEn'),
+            key: 'name',
+            render: (_, s) => (isZh ? s.nameZh : s.nameEn),
+          },
           { title: f('service'), key: 'service', render: (_, s) => serviceName(s.serviceId) },
-          { title: f('category'), dataIndex: 'category', render: (v: string) => t(`catalogue.categories.${v}`) },
+          {
+            title: f('category'),
+            dataIndex: 'category',
+            render: (v: TSkuCategory) => t(`catalogue.categories.${v}`),
+          },
           {
             title: f('unitPrice'),
             key: 'price',
             align: 'right',
             render: (_, s) => (
               <span className="cz-ops-money" data-testid={`ops-cat-price-${s.code}`}>
-                {t('catalogue.pricePerUnit', { price: formatUnitPrice(s.unitPriceFen, data.currency), unit: s.unit })}
+                {t('catalogue.pricePerUnit', {
+                  price: formatUnitPrice(s.unitPriceFen, data.currency),
+                  unit: s.unit,
+                })}
               </span>
             ),
           },
@@ -54,7 +71,11 @@ export function PricesTab({ data, canEdit }: { data: TCatalogueData; canEdit: bo
                   title: '',
                   key: 'acts',
                   render: (_: unknown, s: TPriceRow) => (
-                    <Button type="link" onClick={() => setEditing(s)} data-testid={`ops-cat-price-edit-${s.code}`}>
+                    <Button
+                      type="link"
+                      onClick={() => setEditing(s)}
+                      data-testid={`ops-cat-price-edit-${s.code}`}
+                    >
                       {t('catalogue.edit')}
                     </Button>
                   ),

@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TCatalogueData, useCatalogueChange } from '../api/catalogue';
 import { ChangeModal } from './change-modal';
-import { EnabledTag, RemoveModal } from './row-parts';
+import { EnabledTag, RemoveModal, useFieldLabel } from './row-parts';
 
-type TEditing = { mode: 'create' | 'update'; row: Partial<TCatalogueRegion> } | { mode: 'remove'; row: TCatalogueRegion };
+type TEditing =
+  | { mode: 'create' | 'update'; row: Partial<TCatalogueRegion> }
+  | { mode: 'remove'; row: TCatalogueRegion };
 
 export function RegionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: boolean }) {
   const { t, i18n } = useTranslation('opsCatalogue');
@@ -24,11 +26,14 @@ export function RegionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: b
     const p = data.catalogue.csps.find((x) => x.code === code);
     return p ? (isZh ? p.nameZh : p.nameEn) : code;
   };
-  const f = (key: string) => t(`catalogue.fields.${key}`);
+  const f = useFieldLabel();
   return (
     <>
       {canEdit ? (
-        <Button type="primary" onClick={() => setEditing({ mode: 'create', row: { isEnabled: true, sort: 0, serviceIds: [] } })}>
+        <Button
+          type="primary"
+          onClick={() => setEditing({ mode: 'create', row: { isEnabled: true, sort: 0, serviceIds: [] } })}
+        >
           {t('catalogue.add')}
         </Button>
       ) : null}
@@ -40,8 +45,16 @@ export function RegionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: b
         dataSource={data.catalogue.regions}
         columns={[
           { title: f('csp'), key: 'csp', render: (_, r) => cspName(r.csp) },
-          { title: f('code'), dataIndex: 'code', render: (v: string) => <span className="cz-ops-id">{v}</span> },
-          { title: isZh ? f('nameZh') : f('nameEn'), key: 'name', render: (_, r) => (isZh ? r.nameZh : r.nameEn) },
+          {
+            title: f('code'),
+            dataIndex: 'code',
+            render: (v: string) => <span className="cz-ops-id">{v}</span>,
+          },
+          {
+            title: isZh ? f('nameZh') : f('nameEn'),
+            key: 'name',
+            render: (_, r) => (isZh ? r.nameZh : r.nameEn),
+          },
           {
             title: f('services'),
             key: 'services',
@@ -53,7 +66,11 @@ export function RegionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: b
               </Space>
             ),
           },
-          { title: f('requiredTag'), dataIndex: 'requiredTag', render: (v: string | null) => v ?? f('everyone') },
+          {
+            title: f('requiredTag'),
+            dataIndex: 'requiredTag',
+            render: (v: string | null) => v ?? f('everyone'),
+          },
           {
             title: f('isEnabled'),
             key: 'state',
@@ -90,7 +107,9 @@ export function RegionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: b
           isUsed={used.has(keyOf(editing.row))}
           onClose={() => setEditing(null)}
           onSubmit={(reason) =>
-            change('opsRemoveCatalogueRegion', { csp: editing.row.csp, code: editing.row.code, reason }).then(() => {})
+            change('opsRemoveCatalogueRegion', { csp: editing.row.csp, code: editing.row.code, reason }).then(
+              () => {},
+            )
           }
         />
       ) : editing ? (
@@ -101,11 +120,14 @@ export function RegionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: b
           testId="ops-cat-region-form"
           onClose={() => setEditing(null)}
           onSubmit={async (values) => {
-            await change(editing.mode === 'create' ? 'opsCreateCatalogueRegion' : 'opsUpdateCatalogueRegion', {
-              ...values,
-              requiredTag: values.requiredTag?.trim() ? values.requiredTag.trim() : null,
-              serviceIds: values.serviceIds ?? [],
-            });
+            await change(
+              editing.mode === 'create' ? 'opsCreateCatalogueRegion' : 'opsUpdateCatalogueRegion',
+              {
+                ...values,
+                requiredTag: values.requiredTag?.trim() ? values.requiredTag.trim() : null,
+                serviceIds: values.serviceIds ?? [],
+              },
+            );
           }}
         >
           <Form.Item name="csp" label={f('csp')} rules={[{ required: true }]}>
@@ -126,7 +148,10 @@ export function RegionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: b
           <Form.Item name="serviceIds" label={f('services')}>
             <Select
               mode="multiple"
-              options={data.catalogue.services.map((s) => ({ value: s.id, label: isZh ? s.nameZh : s.nameEn }))}
+              options={data.catalogue.services.map((s) => ({
+                value: s.id,
+                label: isZh ? s.nameZh : s.nameEn,
+              }))}
             />
           </Form.Item>
           <Form.Item name="requiredTag" label={f('requiredTag')}>

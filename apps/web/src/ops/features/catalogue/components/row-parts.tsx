@@ -1,11 +1,16 @@
 /** Small parts the catalogue's tabs share: a row's offered state, and the removal dialog. */
+import type { TPhrases } from '@console/phrases';
 import { Alert, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangeModal } from './change-modal';
 
 export function EnabledTag({ isEnabled }: { isEnabled: boolean }) {
   const { t } = useTranslation('opsCatalogue');
-  return <Tag color={isEnabled ? 'success' : 'default'}>{isEnabled ? t('catalogue.enabled') : t('catalogue.disabled')}</Tag>;
+  return (
+    <Tag color={isEnabled ? 'success' : 'default'}>
+      {isEnabled ? t('catalogue.enabled') : t('catalogue.disabled')}
+    </Tag>
+  );
 }
 
 /** Removing a row: deleted when nothing uses it, else only no longer offered (as the import does). */
@@ -34,4 +39,12 @@ export function RemoveModal(props: {
       />
     </ChangeModal>
   );
+}
+
+type TFieldKey = keyof TPhrases['opsCatalogue']['catalogue']['fields'];
+
+/** The label of a catalogue row's field, in the page's language. */
+export function useFieldLabel(): (key: TFieldKey) => string {
+  const { t } = useTranslation('opsCatalogue');
+  return (key) => t(`catalogue.fields.${key}`);
 }

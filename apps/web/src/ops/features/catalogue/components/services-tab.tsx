@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TCatalogueData, useCatalogueChange } from '../api/catalogue';
 import { ChangeModal } from './change-modal';
-import { EnabledTag, RemoveModal } from './row-parts';
+import { EnabledTag, RemoveModal, useFieldLabel } from './row-parts';
 
-type TEditing = { mode: 'create' | 'update'; row: Partial<TCatalogueService> } | { mode: 'remove'; row: TCatalogueService };
+type TEditing =
+  | { mode: 'create' | 'update'; row: Partial<TCatalogueService> }
+  | { mode: 'remove'; row: TCatalogueService };
 
 export function ServicesTab({ data, canEdit }: { data: TCatalogueData; canEdit: boolean }) {
   const { t, i18n } = useTranslation('opsCatalogue');
@@ -15,11 +17,15 @@ export function ServicesTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
   const [editing, setEditing] = useState<TEditing | null>(null);
   const isZh = i18n.language === 'zh-CN';
   const used = new Set(data.usage.services);
-  const f = (key: string) => t(`catalogue.fields.${key}`);
+  const f = useFieldLabel();
   return (
     <>
       {canEdit ? (
-        <Button type="primary" onClick={() => setEditing({ mode: 'create', row: { isEnabled: true, sort: 0 } })} data-testid="ops-cat-service-add">
+        <Button
+          type="primary"
+          onClick={() => setEditing({ mode: 'create', row: { isEnabled: true, sort: 0 } })}
+          data-testid="ops-cat-service-add"
+        >
           {t('catalogue.add')}
         </Button>
       ) : null}
@@ -31,8 +37,16 @@ export function ServicesTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
         dataSource={data.catalogue.services}
         columns={[
           { title: f('id'), dataIndex: 'id', width: 64 },
-          { title: f('code'), dataIndex: 'code', render: (v: string) => <span className="cz-ops-id">{v}</span> },
-          { title: isZh ? f('nameZh') : f('nameEn'), key: 'name', render: (_, s) => (isZh ? s.nameZh : s.nameEn) },
+          {
+            title: f('code'),
+            dataIndex: 'code',
+            render: (v: string) => <span className="cz-ops-id">{v}</span>,
+          },
+          {
+            title: isZh ? f('nameZh') : f('nameEn'),
+            key: 'name',
+            render: (_, s) => (isZh ? s.nameZh : s.nameEn),
+          },
           { title: f('sort'), dataIndex: 'sort', width: 80 },
           {
             title: f('isEnabled'),
@@ -51,7 +65,11 @@ export function ServicesTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
                   key: 'acts',
                   render: (_: unknown, s: TCatalogueService) => (
                     <Space size={0}>
-                      <Button type="link" onClick={() => setEditing({ mode: 'update', row: s })} data-testid={`ops-cat-service-edit-${s.id}`}>
+                      <Button
+                        type="link"
+                        onClick={() => setEditing({ mode: 'update', row: s })}
+                        data-testid={`ops-cat-service-edit-${s.id}`}
+                      >
                         {t('catalogue.edit')}
                       </Button>
                       <Button type="link" danger onClick={() => setEditing({ mode: 'remove', row: s })}>
@@ -69,7 +87,9 @@ export function ServicesTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
           name={`${editing.row.code}`}
           isUsed={used.has(editing.row.id)}
           onClose={() => setEditing(null)}
-          onSubmit={(reason) => change('opsRemoveCatalogueService', { id: editing.row.id, reason }).then(() => {})}
+          onSubmit={(reason) =>
+            change('opsRemoveCatalogueService', { id: editing.row.id, reason }).then(() => {})
+          }
         />
       ) : editing ? (
         <ChangeModal<TCatalogueService>
@@ -79,11 +99,20 @@ export function ServicesTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
           testId="ops-cat-service-form"
           onClose={() => setEditing(null)}
           onSubmit={async (values) => {
-            await change(editing.mode === 'create' ? 'opsCreateCatalogueService' : 'opsUpdateCatalogueService', values);
+            await change(
+              editing.mode === 'create' ? 'opsCreateCatalogueService' : 'opsUpdateCatalogueService',
+              values,
+            );
           }}
         >
           <Form.Item name="id" label={f('id')} rules={[{ required: true }]}>
-            <InputNumber min={1} max={32767} precision={0} disabled={editing.mode === 'update'} style={{ width: '100%' }} />
+            <InputNumber
+              min={1}
+              max={32767}
+              precision={0}
+              disabled={editing.mode === 'update'}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
           <Form.Item name="code" label={f('code')} rules={[{ required: true }]}>
             <Input maxLength={32} />

@@ -1,14 +1,17 @@
 /** The catalogue's versions of each service: listed, added, changed and removed (the owner). */
-import { ServiceVersionCodes } from '@console/contract/service-enums';
+
 import type { TCatalogueVersion } from '@console/contract/ops';
+import { ServiceVersionCodes } from '@console/contract/service-enums';
 import { Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TCatalogueData, useCatalogueChange } from '../api/catalogue';
 import { ChangeModal } from './change-modal';
-import { EnabledTag, RemoveModal } from './row-parts';
+import { EnabledTag, RemoveModal, useFieldLabel } from './row-parts';
 
-type TEditing = { mode: 'create' | 'update'; row: Partial<TCatalogueVersion> } | { mode: 'remove'; row: TCatalogueVersion };
+type TEditing =
+  | { mode: 'create' | 'update'; row: Partial<TCatalogueVersion> }
+  | { mode: 'remove'; row: TCatalogueVersion };
 
 export function VersionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: boolean }) {
   const { t, i18n } = useTranslation('opsCatalogue');
@@ -21,11 +24,14 @@ export function VersionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
     const s = data.catalogue.services.find((x) => x.id === id);
     return s ? (isZh ? s.nameZh : s.nameEn) : String(id);
   };
-  const f = (key: string) => t(`catalogue.fields.${key}`);
+  const f = useFieldLabel();
   return (
     <>
       {canEdit ? (
-        <Button type="primary" onClick={() => setEditing({ mode: 'create', row: { isEnabled: true, sort: 0, code: 'trial' } })}>
+        <Button
+          type="primary"
+          onClick={() => setEditing({ mode: 'create', row: { isEnabled: true, sort: 0, code: 'trial' } })}
+        >
           {t('catalogue.add')}
         </Button>
       ) : null}
@@ -37,8 +43,16 @@ export function VersionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
         dataSource={data.catalogue.versions}
         columns={[
           { title: f('service'), key: 'service', render: (_, v) => serviceName(v.serviceId) },
-          { title: f('code'), dataIndex: 'code', render: (v: string) => <span className="cz-ops-id">{v}</span> },
-          { title: isZh ? f('nameZh') : f('nameEn'), key: 'name', render: (_, v) => (isZh ? v.nameZh : v.nameEn) },
+          {
+            title: f('code'),
+            dataIndex: 'code',
+            render: (v: string) => <span className="cz-ops-id">{v}</span>,
+          },
+          {
+            title: isZh ? f('nameZh') : f('nameEn'),
+            key: 'name',
+            render: (_, v) => (isZh ? v.nameZh : v.nameEn),
+          },
           { title: f('trialDays'), dataIndex: 'trialDays', render: (v: number | null) => v ?? '—' },
           { title: f('userLimit'), dataIndex: 'userLimit', render: (v: number | null) => v ?? f('noLimit') },
           {
@@ -77,9 +91,11 @@ export function VersionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
           isUsed={used.has(keyOf(editing.row))}
           onClose={() => setEditing(null)}
           onSubmit={(reason) =>
-            change('opsRemoveCatalogueVersion', { serviceId: editing.row.serviceId, code: editing.row.code, reason }).then(
-              () => {},
-            )
+            change('opsRemoveCatalogueVersion', {
+              serviceId: editing.row.serviceId,
+              code: editing.row.code,
+              reason,
+            }).then(() => {})
           }
         />
       ) : editing ? (
@@ -90,21 +106,30 @@ export function VersionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
           testId="ops-cat-version-form"
           onClose={() => setEditing(null)}
           onSubmit={async (values) => {
-            await change(editing.mode === 'create' ? 'opsCreateCatalogueVersion' : 'opsUpdateCatalogueVersion', {
-              ...values,
-              trialDays: values.trialDays ?? null,
-              userLimit: values.userLimit ?? null,
-            });
+            await change(
+              editing.mode === 'create' ? 'opsCreateCatalogueVersion' : 'opsUpdateCatalogueVersion',
+              {
+                ...values,
+                trialDays: values.trialDays ?? null,
+                userLimit: values.userLimit ?? null,
+              },
+            );
           }}
         >
           <Form.Item name="serviceId" label={f('service')} rules={[{ required: true }]}>
             <Select
               disabled={editing.mode === 'update'}
-              options={data.catalogue.services.map((s) => ({ value: s.id, label: isZh ? s.nameZh : s.nameEn }))}
+              options={data.catalogue.services.map((s) => ({
+                value: s.id,
+                label: isZh ? s.nameZh : s.nameEn,
+              }))}
             />
           </Form.Item>
           <Form.Item name="code" label={f('code')} rules={[{ required: true }]}>
-            <Select disabled={editing.mode === 'update'} options={ServiceVersionCodes.map((c) => ({ value: c, label: c }))} />
+            <Select
+              disabled={editing.mode === 'update'}
+              options={ServiceVersionCodes.map((c) => ({ value: c, label: c }))}
+            />
           </Form.Item>
           <Form.Item name="nameZh" label={f('nameZh')} rules={[{ required: true, whitespace: true }]}>
             <Input maxLength={100} />
@@ -116,7 +141,13 @@ export function VersionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
             <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="userLimit" label={f('userLimit')}>
-            <InputNumber min={1} max={1000000} precision={0} style={{ width: '100%' }} placeholder={f('noLimit')} />
+            <InputNumber
+              min={1}
+              max={1000000}
+              precision={0}
+              style={{ width: '100%' }}
+              placeholder={f('noLimit')}
+            />
           </Form.Item>
           <Form.Item name="sort" label={f('sort')}>
             <InputNumber precision={0} style={{ width: '100%' }} />

@@ -53,7 +53,9 @@ function configOf(props: TDailyChartProps): TDailyChartConfig {
       interaction: { mode: 'index', intersect: false },
       plugins: {
         legend: { display: props.series.length > 1, position: 'bottom' },
-        tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${props.format(Number(item.raw))}` } },
+        tooltip: {
+          callbacks: { label: (item) => `${item.dataset.label}: ${props.format(Number(item.raw))}` },
+        },
       },
       scales: {
         x: { grid: { display: false }, ticks: { maxRotation: 0, autoSkipPadding: 12 } },

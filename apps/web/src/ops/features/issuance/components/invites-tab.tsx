@@ -56,18 +56,42 @@ export function InvitesTab() {
     <div className="cz-ops-issue__tab">
       {canCreate ? (
         <Card size="small" title={t('issuance.invites.create')}>
-          <Form form={form} layout="vertical" initialValues={{ maxUses: 1 }} onFinish={(v) => void create(v)} data-testid="ops-invite-form">
-            <Form.Item name="code" label={t('issuance.invites.code')} extra={t('issuance.invites.codeHint')} rules={[{ pattern: inviteCodePattern }]}>
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{ maxUses: 1 }}
+            onFinish={(v) => void create(v)}
+            data-testid="ops-invite-form"
+          >
+            <Form.Item
+              name="code"
+              label={t('issuance.invites.code')}
+              extra={t('issuance.invites.codeHint')}
+              rules={[{ pattern: inviteCodePattern }]}
+            >
               <Input maxLength={16} autoComplete="off" data-testid="ops-invite-code" />
             </Form.Item>
             <Form.Item name="maxUses" label={t('issuance.invites.maxUses')} rules={[{ required: true }]}>
               <InputNumber min={1} max={100000} precision={0} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="validDays" label={t('issuance.invites.validDays')} extra={t('issuance.invites.validDaysHint')}>
+            <Form.Item
+              name="validDays"
+              label={t('issuance.invites.validDays')}
+              extra={t('issuance.invites.validDaysHint')}
+            >
               <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="reason" label={t('issuance.reason')} rules={[{ required: true, whitespace: true, message: t('issuance.reasonPlaceholder') }]}>
-              <Input.TextArea rows={2} maxLength={500} placeholder={t('issuance.reasonPlaceholder')} data-testid="ops-invite-reason" />
+            <Form.Item
+              name="reason"
+              label={t('issuance.reason')}
+              rules={[{ required: true, whitespace: true, message: t('issuance.reasonPlaceholder') }]}
+            >
+              <Input.TextArea
+                rows={2}
+                maxLength={500}
+                placeholder={t('issuance.reasonPlaceholder')}
+                data-testid="ops-invite-reason"
+              />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={isBusy} data-testid="ops-invite-submit">
               {t('issuance.invites.create')}
@@ -91,19 +115,33 @@ export function InvitesTab() {
             size: 'small',
           }}
           columns={[
-            { title: t('issuance.invites.code'), dataIndex: 'codeMasked', render: (v: string) => <span className="cz-ops-id">{v}</span> },
-            { title: t('issuance.invites.used'), key: 'used', render: (_, i) => `${i.usedCount} / ${i.maxUses}` },
+            {
+              title: t('issuance.invites.code'),
+              dataIndex: 'codeMasked',
+              render: (v: string) => <span className="cz-ops-id">{v}</span>,
+            },
+            {
+              title: t('issuance.invites.used'),
+              key: 'used',
+              render: (_, i) => `${i.usedCount} / ${i.maxUses}`,
+            },
             {
               title: t('issuance.invites.state'),
               dataIndex: 'state',
-              render: (v: keyof typeof stateColor) => <Tag color={stateColor[v]}>{t(`issuance.invites.states.${v}`)}</Tag>,
+              render: (v: keyof typeof stateColor) => (
+                <Tag color={stateColor[v]}>{t(`issuance.invites.states.${v}`)}</Tag>
+              ),
             },
             {
               title: t('issuance.invites.expiresAt'),
               dataIndex: 'expiresAt',
               render: (v: string | null) => (v ? formatDateTime(v) : t('issuance.invites.never')),
             },
-            { title: t('issuance.invites.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+            {
+              title: t('issuance.invites.createdAt'),
+              dataIndex: 'createdAt',
+              render: (v: string) => formatDateTime(v),
+            },
           ]}
         />
       </Card>

@@ -48,7 +48,11 @@ function ReleaseModal({ license, onClose }: { license: TLicense; onClose: () => 
       destroyOnHidden
     >
       <Form form={form} layout="vertical">
-        <Form.Item name="reason" label={t('issuance.reason')} rules={[{ required: true, whitespace: true, message: t('issuance.reasonPlaceholder') }]}>
+        <Form.Item
+          name="reason"
+          label={t('issuance.reason')}
+          rules={[{ required: true, whitespace: true, message: t('issuance.reasonPlaceholder') }]}
+        >
           <Input.TextArea rows={2} maxLength={500} placeholder={t('issuance.reasonPlaceholder')} />
         </Form.Item>
       </Form>
@@ -63,7 +67,10 @@ export function LicensesTab() {
   const [issued, setIssued] = useState<TOpsRouteData<'opsIssueLicense'> | null>(null);
   const [releasing, setReleasing] = useState<TLicense | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const query = useQuery({ queryKey: licensesKey, queryFn: ({ signal }) => callOps('opsListLicenses', { signal }) });
+  const query = useQuery({
+    queryKey: licensesKey,
+    queryFn: ({ signal }) => callOps('opsListLicenses', { signal }),
+  });
   const canSign = query.data?.canIssue !== false;
   const issue = async (values: { customer: string; days: number; reason: string }) => {
     setIsBusy(true);
@@ -80,15 +87,37 @@ export function LicensesTab() {
     <div className="cz-ops-issue__tab">
       {canIssue ? (
         <Card size="small" title={t('issuance.licenses.issue')}>
-          {canSign ? null : <Alert type="info" showIcon title={t('issuance.licenses.cannotIssue')} style={{ marginBottom: 12 }} />}
-          <Form form={form} layout="vertical" initialValues={{ days: 365 }} onFinish={(v) => void issue(v)} disabled={!canSign} data-testid="ops-license-form">
-            <Form.Item name="customer" label={t('issuance.licenses.customer')} rules={[{ required: true, whitespace: true }]}>
+          {canSign ? null : (
+            <Alert
+              type="info"
+              showIcon
+              title={t('issuance.licenses.cannotIssue')}
+              style={{ marginBottom: 12 }}
+            />
+          )}
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{ days: 365 }}
+            onFinish={(v) => void issue(v)}
+            disabled={!canSign}
+            data-testid="ops-license-form"
+          >
+            <Form.Item
+              name="customer"
+              label={t('issuance.licenses.customer')}
+              rules={[{ required: true, whitespace: true }]}
+            >
               <Input maxLength={100} />
             </Form.Item>
             <Form.Item name="days" label={t('issuance.licenses.days')} rules={[{ required: true }]}>
               <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="reason" label={t('issuance.reason')} rules={[{ required: true, whitespace: true, message: t('issuance.reasonPlaceholder') }]}>
+            <Form.Item
+              name="reason"
+              label={t('issuance.reason')}
+              rules={[{ required: true, whitespace: true, message: t('issuance.reasonPlaceholder') }]}
+            >
               <Input.TextArea rows={2} maxLength={500} placeholder={t('issuance.reasonPlaceholder')} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={isBusy}>
@@ -107,15 +136,29 @@ export function LicensesTab() {
           dataSource={query.data?.list ?? []}
           locale={{ emptyText: t('issuance.licenses.empty') }}
           columns={[
-            { title: t('issuance.licenses.licenseId'), dataIndex: 'licenseId', render: (v: string) => <span className="cz-ops-id">{v}</span> },
+            {
+              title: t('issuance.licenses.licenseId'),
+              dataIndex: 'licenseId',
+              render: (v: string) => <span className="cz-ops-id">{v}</span>,
+            },
             { title: t('issuance.licenses.customer'), dataIndex: 'customer' },
             {
               title: t('issuance.licenses.status'),
               dataIndex: 'status',
-              render: (v: keyof typeof statusColor) => <Tag color={statusColor[v]}>{t(`issuance.licenses.statuses.${v}`)}</Tag>,
+              render: (v: keyof typeof statusColor) => (
+                <Tag color={statusColor[v]}>{t(`issuance.licenses.statuses.${v}`)}</Tag>
+              ),
             },
-            { title: t('issuance.licenses.activatedAt'), dataIndex: 'activatedAt', render: (v: string) => formatDateTime(v) },
-            { title: t('issuance.licenses.expireTime'), dataIndex: 'expireTime', render: (v: string) => formatDateTime(v) },
+            {
+              title: t('issuance.licenses.activatedAt'),
+              dataIndex: 'activatedAt',
+              render: (v: string) => formatDateTime(v),
+            },
+            {
+              title: t('issuance.licenses.expireTime'),
+              dataIndex: 'expireTime',
+              render: (v: string) => formatDateTime(v),
+            },
             ...(canIssue
               ? [
                   {

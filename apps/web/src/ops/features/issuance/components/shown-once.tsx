@@ -2,7 +2,13 @@
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-export function ShownOnce(props: { title: string; label: string; value: string; onClose: () => void; testId: string }) {
+export function ShownOnce(props: {
+  title: string;
+  label: string;
+  value: string;
+  onClose: () => void;
+  testId: string;
+}) {
   const { t } = useTranslation('opsCatalogue');
   return (
     <Modal
@@ -18,7 +24,11 @@ export function ShownOnce(props: { title: string; label: string; value: string; 
     >
       <Alert type="warning" showIcon title={t('issuance.shownOnce')} style={{ marginBottom: 12 }} />
       <Typography.Text strong>{props.label}</Typography.Text>
-      <Typography.Paragraph copyable={{ text: props.value }} className="cz-ops-secret" data-testid={props.testId}>
+      <Typography.Paragraph
+        copyable={{ text: props.value }}
+        className="cz-ops-secret"
+        data-testid={props.testId}
+      >
         {props.value}
       </Typography.Paragraph>
     </Modal>
