@@ -254,7 +254,7 @@ export default function DashboardPage() {
   return (
     <div className="cz-ops-dash" data-testid="ops-dashboard">
       <div className="cz-ops-dash__head">
-        <Typography.Title level={3}>{t('title')}</Typography.Title>
+        <Typography.Title level={1} className="cz-ops-page__title">{t('title')}</Typography.Title>
         {query.data ? (
           <Typography.Text type="secondary">
             {t('generatedAt', { time: formatDateTime(query.data.generatedAt) })}
