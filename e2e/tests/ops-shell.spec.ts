@@ -90,9 +90,9 @@ test('an operator created by the command sets up, lands on the console, and sign
   await expect(page).toHaveURL(/\/sign-in\?notice=ended/);
   await expect(page.getByTestId('ops-notice')).toContainText('Your session has ended');
 
-  // Signed in again with the authenticator code, back where the session ended.
+  // Signed in again with the authenticator code (from the sign-in page itself: the landing page).
   await signInOps(page, owner);
-  await expect(page).toHaveURL(/\/my-account/);
+  await expect(page).toHaveURL(/\/dashboard/);
 
   // Signing out: the sign-in page says so; the console is closed.
   await page.getByTestId('ops-sign-out').click();

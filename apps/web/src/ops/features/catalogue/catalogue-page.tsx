@@ -21,7 +21,9 @@ export default function CataloguePage() {
   const data = query.data;
   return (
     <div className="cz-ops-cat" data-testid="ops-catalogue">
-      <Typography.Title level={1} className="cz-ops-page__title">{t('catalogue.title')}</Typography.Title>
+      <Typography.Title level={1} className="cz-ops-page__title">
+        {t('catalogue.title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('catalogue.intro')}</Typography.Paragraph>
       {!canEditRows && !canEditPrices ? <Alert type="info" showIcon title={t('catalogue.readOnly')} /> : null}
       <Card className="cz-ops-cat__card">

@@ -6,10 +6,11 @@
  */
 import type { TOpsRouteData } from '@console/contract/ops';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { designTokens } from '@/config/design-tokens';
+import { ScrollTable } from '@/ops/components/scroll-table';
 import { formatDateTime, formatFen } from '@/ops/lib/format';
 import { callOps } from '@/ops/lib/ops-api';
 import { DailyChart } from './components/daily-chart';
@@ -19,20 +20,20 @@ type TDashboard = TOpsRouteData<'opsDashboard'>;
 
 export const dashboardKey = ['ops', 'dashboard'] as const;
 
-/** The queues' pages (the reviews area): each count opens its queue. */
+/** The queues' pages (the reviews area, by the queues' kinds): each count opens its queue. */
 const queueLinks = {
-  verifications: '/reviews/verifications',
-  remittances: '/reviews/remittances',
-  formalApplications: '/reviews/formal-applications',
+  verifications: '/reviews/verification',
+  remittances: '/reviews/remittance',
+  formalApplications: '/reviews/formal',
 } as const;
 
 function Queues({ data }: { data: TDashboard }) {
   const { t } = useTranslation('opsDashboard');
   return (
     <Card title={t('queues.title')} data-testid="ops-dash-queues">
-      <Row gutter={[16, 16]}>
+      <div className="cz-ops-dash__queues">
         {(Object.keys(queueLinks) as (keyof typeof queueLinks)[]).map((queue) => (
-          <Col xs={24} sm={8} key={queue}>
+          <div key={queue}>
             <Link
               to={queueLinks[queue]}
               className="cz-ops-dash__queue"
@@ -40,9 +41,9 @@ function Queues({ data }: { data: TDashboard }) {
             >
               <Statistic title={t(`queues.${queue}`)} value={data.queues[queue]} />
             </Link>
-          </Col>
+          </div>
         ))}
-      </Row>
+      </div>
     </Card>
   );
 }
@@ -53,54 +54,51 @@ function Charts({ data }: { data: TDashboard }) {
   const money = (fen: number) => formatFen(fen, data.currency);
   const count = (n: number) => String(Math.round(n));
   return (
-    <Row gutter={[16, 16]}>
-      <Col xs={24} xl={12}>
-        <DailyChart
-          title={`${t('charts.signUps')} · ${t('charts.activeAccounts')}`}
-          testId="ops-dash-chart-accounts"
-          days={days}
-          format={count}
-          empty={t('charts.empty')}
-          series={[
-            {
-              label: t('charts.signUps'),
-              kind: 'bar',
-              color: designTokens.colorPrimary,
-              values: data.days.map((d) => d.signUps),
-            },
-            {
-              label: t('charts.activeAccounts'),
-              kind: 'line',
-              color: designTokens.colorSuccess,
-              values: data.days.map((d) => d.activeAccounts),
-            },
-          ]}
-        />
-      </Col>
-      <Col xs={24} xl={12}>
-        <DailyChart
-          title={`${t('charts.topUps', { currency: data.currency })} · ${t('charts.consumption', { currency: data.currency })}`}
-          testId="ops-dash-chart-money"
-          days={days}
-          format={money}
-          empty={t('charts.empty')}
-          series={[
-            {
-              label: t('charts.topUps', { currency: data.currency }),
-              kind: 'bar',
-              color: designTokens.colorPrimary,
-              values: data.days.map((d) => d.topUpFen),
-            },
-            {
-              label: t('charts.consumption', { currency: data.currency }),
-              kind: 'line',
-              color: designTokens.colorWarning,
-              values: data.days.map((d) => d.consumptionFen),
-            },
-          ]}
-        />
-      </Col>
-    </Row>
+    <div className="cz-ops-dash__pair">
+      <DailyChart
+        title={`${t('charts.signUps')} · ${t('charts.activeAccounts')}`}
+        testId="ops-dash-chart-accounts"
+        days={days}
+        format={count}
+        isInteger
+        empty={t('charts.empty')}
+        series={[
+          {
+            label: t('charts.signUps'),
+            kind: 'bar',
+            color: designTokens.colorPrimary,
+            values: data.days.map((d) => d.signUps),
+          },
+          {
+            label: t('charts.activeAccounts'),
+            kind: 'line',
+            color: designTokens.colorSuccess,
+            values: data.days.map((d) => d.activeAccounts),
+          },
+        ]}
+      />
+      <DailyChart
+        title={`${t('charts.topUps', { currency: data.currency })} · ${t('charts.consumption', { currency: data.currency })}`}
+        testId="ops-dash-chart-money"
+        days={days}
+        format={money}
+        empty={t('charts.empty')}
+        series={[
+          {
+            label: t('charts.topUps', { currency: data.currency }),
+            kind: 'bar',
+            color: designTokens.colorPrimary,
+            values: data.days.map((d) => d.topUpFen),
+          },
+          {
+            label: t('charts.consumption', { currency: data.currency }),
+            kind: 'line',
+            color: designTokens.colorWarning,
+            values: data.days.map((d) => d.consumptionFen),
+          },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -122,13 +120,14 @@ function FailingJobs({ data }: { data: TDashboard }) {
       className="cz-ops-dash__table-card"
       data-testid="ops-dash-jobs"
     >
-      <Table
+      <ScrollTable
+        label={t('jobs.title')}
         size="small"
         rowKey="id"
         pagination={false}
         scroll={{ x: 720 }}
         dataSource={data.failingJobs.list}
-        locale={{ emptyText: t('jobs.none') }}
+        empty={t('jobs.none')}
         columns={[
           {
             title: t('jobs.kind'),
@@ -171,13 +170,14 @@ function FailingDeliveries({ data }: { data: TDashboard }) {
       className="cz-ops-dash__table-card"
       data-testid="ops-dash-deliveries"
     >
-      <Table
+      <ScrollTable
+        label={t('deliveries.title')}
         size="small"
         rowKey="id"
         pagination={false}
         scroll={{ x: 720 }}
         dataSource={data.failingDeliveries.list}
-        locale={{ emptyText: t('deliveries.none') }}
+        empty={t('deliveries.none')}
         columns={[
           {
             title: t('deliveries.account'),
@@ -215,7 +215,8 @@ function Adapters({ data }: { data: TDashboard }) {
   const color = { configured: 'success', development: 'warning', unconfigured: 'default' } as const;
   return (
     <Card title={t('adapters.title')} className="cz-ops-dash__table-card" data-testid="ops-dash-adapters">
-      <Table
+      <ScrollTable
+        label={t('adapters.title')}
         size="small"
         rowKey="name"
         pagination={false}
@@ -254,7 +255,9 @@ export default function DashboardPage() {
   return (
     <div className="cz-ops-dash" data-testid="ops-dashboard">
       <div className="cz-ops-dash__head">
-        <Typography.Title level={1} className="cz-ops-page__title">{t('title')}</Typography.Title>
+        <Typography.Title level={1} className="cz-ops-page__title">
+          {t('title')}
+        </Typography.Title>
         {query.data ? (
           <Typography.Text type="secondary">
             {t('generatedAt', { time: formatDateTime(query.data.generatedAt) })}
@@ -266,14 +269,10 @@ export default function DashboardPage() {
         <>
           <Queues data={query.data} />
           <Charts data={query.data} />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} xl={12}>
-              <FailingJobs data={query.data} />
-            </Col>
-            <Col xs={24} xl={12}>
-              <FailingDeliveries data={query.data} />
-            </Col>
-          </Row>
+          <div className="cz-ops-dash__pair">
+            <FailingJobs data={query.data} />
+            <FailingDeliveries data={query.data} />
+          </div>
           <Adapters data={query.data} />
         </>
       ) : query.isPending ? (

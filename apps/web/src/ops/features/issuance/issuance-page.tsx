@@ -9,7 +9,9 @@ export default function IssuancePage() {
   const { t } = useTranslation('opsCatalogue');
   return (
     <div className="cz-ops-issue" data-testid="ops-issuance">
-      <Typography.Title level={1} className="cz-ops-page__title">{t('issuance.title')}</Typography.Title>
+      <Typography.Title level={1} className="cz-ops-page__title">
+        {t('issuance.title')}
+      </Typography.Title>
       <Card>
         <Tabs
           items={[

@@ -5,9 +5,10 @@
  */
 import type { TSkuCategory } from '@console/contract/billing-enums';
 import { unitPriceFenPattern } from '@console/contract/ops';
-import { Button, Form, Input, Table, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/ops/components/scroll-table';
 import { type TCatalogueData, useCatalogueChange } from '../api/catalogue';
 import { formatUnitPrice } from '../lib/unit-price';
 import { ChangeModal } from './change-modal';
@@ -29,7 +30,8 @@ export function PricesTab({ data, canEdit }: { data: TCatalogueData; canEdit: bo
   const f = useFieldLabel();
   return (
     <>
-      <Table
+      <ScrollTable
+        label={t('catalogue.tabs.prices')}
         size="small"
         rowKey="code"
         pagination={false}

@@ -1,8 +1,9 @@
 /** The catalogue's regions of each cloud provider and the services each offers (the owner edits). */
 import type { TCatalogueRegion } from '@console/contract/ops';
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/ops/components/scroll-table';
 import { type TCatalogueData, useCatalogueChange } from '../api/catalogue';
 import { ChangeModal } from './change-modal';
 import { EnabledTag, RemoveModal, useFieldLabel } from './row-parts';
@@ -37,7 +38,8 @@ export function RegionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: b
           {t('catalogue.add')}
         </Button>
       ) : null}
-      <Table
+      <ScrollTable
+        label={t('catalogue.tabs.regions')}
         size="small"
         rowKey={keyOf}
         pagination={false}

@@ -1,8 +1,9 @@
 /** The catalogue's services: listed, added, changed and removed (the owner). */
 import type { TCatalogueService } from '@console/contract/ops';
-import { Button, Form, Input, InputNumber, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/ops/components/scroll-table';
 import { type TCatalogueData, useCatalogueChange } from '../api/catalogue';
 import { ChangeModal } from './change-modal';
 import { EnabledTag, RemoveModal, useFieldLabel } from './row-parts';
@@ -29,7 +30,8 @@ export function ServicesTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
           {t('catalogue.add')}
         </Button>
       ) : null}
-      <Table
+      <ScrollTable
+        label={t('catalogue.tabs.services')}
         size="small"
         rowKey="id"
         pagination={false}

@@ -2,9 +2,10 @@
 
 import type { TCatalogueVersion } from '@console/contract/ops';
 import { ServiceVersionCodes } from '@console/contract/service-enums';
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/ops/components/scroll-table';
 import { type TCatalogueData, useCatalogueChange } from '../api/catalogue';
 import { ChangeModal } from './change-modal';
 import { EnabledTag, RemoveModal, useFieldLabel } from './row-parts';
@@ -35,7 +36,8 @@ export function VersionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
           {t('catalogue.add')}
         </Button>
       ) : null}
-      <Table
+      <ScrollTable
+        label={t('catalogue.tabs.versions')}
         size="small"
         rowKey={keyOf}
         pagination={false}

@@ -26,6 +26,8 @@ type TDailyChartProps = {
   series: TDailySeries[];
   /** How a value reads in the tooltip and on the axis (money with 2 decimals and its currency). */
   format: (value: number) => string;
+  /** Counts: the axis marks whole numbers only. */
+  isInteger?: boolean;
   testId: string;
   empty: string;
 };
@@ -62,7 +64,11 @@ function configOf(props: TDailyChartProps): TDailyChartConfig {
         y: {
           beginAtZero: true,
           grid: { color: designTokens.colorBorderSecondary },
-          ticks: { callback: (value) => props.format(Number(value)), maxTicksLimit: 5 },
+          ticks: {
+            callback: (value) => props.format(Number(value)),
+            maxTicksLimit: 5,
+            ...(props.isInteger ? { precision: 0 } : {}),
+          },
         },
       },
     },

@@ -5,9 +5,10 @@
  */
 import { inviteCodePattern, type TOpsRouteData } from '@console/contract/ops';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/ops/components/scroll-table';
 import { formatDateTime } from '@/ops/lib/format';
 import { callOps } from '@/ops/lib/ops-api';
 import { useOpsCan } from '@/ops/lib/ops-session';
@@ -100,13 +101,14 @@ export function InvitesTab() {
         </Card>
       ) : null}
       <Card size="small" title={t('issuance.invites.listTitle')} className="cz-ops-issue__list">
-        <Table
+        <ScrollTable
+          label={t('issuance.invites.listTitle')}
           size="small"
           rowKey={(r) => `${r.codeMasked}-${r.createdAt}`}
           loading={query.isPending}
           scroll={{ x: 680 }}
           dataSource={query.data?.list ?? []}
-          locale={{ emptyText: t('issuance.invites.empty') }}
+          empty={t('issuance.invites.empty')}
           pagination={{
             current: page.pageNo,
             pageSize: page.pageSize,

@@ -4,9 +4,10 @@
  */
 import type { TOpsRouteData } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/ops/components/scroll-table';
 import { formatDateTime } from '@/ops/lib/format';
 import { callOps } from '@/ops/lib/ops-api';
 import { useOpsCan } from '@/ops/lib/ops-session';
@@ -127,14 +128,15 @@ export function LicensesTab() {
         </Card>
       ) : null}
       <Card size="small" title={t('issuance.licenses.listTitle')} className="cz-ops-issue__list">
-        <Table
+        <ScrollTable
+          label={t('issuance.licenses.listTitle')}
           size="small"
           rowKey="licenseId"
           loading={query.isPending}
           pagination={false}
           scroll={{ x: 760 }}
           dataSource={query.data?.list ?? []}
-          locale={{ emptyText: t('issuance.licenses.empty') }}
+          empty={t('issuance.licenses.empty')}
           columns={[
             {
               title: t('issuance.licenses.licenseId'),
