@@ -78,6 +78,16 @@ for (const { lang, width, height } of runs) {
     const shown = `${(Number(price) / 100).toFixed(3)}`;
     await expect(page.getByTestId(`ops-cat-price-${sku}`)).toContainText(shown);
     await axe(page, 'catalogue prices', found);
+    await page.screenshot({
+      path: test.info().outputPath(`catalogue-prices-${lang}-${width}.png`),
+      fullPage: true,
+    });
+    await page.getByRole('tab', { name: lang === 'en-US' ? 'Regions' : '地域' }).click();
+    await axe(page, 'catalogue regions', found);
+    await page.screenshot({
+      path: test.info().outputPath(`catalogue-regions-${lang}-${width}.png`),
+      fullPage: true,
+    });
 
     // The customers' side: a customer's SKU list answers the new price.
     const customer = await browser.newContext({ viewport: { width, height } });
@@ -107,6 +117,8 @@ for (const { lang, width, height } of runs) {
       .filter({ hasText: `${invite.slice(0, 2)}•` })
       .first();
     await expect(row).toContainText('0 / 1');
+    await axe(page, 'issuance', found);
+    await page.screenshot({ path: test.info().outputPath(`issuance-${lang}-${width}.png`), fullPage: true });
 
     // The customers' registration accepts the code and uses it up.
     const registrant = await browser.newContext({ viewport: { width, height } });
