@@ -9,9 +9,13 @@ import { registerNamespaceLoaders, type TNamespaceLoaders, type TOpsNamespace } 
 export const opsLoaders = {
   'en-US': {
     opsShell: () => import('./en-us/ops-shell'),
+    opsDashboard: () => import('./en-us/ops-dashboard'),
+    opsCatalogue: () => import('./en-us/ops-catalogue'),
   },
   'zh-CN': {
     opsShell: () => import('./zh-cn/ops-shell'),
+    opsDashboard: () => import('./zh-cn/ops-dashboard'),
+    opsCatalogue: () => import('./zh-cn/ops-catalogue'),
   },
 } satisfies TNamespaceLoaders<TOpsNamespace>;
 

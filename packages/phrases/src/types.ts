@@ -11,6 +11,8 @@ import type login from './en-us/login';
 import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
+import type opsCatalogue from './en-us/ops-catalogue';
+import type opsDashboard from './en-us/ops-dashboard';
 import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
@@ -54,6 +56,8 @@ export type TPhrases = {
   certification: typeof certification;
   // The back office's namespaces (their loaders: ops-loaders.ts).
   opsShell: typeof opsShell;
+  opsDashboard: typeof opsDashboard;
+  opsCatalogue: typeof opsCatalogue;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -84,4 +88,6 @@ export const Namespaces = [
   'payment',
   'certification',
   'opsShell',
+  'opsDashboard',
+  'opsCatalogue',
 ] as const satisfies readonly TNamespace[];
