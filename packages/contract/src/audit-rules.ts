@@ -172,6 +172,10 @@ export const AuditActions = [
   'operator.enable',
   'operator.role',
   'operator.resetSecondFactor',
+  'operator.passkeyAdd',
+  'operator.passkeyRename',
+  'operator.passkeyRemove',
+  'operator.replaceTotp',
 ] as const;
 export type TAuditAction = (typeof AuditActions)[number];
 

@@ -194,6 +194,10 @@ const audit = {
     'operator.enable': 'Enabled an operator',
     'operator.role': "Changed an operator's role",
     'operator.resetSecondFactor': "Reset an operator's second factor",
+    'operator.passkeyAdd': 'Operator added a passkey',
+    'operator.passkeyRename': 'Operator renamed a passkey',
+    'operator.passkeyRemove': 'Operator removed a passkey',
+    'operator.replaceTotp': 'Operator replaced the authenticator app',
   } satisfies Record<TAuditAction, string> as Record<string, string>,
 };
 

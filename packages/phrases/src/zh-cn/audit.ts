@@ -194,6 +194,10 @@ const audit: typeof en = {
     'operator.enable': '启用运营人员',
     'operator.role': '修改运营人员角色',
     'operator.resetSecondFactor': '重置运营人员的第二因素',
+    'operator.passkeyAdd': '运营人员添加通行密钥',
+    'operator.passkeyRename': '运营人员重命名通行密钥',
+    'operator.passkeyRemove': '运营人员移除通行密钥',
+    'operator.replaceTotp': '运营人员更换身份验证器',
   } satisfies Record<TAuditAction, string>,
 };
 

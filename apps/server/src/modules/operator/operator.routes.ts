@@ -24,7 +24,12 @@ import {
 } from './operator-sign-in.service';
 
 /** The ops token as an HttpOnly cookie of the ops API's own path, for the back office's web pages. */
-function setOpsCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string): void {
+export function setOpsCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: string,
+): void {
   reply.setCookie(OpsSessionCookie, token, {
     path: '/api/ops',
     httpOnly: true,
