@@ -14,10 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TTestApp } from '../../../test/harness';
 import { createPasskey, signWith, type TSoftPasskey } from '../../../test/soft-authenticator';
 import { buildOpsApp } from '../../app';
-import { auditEntries, operatorPasskeys, operators } from '../../db/schema';
+import { auditEntries, operatorPasskeys, operators, operatorWebauthnChallenges } from '../../db/schema';
 import { totpCode } from '../../lib/totp';
 import { verifyChains } from '../audit';
 import { createOperator } from './operator.service';
+import { deleteEndedOperatorChallenges } from './operator-passkey.repository';
 
 let t: TTestApp;
 let ops: FastifyInstance;
@@ -534,6 +535,25 @@ describe("an operator's own second factors", () => {
       false,
       true,
     ]);
+  });
+});
+
+describe('retention', () => {
+  it('removes the challenges a day after they ended, and only those', async () => {
+    const o = await enrolledWithPasskey('pk.retention');
+    await body(call('POST', '/api/ops/step-up/passkey/options', o.token));
+    const live = await t.deps.db.select().from(operatorWebauthnChallenges);
+    const ended = live.filter((c) => c.expiresAt.getTime() < t.clock.now().getTime() - 86_400_000);
+    expect(
+      await deleteEndedOperatorChallenges(t.deps.db, new Date(t.clock.now().getTime() - 86_400_000)),
+    ).toBe(ended.length);
+    t.clock.advance(86_400_000 + 10 * 60_000);
+    const removed = await deleteEndedOperatorChallenges(
+      t.deps.db,
+      new Date(t.clock.now().getTime() - 86_400_000),
+    );
+    expect(removed).toBe(live.length - ended.length);
+    expect(await t.deps.db.select().from(operatorWebauthnChallenges)).toEqual([]);
   });
 });
 
