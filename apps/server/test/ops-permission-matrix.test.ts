@@ -107,8 +107,7 @@ let serial = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
   const account = await seedAccount(t.deps, 'matrix');
   customerToken = () => mintSession(t.deps, account.id, account.admin.id);
   for (const role of OpsRoles) {
@@ -126,7 +125,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
 });
 
