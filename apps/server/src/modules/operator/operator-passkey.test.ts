@@ -13,7 +13,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TTestApp } from '../../../test/harness';
 import { createPasskey, signWith, type TSoftPasskey } from '../../../test/soft-authenticator';
-import { buildOpsApp } from '../../app';
 import { auditEntries, operatorPasskeys, operators, operatorWebauthnChallenges } from '../../db/schema';
 import { totpCode } from '../../lib/totp';
 import { verifyChains } from '../audit';
@@ -26,12 +25,10 @@ let origin: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { OPS_ORIGIN: 'https://ops.example.test' } });
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
   origin = t.deps.config.opsOrigin;
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
 });
 
