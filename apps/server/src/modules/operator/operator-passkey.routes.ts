@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineOpsRoute } from '../../http/define-ops-route';
 import { requestMeta } from '../../http/request-meta';
-import { setOpsCookie } from './operator.routes';
+import { setOpsCookie, underSignInLimit } from './operator.routes';
 import {
   setupPasskey,
   setupPasskeyOptions,
@@ -30,7 +30,8 @@ export function operatorPasskeyRoutes(app: FastifyInstance): void {
   });
   defineOpsRoute(app, 'opsSignInPasskeyOptions', ({ deps, auth }) => signInPasskeyOptions(deps, auth));
   defineOpsRoute(app, 'opsSignInPasskey', async ({ deps, auth, body, request, reply }) => {
-    const session = await signInByPasskey(deps, auth, body, requestMeta(request));
+    const meta = requestMeta(request);
+    const session = await underSignInLimit(deps, meta, () => signInByPasskey(deps, auth, body, meta));
     setOpsCookie(request, reply, session.token, session.expiresAt);
     return session;
   });

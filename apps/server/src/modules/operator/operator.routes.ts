@@ -47,16 +47,24 @@ export function setOpsCookie(
  * sign-ins (decision 0012): whatever names an address tries, its failures block it for a while
  * (429 with Retry-After). The back office has no image captcha, so its sign-in knows only the block.
  */
-function underSignInLimit<T>(deps: TDeps, meta: TRequestMeta, attempt: () => Promise<T>): Promise<T> {
+export function underSignInLimit<T>(deps: TDeps, meta: TRequestMeta, attempt: () => Promise<T>): Promise<T> {
   return underAddressLimit(
     deps,
     { scope: 'login', ip: meta.ip, requestId: meta.requestId },
-    {
-      isFailure: (error) => error.code === ErrorCode.opsSignInFailed || error.code === ErrorCode.opsCodeWrong,
-    },
+    { isFailure: (error) => signInFailures.has(error.code) },
     attempt,
   );
 }
+
+/** The answers that count as a failed sign-in step: a wrong password or code, a refused passkey. */
+const signInFailures = new Set<number>([
+  ErrorCode.opsSignInFailed,
+  ErrorCode.opsCodeWrong,
+  ErrorCode.opsPasskeyUnknown,
+  ErrorCode.opsPasskeyNotVerified,
+  ErrorCode.opsPasskeyChallengeExpired,
+  ErrorCode.opsPasskeyCounterRegression,
+]);
 
 export function operatorRoutes(app: FastifyInstance): void {
   defineOpsRoute(app, 'opsSignIn', async ({ deps, body, request, reply }) => {
