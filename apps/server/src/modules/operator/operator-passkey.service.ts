@@ -314,7 +314,9 @@ export async function setupPasskey(
     throw error;
   }
   const actor = actorOf(auth);
-  return completeSignIn(deps, auth, {}, 'operator.signIn', meta, 'passkey', async (tx, now) => {
+  // An authenticator begun and left in this setup is dropped: the passkey completed it.
+  const changes = { totpPendingSecret: null };
+  return completeSignIn(deps, auth, changes, 'operator.signIn', meta, 'passkey', async (tx, now) => {
     await storePasskey(tx, { actor, registered, name: body.name, setup: true, meta, now });
   });
 }

@@ -174,6 +174,8 @@ describe("a passkey at the first sign-in's setup", () => {
     );
     expect(bad.code).toBe(400);
 
+    // An authenticator begun, then left for a passkey.
+    expect((await body(call('POST', '/api/ops/setup/totp', token))).code).toBe(0);
     const fresh = await body<TOptions>(call('POST', '/api/ops/setup/passkey/options', token));
     const made = createPasskey(fresh.data, { origin });
     const done = await body<{ token: string; operator: { hasAuthenticator: boolean } }>(
@@ -186,6 +188,8 @@ describe("a passkey at the first sign-in's setup", () => {
     const factors = await body<TFactors>(call('GET', '/api/ops/me/second-factors', done.data.token));
     expect(factors.data).toMatchObject({ hasAuthenticator: false, passkeyLimit: 10 });
     expect(factors.data.passkeys.map((p) => p.name)).toEqual(['YubiKey 5']);
+    const [row] = await t.deps.db.select().from(operators).where(eq(operators.username, 'pk.first'));
+    expect(row).toMatchObject({ totpSecret: null, totpPendingSecret: null });
 
     const entries = await installationEntries('pk.first');
     const add = entries.find((e) => e.action === 'operator.passkeyAdd' && e.status === 1);
