@@ -9,9 +9,11 @@ import { registerNamespaceLoaders, type TNamespaceLoaders, type TOpsNamespace } 
 export const opsLoaders = {
   'en-US': {
     opsShell: () => import('./en-us/ops-shell'),
+    opsPasskeys: () => import('./en-us/ops-passkeys'),
   },
   'zh-CN': {
     opsShell: () => import('./zh-cn/ops-shell'),
+    opsPasskeys: () => import('./zh-cn/ops-passkeys'),
   },
 } satisfies TNamespaceLoaders<TOpsNamespace>;
 
