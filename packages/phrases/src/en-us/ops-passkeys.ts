@@ -1,15 +1,9 @@
 /** The back office's passkeys and an operator's own second factor (decision 0050). */
 const opsPasskeys = {
-  // The first sign-in's setup: a passkey or an authenticator app.
-  setupChoose: 'Choose your second factor',
-  setupChooseHint:
-    'Every sign-in to the back office asks for it after your password. You can add the other one later in My account.',
-  choicePasskey: 'Passkey',
-  choicePasskeyHint: 'Your fingerprint, face, screen lock or a security key. Cannot be phished.',
-  choiceAuthenticator: 'Authenticator app',
-  choiceAuthenticatorHint: 'A six-digit code from an app on your phone.',
   setupPasskeyTitle: 'Create a passkey',
-  setupPasskeyHint: 'Name the passkey, then follow your device’s prompt.',
+  setupPasskeyHint:
+    'Your fingerprint, face, screen lock or a security key, which cannot be phished. Name the passkey, then follow your device’s prompt.',
+  useAuthenticator: 'Use an authenticator app instead',
   // Names and the ceremony.
   nameLabel: 'Name',
   namePlaceholder: 'For example: MacBook Touch ID',
@@ -42,7 +36,6 @@ const opsPasskeys = {
   authenticatorDialogTitle: 'Set up the new authenticator app',
   authenticatorScan:
     'Scan the QR code with your authenticator app, or type the key, then enter the code it shows. Your current app works until then.',
-  authenticatorKey: 'Key',
   authenticatorCode: 'Code from the app',
   authenticatorCodeInvalid: 'Enter the 6-digit code.',
   authenticatorConfirm: 'Confirm',
@@ -53,11 +46,9 @@ const opsPasskeys = {
   add: 'Add a passkey',
   addTitle: 'Add a passkey',
   added: 'Passkey added',
-  colName: 'Name',
-  colCreated: 'Added',
-  colLastUsed: 'Last used',
-  colActions: 'Actions',
   neverUsed: 'Not used yet',
+  createdAt: 'Added {{date}}',
+  lastUsed: 'Last used {{date}}',
   synced: 'Synced',
   rename: 'Rename',
   renameTitle: 'Rename the passkey',

@@ -2,14 +2,10 @@
 import type { TPhrases } from '../types';
 
 const opsPasskeys: TPhrases['opsPasskeys'] = {
-  setupChoose: '选择第二因素',
-  setupChooseHint: '每次登录运营后台时，输入密码后都需要使用它验证。另一种方式可稍后在“我的账号”中添加。',
-  choicePasskey: '通行密钥',
-  choicePasskeyHint: '使用指纹、面容、屏幕锁或安全密钥验证，无法被钓鱼网站骗取。',
-  choiceAuthenticator: '身份验证器',
-  choiceAuthenticatorHint: '使用手机上身份验证器应用生成的 6 位验证码。',
   setupPasskeyTitle: '创建通行密钥',
-  setupPasskeyHint: '为通行密钥命名，然后按设备提示操作。',
+  setupPasskeyHint:
+    '使用指纹、面容、屏幕锁或安全密钥验证，无法被钓鱼网站骗取。请为通行密钥命名，然后按设备提示操作。',
+  useAuthenticator: '改用身份验证器应用',
   nameLabel: '名称',
   namePlaceholder: '例如：MacBook 触控 ID',
   nameRequired: '请输入不超过 64 个字符的名称。',
@@ -37,7 +33,6 @@ const opsPasskeys: TPhrases['opsPasskeys'] = {
   authenticatorDialogTitle: '设置新的身份验证器',
   authenticatorScan:
     '请用身份验证器应用扫描二维码或手动输入密钥，然后输入应用显示的验证码。在此之前，当前的身份验证器仍然有效。',
-  authenticatorKey: '密钥',
   authenticatorCode: '应用显示的验证码',
   authenticatorCodeInvalid: '请输入 6 位验证码。',
   authenticatorConfirm: '确认',
@@ -48,11 +43,9 @@ const opsPasskeys: TPhrases['opsPasskeys'] = {
   add: '添加通行密钥',
   addTitle: '添加通行密钥',
   added: '已添加通行密钥',
-  colName: '名称',
-  colCreated: '添加时间',
-  colLastUsed: '最近使用',
-  colActions: '操作',
   neverUsed: '尚未使用',
+  createdAt: '添加于 {{date}}',
+  lastUsed: '最近使用于 {{date}}',
   synced: '已同步',
   rename: '重命名',
   renameTitle: '重命名通行密钥',

@@ -313,10 +313,10 @@ export function SecondFactorsCard({ secondFactorAt }: { secondFactorAt: string }
                     </strong>
                     {p.isSynced ? <Tag>{t('synced')}</Tag> : null}
                     <span className="cz-ops-factor__meta">
-                      {t('colCreated')} {formatDateTime(p.createdAt)}
+                      {t('createdAt', { date: formatDateTime(p.createdAt) })}
                     </span>
                     <span className="cz-ops-factor__meta" data-testid="ops-passkey-last-used">
-                      {t('colLastUsed')} {p.lastUsedAt ? formatDateTime(p.lastUsedAt) : t('neverUsed')}
+                      {p.lastUsedAt ? t('lastUsed', { date: formatDateTime(p.lastUsedAt) }) : t('neverUsed')}
                     </span>
                   </div>
                   <div className="cz-ops-factor__actions">

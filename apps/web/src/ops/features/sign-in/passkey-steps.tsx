@@ -149,9 +149,7 @@ export function PasskeySetupStep({
       <Typography.Title level={3} className="cz-ops-auth__title">
         {t('setupPasskeyTitle')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        {t('choicePasskeyHint')} {t('setupPasskeyHint')}
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('setupPasskeyHint')}</Typography.Paragraph>
       {canUsePasskeys() ? null : <Alert type="warning" showIcon title={t('unsupported')} />}
       <FailureLine text={error} />
       <Form
@@ -181,7 +179,7 @@ export function PasskeySetupStep({
       </Form>
       <Divider plain />
       <Button block onClick={onUseAuthenticator} data-testid="ops-setup-use-authenticator">
-        {t('choiceAuthenticator')}
+        {t('useAuthenticator')}
       </Button>
     </>
   );
