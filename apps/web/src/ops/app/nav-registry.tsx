@@ -7,6 +7,7 @@
  */
 import { UserOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
+import { chunkLoader } from '@/lib/lazy';
 import type { TOpsNavItem } from './nav-types';
 
 export const opsNav: readonly TOpsNavItem[] = [
@@ -17,6 +18,6 @@ export const opsNav: readonly TOpsNavItem[] = [
     label: { ns: 'opsShell', key: 'nav.myAccount' },
     icon: <UserOutlined />,
     visibleWith: 'opsMe',
-    page: lazy(() => import('@/ops/features/my-account/my-account-page')),
+    page: lazy(chunkLoader(() => import('@/ops/features/my-account/my-account-page'))),
   },
 ];
