@@ -87,25 +87,27 @@ export function StepUpDialog() {
       destroyOnHidden
     >
       <p>{t('stepUp.intro')}</p>
-      <Form layout="vertical" onFinish={() => void confirm()} hidden={!hasCode}>
-        <Form.Item
-          label={t('stepUp.code')}
-          htmlFor="ops-step-up-code"
-          validateStatus={error ? 'error' : undefined}
-          help={error ?? undefined}
-        >
-          <Input
-            id="ops-step-up-code"
-            data-testid="ops-step-up-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            autoFocus
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-          />
-        </Form.Item>
-      </Form>
+      {hasCode ? (
+        <Form layout="vertical" onFinish={() => void confirm()}>
+          <Form.Item
+            label={t('stepUp.code')}
+            htmlFor="ops-step-up-code"
+            validateStatus={error ? 'error' : undefined}
+            help={error ?? undefined}
+          >
+            <Input
+              id="ops-step-up-code"
+              data-testid="ops-step-up-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
+          </Form.Item>
+        </Form>
+      ) : null}
       {hasPasskey ? (
         <Suspense fallback={null}>
           <StepUpPasskey hasCode={hasCode} onProven={proven} onSessionEnd={() => finish(false)} />
