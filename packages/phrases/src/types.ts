@@ -13,6 +13,7 @@ import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
 import type opsCatalogue from './en-us/ops-catalogue';
 import type opsDashboard from './en-us/ops-dashboard';
+import type opsPasskeys from './en-us/ops-passkeys';
 import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
@@ -58,6 +59,7 @@ export type TPhrases = {
   opsShell: typeof opsShell;
   opsDashboard: typeof opsDashboard;
   opsCatalogue: typeof opsCatalogue;
+  opsPasskeys: typeof opsPasskeys;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -90,4 +92,5 @@ export const Namespaces = [
   'opsShell',
   'opsDashboard',
   'opsCatalogue',
+  'opsPasskeys',
 ] as const satisfies readonly TNamespace[];
