@@ -93,6 +93,11 @@ export const accounts = pgTable(
     uniqueIndex('accounts_registration_phone_key').on(t.registrationPhone),
     uniqueIndex('accounts_registration_email_key').on(t.registrationEmail),
     uniqueIndex('accounts_marketplace_aws_account_id_key').on(t.marketplaceAwsAccountId),
+    /** The back office's account search (pg_trgm). */
+    index('accounts_ops_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.name} || ' ' || ${t.displayName} || ' ' || coalesce(${t.companyName}, '') || ' ' || coalesce(${t.registrationPhone}, '') || ' ' || coalesce(${t.registrationEmail}, ''))) gin_trgm_ops`,
+    ),
     check('accounts_type_check', sql`${t.type} between 0 and 3`),
     check('accounts_status_check', sql`${t.status} between 0 and 4`),
   ],
@@ -1639,6 +1644,11 @@ export const certifications = pgTable(
   (t) => [
     index('certifications_account_idx').on(t.accountId, t.createdAt),
     index('certifications_pending_idx').on(t.status, t.manualReview),
+    /** The back office's account search by company or credit code (pg_trgm). */
+    index('certifications_ops_search_trgm_idx').using(
+      'gin',
+      sql`(lower(coalesce(${t.companyName}, '') || ' ' || coalesce(${t.creditCode}, ''))) gin_trgm_ops`,
+    ),
   ],
 );
 

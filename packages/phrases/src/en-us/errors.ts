@@ -165,6 +165,14 @@ const errors = {
   '4307': 'You cannot do this to your own operator account: ask another owner.',
   '4308': 'The current password is wrong.',
   '4309': 'Your operator role does not allow this.',
+  '4310': 'No such account.',
+  '4311': 'This account is deleted: nothing can be done to it any more.',
+  '4312': 'This account is suspended already.',
+  '4313': 'This account is not suspended.',
+  '4314': 'This account is not on trial.',
+  '4315': 'This account does not require login protection.',
+  '4316': 'An account with this name exists already.',
+  '4317': 'This phone number or e-mail address is registered to another account.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':
