@@ -8,13 +8,19 @@ import { z } from 'zod';
 import { ErrorCode } from '../codes';
 import { Limits } from '../limits';
 import { Patterns } from '../patterns';
+import { ZAuditPage } from '../schemas/audit';
 import { vkey, ZId, ZTimestamp } from '../schemas/common';
+import type { TOpsRouteDef } from './routes';
 import type { TOpsRole } from './schemas';
 import { ZOpsReason } from './schemas';
-import type { TOpsRouteDef } from './routes';
-import { ZAuditPage } from '../schemas/audit';
 
-const everyRole = ['owner', 'support', 'reviewer', 'finance', 'auditor'] as const satisfies readonly TOpsRole[];
+const everyRole = [
+  'owner',
+  'support',
+  'reviewer',
+  'finance',
+  'auditor',
+] as const satisfies readonly TOpsRole[];
 const supportActs = ['owner', 'support'] as const satisfies readonly TOpsRole[];
 
 /** Longest text searched for. */
@@ -295,7 +301,7 @@ export const opsAccountsRoutes = {
     stepUp: true,
     tag: 'ops-accounts',
     summary:
-      "Suspends an account (with a reason; needs a fresh second factor): its sessions end, nobody signs in, its administrators are told",
+      'Suspends an account (with a reason; needs a fresh second factor): its sessions end, nobody signs in, its administrators are told',
     body: ZOpsAccountActRequest,
     response: ZOpsAccountActResult,
     codes: [...accountActCodes, ErrorCode.opsAccountSuspended, ErrorCode.opsStepUpRequired],

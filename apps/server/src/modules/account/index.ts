@@ -5,13 +5,3 @@
  */
 export { createAccountWithRoles, findAccountById, findAccountByName } from './account.repository';
 export { lockAccount, setAccountStatus, updateAccountColumns } from './account-center.repository';
-// The back office (issue 40): the operator command's account creation and activation codes.
-export {
-  createAccountByOperator,
-  loginAddressOf,
-  OperatorInputError,
-  remainingTrialDays,
-  type TAccountCreatedAudit,
-  trialPeriodDays,
-} from './account.service';
-export { issueActivationCode } from './account-center.service';

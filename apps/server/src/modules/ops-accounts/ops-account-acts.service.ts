@@ -16,12 +16,8 @@ import { adapterStates } from '../../adapters/registry';
 import type { TDeps, TRequestMeta } from '../../context';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
-import {
-  lockAccount,
-  remainingTrialDays,
-  setAccountStatus,
-  updateAccountColumns,
-} from '../account';
+import { lockAccount, setAccountStatus, updateAccountColumns } from '../account';
+import { remainingTrialDays } from '../account/account.service';
 import { revokeAccountSessions } from '../auth';
 import { stopRequiringForAccount } from '../mfa';
 import { auditOperatorAccountAct, type TOpsActor } from '../operator';

@@ -7,9 +7,10 @@ import { createHash } from 'node:crypto';
 import { ErrorCode } from '@console/contract/codes';
 import type { TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
-import { createAccountByOperator, issueActivationCode, OperatorInputError } from '../account';
-import { auditOperatorAccountAct, type TOpsActor } from '../operator';
+import { createAccountByOperator, OperatorInputError } from '../account/account.service';
+import { issueActivationCode } from '../account/account-center.service';
 import { writeAudit } from '../audit';
+import { auditOperatorAccountAct, type TOpsActor } from '../operator';
 
 const dayMs = 86_400_000;
 
@@ -67,7 +68,13 @@ export async function createAccount(
 export async function createActivationCode(
   deps: TDeps,
   actor: TOpsActor,
-  input: { kind: 'formal' | 'extend'; extendDays?: number | undefined; validDays?: number | undefined; note?: string | undefined; reason: string },
+  input: {
+    kind: 'formal' | 'extend';
+    extendDays?: number | undefined;
+    validDays?: number | undefined;
+    note?: string | undefined;
+    reason: string;
+  },
   meta: TRequestMeta,
 ) {
   const now = deps.clock.now();

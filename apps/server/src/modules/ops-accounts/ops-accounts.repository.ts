@@ -84,7 +84,10 @@ export type TAccountFacts = typeof accounts.$inferSelect;
 
 export async function findAccounts(db: TDb, ids: readonly number[]): Promise<TAccountFacts[]> {
   if (ids.length === 0) return [];
-  return db.select().from(accounts).where(inArray(accounts.id, [...ids]));
+  return db
+    .select()
+    .from(accounts)
+    .where(inArray(accounts.id, [...ids]));
 }
 
 /** The latest verification of each account (personal or enterprise). */
@@ -109,7 +112,11 @@ export async function latestCertifications(db: TDb, accountIds: readonly number[
 /** Cash, arrears and what the usable vouchers hold. */
 export async function fundsOf(db: TDb, accountId: number, now: Date) {
   const [cash] = await db
-    .select({ cashFen: funds.cashFen, outstandingFen: funds.outstandingFen, arrearsSince: funds.arrearsSince })
+    .select({
+      cashFen: funds.cashFen,
+      outstandingFen: funds.outstandingFen,
+      arrearsSince: funds.arrearsSince,
+    })
     .from(funds)
     .where(eq(funds.accountId, accountId));
   const [usable] = await db
@@ -167,9 +174,11 @@ export async function accountInstances(db: TDb, accountId: number, limit: number
 
 /** The account's users (administrators first, then by name) with their passkeys and whether they administer. */
 export async function accountUsers(db: TDb, accountId: number, limit: number) {
+  // Written out qualified: in a select list drizzle names a column without its table.
+  const userId = sql.raw('"users"."id"');
   const isAdmin = sql<boolean>`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
-    where ur.user_id = ${users.id} and r.account_id = ${accountId} and r.code = 'account_admin')`;
-  const passkeyCount = sql<number>`(select count(*)::int from ${passkeys} p where p.user_id = ${users.id})`;
+    where ur.user_id = ${userId} and r.account_id = ${accountId} and r.code = 'account_admin')`;
+  const passkeyCount = sql<number>`(select count(*)::int from ${passkeys} p where p.user_id = ${userId})`;
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -193,10 +202,7 @@ export async function accountUsers(db: TDb, accountId: number, limit: number) {
       .where(eq(users.accountId, accountId))
       .orderBy(desc(isAdmin), sql`${users.deletedAt} is not null`, sql`lower(${users.username})`)
       .limit(limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(eq(users.accountId, accountId)),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.accountId, accountId)),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
@@ -204,7 +210,13 @@ export async function accountUsers(db: TDb, accountId: number, limit: number) {
 /** Where the account's administrators can be told (enabled, not deleted, regular users). */
 export async function accountAdministrators(db: TDb, accountId: number) {
   return db
-    .select({ id: users.id, username: users.username, phone: users.phone, phoneCode: users.phoneCode, email: users.email })
+    .select({
+      id: users.id,
+      username: users.username,
+      phone: users.phone,
+      phoneCode: users.phoneCode,
+      email: users.email,
+    })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.code, 'account_admin')))

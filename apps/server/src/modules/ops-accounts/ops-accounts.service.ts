@@ -19,7 +19,7 @@ import {
 } from '@console/contract/ops';
 import type { TDeps } from '../../context';
 import { AppError } from '../../errors';
-import { loginAddressOf, remainingTrialDays, trialPeriodDays } from '../account';
+import { loginAddressOf, remainingTrialDays, trialPeriodDays } from '../account/account.service';
 import { listAudit } from '../audit';
 import {
   accountInstances,
@@ -70,7 +70,8 @@ function includes(value: string | null | undefined, text: string): value is stri
 function hitsOf(found: Awaited<ReturnType<typeof searchSources>>, text: string): THit[] {
   const lower = text.toLowerCase();
   const hits: THit[] = [];
-  for (const a of found.byId) hits.push({ accountId: a.accountId, matchedBy: 'id', matchedValue: String(a.accountId), rank: 0 });
+  for (const a of found.byId)
+    hits.push({ accountId: a.accountId, matchedBy: 'id', matchedValue: String(a.accountId), rank: 0 });
   for (const a of found.byText) {
     const exact = a.name.toLowerCase() === lower || a.displayName.toLowerCase() === lower;
     const [matchedBy, matchedValue]: [TOpsAccountMatch, string] = includes(a.name, lower)
@@ -161,7 +162,13 @@ export async function requireAccountFacts(deps: TDeps, accountId: number): Promi
   return account;
 }
 
-const instanceStates = { '-1': 'closed', '0': 'opening', '1': 'opened', '2': 'openFailed', '3': 'hidden' } as const;
+const instanceStates = {
+  '-1': 'closed',
+  '0': 'opening',
+  '1': 'opened',
+  '2': 'openFailed',
+  '3': 'hidden',
+} as const;
 
 function voucherState(
   v: { voidedAt: Date | null; effectiveAt: Date; expiresAt: Date; availableFen: number },

@@ -18,7 +18,16 @@ import {
   type TTestApp,
 } from '../../../test/harness';
 import { buildOpsApp } from '../../app';
-import { accounts, auditEntries, certifications, funds, recharges, users, vouchers } from '../../db/schema';
+import {
+  accounts,
+  auditEntries,
+  certifications,
+  funds,
+  passkeys,
+  recharges,
+  users,
+  vouchers,
+} from '../../db/schema';
 import { createTotpSecret } from '../../lib/totp';
 import { updateOperator } from '../operator/operator.repository';
 import { createOperator } from '../operator/operator.service';
@@ -170,6 +179,14 @@ describe("an account's page", () => {
       .update(users)
       .set({ mfaEnabled: true, mfaMethod: 'GA', totpSecret: 'sealed', lastLoginAt: now })
       .where(eq(users.id, beta.admin.id));
+    await t.deps.db.insert(passkeys).values({
+      accountId: beta.id,
+      userId: beta.admin.id,
+      credentialId: 'ops-page-credential',
+      publicKey: Buffer.from('key'),
+      deviceType: 'multiDevice',
+      name: 'Laptop',
+    });
 
     const page = await get<{
       account: Record<string, unknown>;
@@ -177,7 +194,13 @@ describe("an account's page", () => {
       funds: Record<string, unknown>;
       vouchers: unknown[];
       instances: { status: string }[];
-      users: { username: string; isAdmin: boolean; hasAuthenticator: boolean; lastSignInAt: string | null }[];
+      users: {
+        username: string;
+        isAdmin: boolean;
+        hasAuthenticator: boolean;
+        passkeys: number;
+        lastSignInAt: string | null;
+      }[];
       topUps: unknown[];
     }>('auditor', `/api/ops/accounts/page?accountId=${beta.id}`);
     expect(page.code).toBe(0);
@@ -195,6 +218,12 @@ describe("an account's page", () => {
       username: beta.admin.username,
       isAdmin: true,
       hasAuthenticator: true,
+      passkeys: 1,
+    });
+    expect(page.data.users.find((u) => u.username === beta.member.username)).toMatchObject({
+      isAdmin: false,
+      hasAuthenticator: false,
+      passkeys: 0,
     });
     expect(page.data.users[0]?.lastSignInAt).not.toBeNull();
     expect(page.data.topUps).toEqual([
@@ -255,9 +284,8 @@ describe('suspend and resume', () => {
     expect(envelope(refused).code).not.toBe(0);
 
     // Its administrator was told.
-    const outbox = envelope<{ list: { to: string; text: string }[] }>(
-      await t.app.inject('/api/dev/outbox'),
-    ).data.list;
+    const outbox = envelope<{ list: { to: string; text: string }[] }>(await t.app.inject('/api/dev/outbox'))
+      .data.list;
     expect(outbox.some((m) => m.text.includes('gammasuspend') && m.to.includes('13800000000'))).toBe(true);
 
     // Both chains: the installation's names the operator, the account's the role and the reason.
@@ -284,9 +312,9 @@ describe('suspend and resume', () => {
     // The customer signs in again and reads both acts in its own audit log, by the platform operator.
     const again = await login(t.app, 'gammasuspend', gamma.admin.username, gamma.admin.password);
     const token = envelope<{ token: string }>(again).data.token;
-    const list = envelope<{ list: { action: string; userId: number | null; info: Record<string, unknown> }[] }>(
-      await portal(token),
-    ).data.list;
+    const list = envelope<{
+      list: { action: string; userId: number | null; info: Record<string, unknown> }[];
+    }>(await portal(token)).data.list;
     const suspendEntry = list.find((e) => e.action === 'account.suspend');
     expect(suspendEntry).toMatchObject({ userId: null, info: { operator: { role: 'support' }, reason } });
     expect(list.find((e) => e.action === 'account.resume')?.info).toMatchObject({
@@ -295,8 +323,13 @@ describe('suspend and resume', () => {
     });
 
     // The back office reads the same chain.
-    const audit = await get<{ list: { action: string }[] }>('auditor', `/api/ops/accounts/audit?accountId=${gamma.id}`);
-    expect(audit.data.list.map((e) => e.action)).toEqual(expect.arrayContaining(['account.suspend', 'account.resume']));
+    const audit = await get<{ list: { action: string }[] }>(
+      'auditor',
+      `/api/ops/accounts/audit?accountId=${gamma.id}`,
+    );
+    expect(audit.data.list.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['account.suspend', 'account.resume']),
+    );
   });
 });
 
@@ -316,10 +349,14 @@ describe('trial, formal and login protection', () => {
       reason: 'x',
     });
     expect(tooMany.code).toBe(400);
-    const formal = await post<{ edition: string; trialDaysLeft: null }>('support', '/api/ops/accounts/make-formal', {
-      accountId: delta.id,
-      reason: 'Contract signed',
-    });
+    const formal = await post<{ edition: string; trialDaysLeft: null }>(
+      'support',
+      '/api/ops/accounts/make-formal',
+      {
+        accountId: delta.id,
+        reason: 'Contract signed',
+      },
+    );
     expect(formal.data).toMatchObject({ edition: 'formal', trialDaysLeft: null });
     expect(
       (await post('support', '/api/ops/accounts/make-formal', { accountId: delta.id, reason: 'again' })).code,
@@ -357,7 +394,12 @@ describe('creating accounts and activation codes', () => {
     const created = await post<{ accountId: number; initialPassword: string; loginAddress: string }>(
       'support',
       '/api/ops/accounts',
-      { accountName: 'Zetanew', adminUsername: 'zeta_admin', email: 'it@zeta.example', reason: 'Signed contract 88' },
+      {
+        accountName: 'Zetanew',
+        adminUsername: 'zeta_admin',
+        email: 'it@zeta.example',
+        reason: 'Signed contract 88',
+      },
     );
     expect(created.code).toBe(0);
     expect(created.data.initialPassword).toHaveLength(20);
@@ -380,11 +422,16 @@ describe('creating accounts and activation codes', () => {
       reason: 'x',
     });
     expect(contact.code).toBe(4317);
-    const neither = await post('support', '/api/ops/accounts', {
-      accountName: 'zetathird',
-      adminUsername: 'zeta_admin',
-      reason: 'x',
-    }, 'zh-CN');
+    const neither = await post(
+      'support',
+      '/api/ops/accounts',
+      {
+        accountName: 'zetathird',
+        adminUsername: 'zeta_admin',
+        reason: 'x',
+      },
+      'zh-CN',
+    );
     expect(neither.code).toBe(400);
   });
 
