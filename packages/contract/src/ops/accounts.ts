@@ -238,7 +238,7 @@ export const ZOpsCreatedAccount = z.object({
   loginAddress: z.string(),
   adminUsername: z.string(),
   /** Shown once; the administrator replaces it at the first sign-in. */
-  initialPassword: z.string(),
+  oneTimePassword: z.string(),
 });
 
 export const ZOpsActivationCodeRequest = z.object({

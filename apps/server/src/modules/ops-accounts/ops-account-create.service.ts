@@ -28,7 +28,7 @@ export async function createAccount(
   meta: TRequestMeta,
 ) {
   try {
-    return await createAccountByOperator(
+    const { initialPassword, ...created } = await createAccountByOperator(
       deps,
       {
         accountName: input.accountName,
@@ -51,6 +51,7 @@ export async function createAccount(
           at: now,
         }),
     );
+    return { ...created, oneTimePassword: initialPassword };
   } catch (error) {
     if (error instanceof OperatorInputError) {
       if (error.kind === 'nameTaken') throw new AppError(ErrorCode.opsAccountNameTaken);

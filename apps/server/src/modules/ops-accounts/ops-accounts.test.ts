@@ -17,7 +17,6 @@ import {
   type TSeededAccount,
   type TTestApp,
 } from '../../../test/harness';
-import { buildOpsApp } from '../../app';
 import {
   accounts,
   auditEntries,
@@ -41,8 +40,7 @@ const idOf = new Map<string, number>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
   for (const role of ['owner', 'support', 'auditor', 'reviewer'] as const) {
     const created = await createOperator(t.deps, null, { username: `acct.${role}`, role }, null);
     await updateOperator(t.deps.db, created.operator.id, {
@@ -71,7 +69,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
 });
 
@@ -391,7 +388,7 @@ describe('trial, formal and login protection', () => {
 
 describe('creating accounts and activation codes', () => {
   it('creates an account as the command does, shows the password once, refuses a taken name', async () => {
-    const created = await post<{ accountId: number; initialPassword: string; loginAddress: string }>(
+    const created = await post<{ accountId: number; oneTimePassword: string; loginAddress: string }>(
       'support',
       '/api/ops/accounts',
       {
@@ -402,8 +399,8 @@ describe('creating accounts and activation codes', () => {
       },
     );
     expect(created.code).toBe(0);
-    expect(created.data.initialPassword).toHaveLength(20);
-    const first = await login(t.app, 'zetanew', 'zeta_admin', created.data.initialPassword);
+    expect(created.data.oneTimePassword).toHaveLength(20);
+    const first = await login(t.app, 'zetanew', 'zeta_admin', created.data.oneTimePassword);
     expect(envelope(first).code).toBe(5066);
     const [own] = await chainEntries(created.data.accountId, 'account.create');
     expect(own?.info).toMatchObject({ operator: { role: 'support' }, reason: 'Signed contract 88' });
