@@ -178,6 +178,8 @@ export const users = pgTable(
       .where(sql`${t.externalId} is not null`),
     /** Deleted users whose recovery period ends (retention). */
     index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    /** The back office's search by a whole e-mail address, across accounts. */
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
     check('users_service_kind_check', sql`(${t.kind} = 'service') = (${t.serviceKind} is not null)`),
   ],
 );

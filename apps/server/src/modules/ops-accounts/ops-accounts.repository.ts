@@ -3,6 +3,8 @@
  * enterprise verifications and their users, and the facts of one account's page. Reads only: every
  * change goes through the owning module's service.
  */
+
+import { Patterns } from '@console/contract/patterns';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import {
@@ -39,18 +41,24 @@ const userText = sql`lower(${users.username} || ' ' || ${users.displayName} || '
  * verifications (company, credit code), and users (phone, e-mail, username, display name).
  */
 export async function searchSources(db: TDb, input: { text: string; perSource: number }) {
+  const lower = input.text.toLowerCase();
+  // A whole e-mail address is looked up as it is (btree), not by its many common trigrams.
+  if (Patterns.email.test(lower)) {
+    const [byText, byUser] = await Promise.all([
+      db
+        .select(accountColumns)
+        .from(accounts)
+        .where(eq(accounts.registrationEmail, lower))
+        .limit(input.perSource),
+      db.select(userColumns).from(users).where(sql`lower(${users.email}) = ${lower}`).limit(input.perSource),
+    ]);
+    return { byText, byId: [], byCertification: [], byUser };
+  }
   const pattern = containing(input.text);
   const asId = /^\d{1,15}$/.test(input.text) ? Number(input.text) : null;
-  return Promise.all([
+  const [byText, byId, byCertification, byUser] = await Promise.all([
     db
-      .select({
-        accountId: accounts.id,
-        name: accounts.name,
-        displayName: accounts.displayName,
-        companyName: accounts.companyName,
-        registrationPhone: accounts.registrationPhone,
-        registrationEmail: accounts.registrationEmail,
-      })
+      .select(accountColumns)
       .from(accounts)
       .where(sql`${accountText} like ${pattern}`)
       .limit(input.perSource),
@@ -66,19 +74,26 @@ export async function searchSources(db: TDb, input: { text: string; perSource: n
       .from(certifications)
       .where(sql`${certificationText} like ${pattern}`)
       .limit(input.perSource),
-    db
-      .select({
-        accountId: users.accountId,
-        username: users.username,
-        displayName: users.displayName,
-        phone: users.phone,
-        email: users.email,
-      })
-      .from(users)
-      .where(sql`${userText} like ${pattern}`)
-      .limit(input.perSource),
-  ]).then(([byText, byId, byCertification, byUser]) => ({ byText, byId, byCertification, byUser }));
+    db.select(userColumns).from(users).where(sql`${userText} like ${pattern}`).limit(input.perSource),
+  ]);
+  return { byText, byId, byCertification, byUser };
 }
+
+const accountColumns = {
+  accountId: accounts.id,
+  name: accounts.name,
+  displayName: accounts.displayName,
+  companyName: accounts.companyName,
+  registrationPhone: accounts.registrationPhone,
+  registrationEmail: accounts.registrationEmail,
+};
+const userColumns = {
+  accountId: users.accountId,
+  username: users.username,
+  displayName: users.displayName,
+  phone: users.phone,
+  email: users.email,
+};
 
 export type TAccountFacts = typeof accounts.$inferSelect;
 

@@ -123,6 +123,8 @@ describe('search', () => {
       ['3712345', alpha.id, 'phone'],
       ['1365550', beta.id, 'phone'],
       ['ops.lead@betaforge', beta.id, 'email'],
+      ['Ops.Lead@BetaForge.example', beta.id, 'email'],
+      ['admin@alphaworks.example', alpha.id, 'email'],
       ['member_alphaw', alpha.id, 'username'],
     ];
     for (const [q, id, kind] of cases) {
