@@ -207,7 +207,7 @@ function Holdings({ page }: { page: TOpsAccountPage }) {
           pagination={false}
           scroll={scroll}
           dataSource={page.instances}
-          locale={{ emptyText: t('page.noInstances') }}
+          locale={{ emptyText: <span className="cz-ops-accounts__empty">{t('page.noInstances')}</span> }}
           columns={[
             {
               key: 'name',
@@ -241,7 +241,7 @@ function Holdings({ page }: { page: TOpsAccountPage }) {
           pagination={false}
           scroll={scroll}
           dataSource={page.vouchers}
-          locale={{ emptyText: t('page.noVouchers') }}
+          locale={{ emptyText: <span className="cz-ops-accounts__empty">{t('page.noVouchers')}</span> }}
           columns={[
             {
               key: 'code',
@@ -276,7 +276,7 @@ function Holdings({ page }: { page: TOpsAccountPage }) {
           pagination={false}
           scroll={scroll}
           dataSource={page.topUps}
-          locale={{ emptyText: t('page.noTopUps') }}
+          locale={{ emptyText: <span className="cz-ops-accounts__empty">{t('page.noTopUps')}</span> }}
           columns={[
             {
               key: 'id',
@@ -325,7 +325,7 @@ function AuditLog({ accountId }: { accountId: number }) {
         scroll={scroll}
         loading={log.isFetching}
         dataSource={entries}
-        locale={{ emptyText: t('page.noAudit') }}
+        locale={{ emptyText: <span className="cz-ops-accounts__empty">{t('page.noAudit')}</span> }}
         columns={[
           { key: 'at', title: t('page.auditTime'), render: (_, e) => formatDateTime(e.createdAt) },
           { key: 'actor', title: t('page.auditActor'), render: (_, e) => actor(e) },

@@ -129,7 +129,13 @@ export function AccountSearch() {
             loading={results.isFetching}
             pagination={false}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description={t('search.empty', { q })} /> }}
+            locale={{
+              emptyText: (
+                <Empty
+                  description={<span className="cz-ops-accounts__empty">{t('search.empty', { q })}</span>}
+                />
+              ),
+            }}
             data-testid="ops-account-results"
           />
         ) : null}
