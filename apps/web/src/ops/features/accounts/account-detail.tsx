@@ -8,12 +8,44 @@ import { platformOperatorRoleOf } from '@console/contract/audit-rules';
 import type { TOpsAccountPage, TOpsRole } from '@console/contract/ops';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Space, Spin, Table, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { formatDateTime, formatFen } from '@/ops/lib/format';
 import { callOps, isOpsError } from '@/ops/lib/ops-api';
 import { AccountActs } from './account-acts';
 import { EditionTag, StatusTag, TrialText, VerificationTag } from './account-tags';
+
+/**
+ * A card of the page. What is wider than a phone scrolls inside it, by keyboard too: a table's own
+ * scroller becomes a named region, and facts (never-wrapping identifiers) scroll in one.
+ */
+function Section({
+  title,
+  testId,
+  isFacts = false,
+  children,
+}: {
+  title: string;
+  testId?: string;
+  isFacts?: boolean;
+  children: ReactNode;
+}) {
+  const scroller = useKeyboardScroll(title);
+  return (
+    <Card title={title} data-testid={testId}>
+      {isFacts ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard (WCAG 2.1.1)
+        <section className="cz-ops-accounts__scroll" tabIndex={0} aria-label={title}>
+          {children}
+        </section>
+      ) : (
+        <div ref={scroller}>{children}</div>
+      )}
+    </Card>
+  );
+}
 
 type TUser = TOpsAccountPage['users'][number];
 type TMoney = { fen: number; currency: string };
@@ -24,7 +56,7 @@ function Overview({ page }: { page: TOpsAccountPage }) {
   const { t } = useTranslation('opsAccounts');
   const a = page.account;
   return (
-    <Card title={t('page.overview')} data-testid="ops-account-overview">
+    <Section title={t('page.overview')} testId="ops-account-overview" isFacts>
       <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
         <Descriptions.Item label={t('page.id')}>
           <span className="cz-ops-id">{a.id}</span>
@@ -63,7 +95,7 @@ function Overview({ page }: { page: TOpsAccountPage }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('page.createdAt')}>{formatDateTime(a.createdAt)}</Descriptions.Item>
       </Descriptions>
-    </Card>
+    </Section>
   );
 }
 
@@ -71,7 +103,7 @@ function Verification({ page }: { page: TOpsAccountPage }) {
   const { t } = useTranslation('opsAccounts');
   const v = page.verification;
   return (
-    <Card title={t('page.verification')}>
+    <Section title={t('page.verification')} isFacts>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('page.status')}>
           <VerificationTag state={v.state} />
@@ -86,7 +118,7 @@ function Verification({ page }: { page: TOpsAccountPage }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('page.decidedAt')}>{v.at ? formatDateTime(v.at) : '—'}</Descriptions.Item>
       </Descriptions>
-    </Card>
+    </Section>
   );
 }
 
@@ -94,7 +126,7 @@ function Funds({ page }: { page: TOpsAccountPage }) {
   const { t } = useTranslation('opsAccounts');
   const f = page.funds;
   return (
-    <Card title={t('page.funds')} data-testid="ops-account-funds">
+    <Section title={t('page.funds')} testId="ops-account-funds" isFacts>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('page.cash')}>{money(f.cash)}</Descriptions.Item>
         <Descriptions.Item label={t('page.arrears')}>
@@ -105,7 +137,7 @@ function Funds({ page }: { page: TOpsAccountPage }) {
           {money(f.vouchers)}
         </Descriptions.Item>
       </Descriptions>
-    </Card>
+    </Section>
   );
 }
 
@@ -119,7 +151,7 @@ function Users({ page }: { page: TOpsAccountPage }) {
     return parts.length > 0 ? parts.join(' · ') : t('page.noSecondFactor');
   };
   return (
-    <Card title={t('page.users', { count: page.usersTotal })}>
+    <Section title={t('page.users', { count: page.usersTotal })}>
       <Table<TUser>
         rowKey="id"
         size="small"
@@ -191,7 +223,7 @@ function Users({ page }: { page: TOpsAccountPage }) {
           },
         ]}
       />
-    </Card>
+    </Section>
   );
 }
 
@@ -200,7 +232,7 @@ function Holdings({ page }: { page: TOpsAccountPage }) {
   const isZh = i18n.language.startsWith('zh');
   return (
     <>
-      <Card title={t('page.instances')}>
+      <Section title={t('page.instances')}>
         <Table
           rowKey="id"
           size="small"
@@ -233,8 +265,8 @@ function Holdings({ page }: { page: TOpsAccountPage }) {
             },
           ]}
         />
-      </Card>
-      <Card title={t('page.vouchers')}>
+      </Section>
+      <Section title={t('page.vouchers')}>
         <Table
           rowKey="id"
           size="small"
@@ -268,8 +300,8 @@ function Holdings({ page }: { page: TOpsAccountPage }) {
             },
           ]}
         />
-      </Card>
-      <Card title={t('page.topUps')}>
+      </Section>
+      <Section title={t('page.topUps')}>
         <Table
           rowKey="id"
           size="small"
@@ -293,7 +325,7 @@ function Holdings({ page }: { page: TOpsAccountPage }) {
             { key: 'at', title: t('page.createdAt'), render: (_, r) => formatDateTime(r.createdAt) },
           ]}
         />
-      </Card>
+      </Section>
     </>
   );
 }
@@ -317,7 +349,7 @@ function AuditLog({ accountId }: { accountId: number }) {
     return e.username ?? t('page.system');
   };
   return (
-    <Card title={t('page.audit')} data-testid="ops-account-audit">
+    <Section title={t('page.audit')} testId="ops-account-audit">
       <Table<TEntry>
         rowKey="id"
         size="small"
@@ -350,7 +382,7 @@ function AuditLog({ accountId }: { accountId: number }) {
           {t('page.loadMore')}
         </Button>
       ) : null}
-    </Card>
+    </Section>
   );
 }
 

@@ -10,6 +10,7 @@ import { Button, Card, Empty, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 import { callOps } from '@/ops/lib/ops-api';
 import { useOpsCan } from '@/ops/lib/ops-session';
 import { EditionTag, StatusTag, TrialText, VerificationTag } from './account-tags';
@@ -26,6 +27,7 @@ export function AccountSearch() {
   const [dialog, setDialog] = useState<'create' | 'activation' | null>(null);
   const canCreate = useOpsCan('opsCreateAccount');
   const canIssue = useOpsCan('opsCreateActivationCode');
+  const scroller = useKeyboardScroll(t('search.title'));
   const results = useQuery({
     queryKey: ['ops', 'accounts', 'search', q, page],
     queryFn: () => callOps('opsSearchAccounts', { query: { q, page } }),
@@ -121,23 +123,25 @@ export function AccountSearch() {
           {t('search.hint')}
         </Typography.Paragraph>
         {q ? (
-          <Table
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={data?.list ?? []}
-            loading={results.isFetching}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{
-              emptyText: (
-                <Empty
-                  description={<span className="cz-ops-accounts__empty">{t('search.empty', { q })}</span>}
-                />
-              ),
-            }}
-            data-testid="ops-account-results"
-          />
+          <div ref={scroller}>
+            <Table
+              rowKey="id"
+              size="middle"
+              columns={columns}
+              dataSource={data?.list ?? []}
+              loading={results.isFetching}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              locale={{
+                emptyText: (
+                  <Empty
+                    description={<span className="cz-ops-accounts__empty">{t('search.empty', { q })}</span>}
+                  />
+                ),
+              }}
+              data-testid="ops-account-results"
+            />
+          </div>
         ) : null}
         {data && (page > 1 || data.hasMore) ? (
           <Space className="cz-ops-accounts__pager">
