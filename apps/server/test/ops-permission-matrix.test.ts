@@ -11,8 +11,9 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpsApp } from '../src/app';
-import { auditEntries, operators } from '../src/db/schema';
+import { accounts, auditEntries, operators } from '../src/db/schema';
 import { createTotpSecret, totpCode } from '../src/lib/totp';
+import { createAccountWithRoles } from '../src/modules/account';
 import { activateLicense, issueDevLicense } from '../src/modules/license/license.service';
 import { updateOperator } from '../src/modules/operator/operator.repository';
 import { createOperator } from '../src/modules/operator/operator.service';
@@ -43,6 +44,16 @@ const everyOperator: Record<TCaller, TOutcome> = {
   reviewer: 'ok',
   finance: 'ok',
   auditor: 'ok',
+};
+/** A change of support's work (accounts, users): the owner and support only. */
+const support: Record<TCaller, TOutcome> = {
+  none: 401,
+  customer: 401,
+  owner: 'ok',
+  support: 'ok',
+  reviewer: 4309,
+  finance: 4309,
+  auditor: 4309,
 };
 /** A sign-in step's route: a signed-in operator's session is not that step's. */
 const signInStep: Record<TCaller, TOutcome> = {
@@ -122,6 +133,16 @@ const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
   opsMyPasskeyRemove: everyOperator,
   opsMyAuthenticatorStart: everyOperator,
   opsMyAuthenticatorConfirm: everyOperator,
+  opsSearchAccounts: everyOperator,
+  opsGetAccount: everyOperator,
+  opsAccountAudit: everyOperator,
+  opsSuspendAccount: support,
+  opsResumeAccount: support,
+  opsExtendTrial: support,
+  opsMakeFormal: support,
+  opsStopMfaRequirement: support,
+  opsCreateAccount: support,
+  opsCreateActivationCode: support,
 };
 
 let t: TTestApp;
@@ -134,11 +155,14 @@ const passwordOf = new Map<TOpsRole, string>();
 const passkeyOf = new Map<TOpsRole, TSoftPasskey>();
 type TRegistrationOptions = { challenge: string; rp: { id?: string }; user: { id: string } };
 let serial = 0;
+/** The seeded customer account, read by the ops reads and named by refused acts. */
+let matrixAccountId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
   ops = await t.opsApp();
   const account = await seedAccount(t.deps, 'matrix');
+  matrixAccountId = account.id;
   customerToken = () => mintSession(t.deps, account.id, account.admin.id);
   for (const role of OpsRoles) {
     const created = await createOperator(t.deps, null, { username: `matrix.${role}`, role }, null);
@@ -311,6 +335,30 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller, token: string | null): P
       const made = createPasskey(options, { origin: t.deps.config.opsOrigin });
       return { name: `added ${serial}`, credential: made.response };
     }
+    case 'opsSuspendAccount':
+    case 'opsMakeFormal':
+      return { accountId: admitted(id, caller) ? await freshAccount() : matrixAccountId, reason: 'matrix' };
+    case 'opsResumeAccount':
+      return {
+        accountId: admitted(id, caller) ? await freshAccount({ status: 1 }) : matrixAccountId,
+        reason: 'matrix',
+      };
+    case 'opsExtendTrial':
+      return { accountId: matrixAccountId, days: 7, reason: 'matrix' };
+    case 'opsStopMfaRequirement':
+      return {
+        accountId: admitted(id, caller) ? await freshAccount({ mfaRequired: true }) : matrixAccountId,
+        reason: 'matrix',
+      };
+    case 'opsCreateAccount':
+      return {
+        accountName: `matrixnew${lettersOf(serial)}`,
+        adminUsername: 'matrix_admin',
+        email: `admin${serial}@matrixnew.example`,
+        reason: 'matrix',
+      };
+    case 'opsCreateActivationCode':
+      return { kind: 'extend', extendDays: 10, reason: 'matrix' };
     default:
       return undefined;
   }
@@ -330,6 +378,53 @@ async function ownerCall(id: TOpsRouteId, payload: unknown): Promise<void> {
     payload: payload as Record<string, unknown>,
   });
   expect(envelope(res).code, res.body).toBe(0);
+}
+
+function admitted(id: TOpsRouteId, caller: TCaller): boolean {
+  return expectations[id][caller] === 'ok' && caller !== 'none' && caller !== 'customer';
+}
+
+/** Letters only (account names): 1 → "b", 27 → "bb". */
+function lettersOf(n: number): string {
+  let out = '';
+  let rest = n;
+  do {
+    out = String.fromCharCode(97 + (rest % 26)) + out;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return out;
+}
+
+/** A fresh trial account (no users) in the state an act needs, for the callers it admits. */
+async function freshAccount(values: { status?: number; mfaRequired?: boolean } = {}): Promise<number> {
+  const { accountId } = await createAccountWithRoles(t.deps.db, {
+    name: `matrixacct${lettersOf(serial)}`,
+    displayName: `matrixacct${lettersOf(serial)}`,
+    type: 2,
+  });
+  if (values.status !== undefined || values.mfaRequired !== undefined) {
+    await t.deps.db
+      .update(accounts)
+      .set({
+        ...(values.status === undefined ? {} : { status: values.status }),
+        ...(values.mfaRequired === undefined ? {} : { mfaRequired: values.mfaRequired }),
+      })
+      .where(eq(accounts.id, accountId));
+  }
+  return accountId;
+}
+
+/** The query of each GET route that takes one, for the callers it admits. */
+function queryOf(id: TOpsRouteId): string {
+  switch (id) {
+    case 'opsSearchAccounts':
+      return '?q=matrix';
+    case 'opsGetAccount':
+    case 'opsAccountAudit':
+      return `?accountId=${matrixAccountId}`;
+    default:
+      return '';
+  }
 }
 
 async function auditCount(): Promise<number> {
@@ -358,7 +453,7 @@ describe('ops permission matrix', () => {
         const before = { audit: await auditCount(), operators: await operatorCount() };
         const res = await ops.inject({
           method: route.method,
-          url: route.path,
+          url: `${route.path}${queryOf(id)}`,
           headers: { 'cz-lang': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
           ...(route.method === 'POST' && payload !== undefined ? { payload: sent } : {}),
         });

@@ -10,5 +10,5 @@ export {
   getPasswordErrorTimes,
   type TLoginResult,
 } from './auth.service';
-export { deleteEndedSessions, revokeUserSessions } from './session.repository';
+export { deleteEndedSessions, revokeAccountSessions, revokeUserSessions } from './session.repository';
 export { authenticate, sessionTimeouts } from './session.service';

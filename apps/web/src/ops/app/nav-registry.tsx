@@ -5,7 +5,13 @@
  * issuance, Operators, My account. The landing route (`/`) opens the first page the operator's
  * role sees. A page is `apps/web/src/ops/features/<area>/…-page.tsx` with a default export.
  */
-import { AppstoreOutlined, DashboardOutlined, KeyOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  DashboardOutlined,
+  KeyOutlined,
+  ShopOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { lazy } from 'react';
 import { chunkLoader } from '@/lib/lazy';
 import type { TOpsNavItem } from './nav-types';
@@ -19,7 +25,15 @@ export const opsNav: readonly TOpsNavItem[] = [
     visibleWith: 'opsDashboard',
     page: lazy(chunkLoader(() => import('@/ops/features/dashboard/dashboard-page'))),
   },
-  // (Accounts, Users, Reviews, Finance: added by their areas.)
+  {
+    key: 'accounts',
+    path: '/accounts',
+    label: { ns: 'opsAccounts', key: 'nav' },
+    icon: <ShopOutlined />,
+    visibleWith: 'opsSearchAccounts',
+    page: lazy(chunkLoader(() => import('@/ops/features/accounts/accounts-page'))),
+  },
+  // (Users, Reviews, Finance: added by their areas.)
   {
     key: 'catalogue',
     path: '/catalogue',
