@@ -63,6 +63,11 @@ function toConfig(s: TSettings, issues: TIssue[]) {
     host: s.HOST,
     /** The back office's own listener (OPS_PORT, OPS_HOST); null: no back office at all. */
     ops: s.OPS_PORT === undefined ? null : { port: s.OPS_PORT, host: s.OPS_HOST },
+    /**
+     * The back office's finance: a manual cash adjustment above `adjustmentApprovalFen` waits for
+     * a second finance operator's approval (OPS_ADJUSTMENT_APPROVAL_FEN).
+     */
+    opsFinance: { adjustmentApprovalFen: s.OPS_ADJUSTMENT_APPROVAL_FEN },
     /** Embedded PGlite data folder, used when `databaseUrl` is not set. */
     dataDir,
     databaseUrl: s.DATABASE_URL ?? null,

@@ -56,6 +56,11 @@ export const ZSettings = z.object({
   /** The operators' back office listens here when set (decision 0047); unset, it does not run. */
   OPS_PORT: z.preprocess(blank, integer(0, 65535).optional()),
   OPS_HOST: textOr('127.0.0.1'),
+  /**
+   * A manual adjustment of an account's cash above this many fen (default 1,000,000: ¥10,000)
+   * takes effect only once a second finance operator approves it; at or below, at once.
+   */
+  OPS_ADJUSTMENT_APPROVAL_FEN: int(1_000_000, 0, 1_000_000_000_000),
   DATA_DIR: textOr('./data'),
   DATABASE_URL: secretUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: int(10, 1, 500),

@@ -26,8 +26,10 @@ import {
   ZOpsStepUp,
   ZOpsTotpEnrolment,
 } from './schemas';
+import { opsFinanceRoutes } from './finance';
 
 export * from './schemas';
+export * from './finance';
 
 /** The ops API's own session cookie (HttpOnly, SameSite=Strict, path /api/ops). */
 export const OpsSessionCookie = 'cz_ops_token';
@@ -236,6 +238,7 @@ export const opsRoutes = {
     response: ZOpsOperator,
     codes: [ErrorCode.opsOperatorNotFound, ErrorCode.opsSelfAct, ErrorCode.opsStepUpRequired],
   },
+  ...opsFinanceRoutes,
 } as const satisfies Record<string, TOpsRouteDef>;
 
 export type TOpsRoutes = typeof opsRoutes;

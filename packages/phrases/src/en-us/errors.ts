@@ -165,6 +165,16 @@ const errors = {
   '4307': 'You cannot do this to your own operator account: ask another owner.',
   '4308': 'The current password is wrong.',
   '4309': 'Your operator role does not allow this.',
+  '4360': 'No account has this name. Check the account name and try again.',
+  '4361': 'This voucher would have expired already: choose a later start or more days.',
+  '4362': 'No voucher has this code.',
+  '4363': 'This voucher is voided already.',
+  '4364': 'The account has no discount for this category.',
+  '4365': 'No top-up order has this number.',
+  '4366': 'No such adjustment.',
+  '4367': 'This adjustment was approved or rejected already. Reload the list.',
+  '4368': 'Another finance operator must approve or reject your own adjustment.',
+  '4369': "The debit is larger than the account's cash balance: a debit cannot put an account in arrears.",
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':
