@@ -11,11 +11,13 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpsApp } from '../src/app';
-import { auditEntries, operators } from '../src/db/schema';
+import { auditEntries, operators, recharges } from '../src/db/schema';
 import { createTotpSecret, totpCode } from '../src/lib/totp';
+import { issueVoucher, setDiscount } from '../src/modules/billing';
 import { updateOperator } from '../src/modules/operator/operator.repository';
 import { createOperator } from '../src/modules/operator/operator.service';
 import { openOpsSession } from '../src/modules/operator/operator-session.service';
+import { insertAdjustment } from '../src/modules/ops-finance/ops-finance.repository';
 import { createTestApp, envelope, mintSession, seedAccount, type TTestApp } from './harness';
 
 type TCaller = 'none' | 'customer' | TOpsRole;
@@ -41,6 +43,16 @@ const everyOperator: Record<TCaller, TOutcome> = {
   reviewer: 'ok',
   finance: 'ok',
   auditor: 'ok',
+};
+/** The finance acts (vouchers, discounts, adjustments): owners and finance operators only. */
+const finance: Record<TCaller, TOutcome> = {
+  none: 401,
+  customer: 401,
+  owner: 'ok',
+  support: 4309,
+  reviewer: 4309,
+  finance: 'ok',
+  auditor: 4309,
 };
 /** A sign-in step's route: a signed-in operator's session is not that step's. */
 const signInStep: Record<TCaller, TOutcome> = {
@@ -78,6 +90,17 @@ const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
   opsEnableOperator: owner,
   opsReRoleOperator: owner,
   opsResetOperatorSecondFactor: owner,
+  opsFinanceVouchers: everyOperator,
+  opsFinanceIssueVoucher: finance,
+  opsFinanceVoidVoucher: finance,
+  opsFinanceDiscounts: everyOperator,
+  opsFinanceSetDiscount: finance,
+  opsFinanceRemoveDiscount: finance,
+  opsFinanceTopUpOrder: everyOperator,
+  opsFinanceAdjustments: everyOperator,
+  opsFinanceCreateAdjustment: finance,
+  opsFinanceApproveAdjustment: finance,
+  opsFinanceRejectAdjustment: finance,
 };
 
 let t: TTestApp;
@@ -88,12 +111,14 @@ const secretOf = new Map<TOpsRole, string>();
 const idOf = new Map<TOpsRole, number>();
 const passwordOf = new Map<TOpsRole, string>();
 let serial = 0;
+let matrixAccountId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
   ops = await buildOpsApp(t.deps);
   await ops.ready();
   const account = await seedAccount(t.deps, 'matrix');
+  matrixAccountId = account.id;
   customerToken = () => mintSession(t.deps, account.id, account.admin.id);
   for (const role of OpsRoles) {
     const created = await createOperator(t.deps, null, { username: `matrix.${role}`, role }, null);
@@ -155,9 +180,72 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> {
         operatorId: caller === 'owner' ? await fresh() : (idOf.get('support') ?? 0),
         reason: 'matrix',
       };
+    case 'opsFinanceVouchers':
+    case 'opsFinanceDiscounts':
+      return { account: 'matrix' };
+    case 'opsFinanceAdjustments':
+      return { account: 'matrix', status: 'pending' };
+    case 'opsFinanceTopUpOrder':
+      return { orderNo: await topUpOrder() };
+    case 'opsFinanceIssueVoucher':
+      return { account: 'matrix', faceFen: 5000, days: 30, reason: 'matrix' };
+    case 'opsFinanceVoidVoucher': {
+      const issued = await issueVoucher(t.deps, {
+        accountName: 'matrix',
+        faceFen: 1000,
+        names: {},
+        effectiveAt: t.deps.clock.now(),
+        expiresAt: new Date(t.deps.clock.now().getTime() + 86_400_000),
+        services: null,
+        regions: null,
+      });
+      return { code: issued.code, reason: 'matrix' };
+    }
+    case 'opsFinanceSetDiscount':
+      return { account: 'matrix', category: 'storage', rate: '0.9', reason: 'matrix' };
+    case 'opsFinanceRemoveDiscount':
+      await setDiscount(t.deps, 'matrix', 'network', '0.8500');
+      return { account: 'matrix', category: 'network', reason: 'matrix' };
+    case 'opsFinanceCreateAdjustment':
+      return { account: 'matrix', direction: 'credit', amountFen: 100, reason: 'matrix' };
+    case 'opsFinanceApproveAdjustment':
+    case 'opsFinanceRejectAdjustment': {
+      // Pending, and requested by another operator than the caller.
+      const requester = idOf.get(role === 'owner' ? 'finance' : 'owner') ?? 0;
+      const pending = await insertAdjustment(t.deps.db, {
+        accountId: matrixAccountId,
+        direction: 'credit',
+        amountFen: 2_000_000,
+        reason: 'matrix',
+        status: 'pending',
+        needsApproval: true,
+        requestedBy: requester,
+        requestedAt: t.deps.clock.now(),
+        decidedAt: null,
+        serialNo: null,
+        balanceAfterFen: null,
+      });
+      return id === 'opsFinanceApproveAdjustment'
+        ? { adjustmentId: pending.id }
+        : { adjustmentId: pending.id, reason: 'matrix' };
+    }
     default:
       return undefined;
   }
+}
+
+/** A top-up order of the matrix's account (its number). */
+async function topUpOrder(): Promise<string> {
+  const orderNo = `MATRIX${serial}ORDER`;
+  await t.deps.db.insert(recharges).values({
+    id: orderNo,
+    accountId: matrixAccountId,
+    channel: 'alipay',
+    amountFen: 10_000,
+    createdAt: t.deps.clock.now(),
+    expiresAt: new Date(t.deps.clock.now().getTime() + 7_200_000),
+  });
+  return orderNo;
 }
 
 async function auditCount(): Promise<number> {
@@ -189,6 +277,9 @@ describe('ops permission matrix', () => {
           url: route.path,
           headers: { 'cz-lang': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
           ...(route.method === 'POST' && payload !== undefined ? { payload: sent } : {}),
+          ...(route.method === 'GET' && payload !== undefined
+            ? { query: sent as Record<string, string> }
+            : {}),
         });
         const { code } = envelope(res);
         const outcome = code === 0 ? 'ok' : code;

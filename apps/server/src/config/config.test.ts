@@ -34,7 +34,9 @@ describe('configuration', () => {
 
   it('asks a second approval of cash adjustments above OPS_ADJUSTMENT_APPROVAL_FEN (default ¥10,000)', () => {
     expect(loadConfig({}).opsFinance).toEqual({ adjustmentApprovalFen: 1_000_000 });
-    expect(loadConfig({ OPS_ADJUSTMENT_APPROVAL_FEN: '50000' }).opsFinance.adjustmentApprovalFen).toBe(50_000);
+    expect(loadConfig({ OPS_ADJUSTMENT_APPROVAL_FEN: '50000' }).opsFinance.adjustmentApprovalFen).toBe(
+      50_000,
+    );
     expect(loadConfig({ OPS_ADJUSTMENT_APPROVAL_FEN: '0' }).opsFinance.adjustmentApprovalFen).toBe(0);
     expect(() => loadConfig({ OPS_ADJUSTMENT_APPROVAL_FEN: '-1' })).toThrow(/OPS_ADJUSTMENT_APPROVAL_FEN/);
     expect(() => loadConfig({ OPS_ADJUSTMENT_APPROVAL_FEN: '10.5' })).toThrow(/OPS_ADJUSTMENT_APPROVAL_FEN/);

@@ -250,7 +250,7 @@ export const opsFinanceRoutes = {
     access: 'operator',
     roles: everyRole,
     tag: 'ops-finance',
-    summary: "Vouchers of every account, or of one, in a state or any: newest first",
+    summary: 'Vouchers of every account, or of one, in a state or any: newest first',
     query: ZOpsVoucherListQuery,
     response: ZOpsVoucherList,
     codes: [accountUnknown],

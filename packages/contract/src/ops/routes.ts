@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { ErrorCode } from '../codes';
 import { ZNull } from '../schemas/common';
+import { opsFinanceRoutes } from './finance';
 import {
   OpsRoles,
   type TOpsRole,
@@ -26,10 +27,9 @@ import {
   ZOpsStepUp,
   ZOpsTotpEnrolment,
 } from './schemas';
-import { opsFinanceRoutes } from './finance';
 
-export * from './schemas';
 export * from './finance';
+export * from './schemas';
 
 /** The ops API's own session cookie (HttpOnly, SameSite=Strict, path /api/ops). */
 export const OpsSessionCookie = 'cz_ops_token';

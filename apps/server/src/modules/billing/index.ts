@@ -17,6 +17,6 @@ export {
   voidVoucher,
   voucherForOperator,
 } from './funds/vouchers.service';
-export { rechargeOrderForOperator } from './recharge/recharge.service';
 export { currencyOf } from './money';
+export { rechargeOrderForOperator } from './recharge/recharge.service';
 export { findUpload } from './uploads/upload.service';

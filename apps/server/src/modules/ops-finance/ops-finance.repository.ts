@@ -80,10 +80,7 @@ const filterOf = (q: TAdjustmentFilter) =>
   );
 
 export async function countAdjustments(db: TDb, q: TAdjustmentFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(opsAdjustments)
-    .where(filterOf(q));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(opsAdjustments).where(filterOf(q));
   return row?.n ?? 0;
 }
 

@@ -37,7 +37,9 @@ export function opsFinanceRoutes(app: FastifyInstance): void {
   defineOpsRoute(app, 'opsFinanceRemoveDiscount', ({ deps, auth, body, request }) =>
     removeDiscountForOperator(deps, auth, request.lang, body, requestMeta(request)),
   );
-  defineOpsRoute(app, 'opsFinanceTopUpOrder', ({ deps, query }) => topUpOrderForOperator(deps, query.orderNo));
+  defineOpsRoute(app, 'opsFinanceTopUpOrder', ({ deps, query }) =>
+    topUpOrderForOperator(deps, query.orderNo),
+  );
   defineOpsRoute(app, 'opsFinanceAdjustments', ({ deps, query }) => listAdjustments(deps, query));
   defineOpsRoute(app, 'opsFinanceCreateAdjustment', ({ deps, auth, body, request }) =>
     createAdjustment(deps, auth, body, requestMeta(request)),

@@ -8,12 +8,12 @@ import { ErrorCode } from '@console/contract/codes';
 import type { TLanguage } from '@console/contract/enums';
 import type {
   TOpsDiscount,
-  TOpsIssueVoucherRequest,
   TOpsTopUpOrder,
   TOpsVoucher,
+  ZOpsIssueVoucherRequest,
+  ZOpsVoucherListQuery,
 } from '@console/contract/ops';
 import type { z } from 'zod';
-import type { ZOpsIssueVoucherRequest, ZOpsVoucherListQuery } from '@console/contract/ops';
 import type { TDeps, TOpsAuth, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { translateValidation } from '../../i18n';
@@ -136,11 +136,12 @@ export async function issueVoucherForOperator(
   deps: TDeps,
   auth: TOpsAuth,
   lang: TLanguage,
-  input: z.output<typeof ZOpsIssueVoucherRequest> & TOpsIssueVoucherRequest,
+  input: z.output<typeof ZOpsIssueVoucherRequest>,
   meta: TRequestMeta,
 ): Promise<TOpsVoucher> {
   const now = deps.clock.now();
-  if (input.startsOn !== undefined && !isDay(input.startsOn)) throw fieldError(lang, 'startsOn', 'dateFormat');
+  if (input.startsOn !== undefined && !isDay(input.startsOn))
+    throw fieldError(lang, 'startsOn', 'dateFormat');
   const effectiveAt = input.startsOn === undefined ? now : startOfDay(input.startsOn);
   const expiresAt = new Date(effectiveAt.getTime() + input.days * dayMs);
   if (expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.opsFinanceVoucherExpired);

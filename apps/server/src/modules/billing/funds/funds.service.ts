@@ -153,7 +153,13 @@ export async function creditCash(
  */
 export async function debitCash(
   db: TDb,
-  input: { accountId: number; amountFen: number; reference: string | null; remark?: string | null; now: Date },
+  input: {
+    accountId: number;
+    amountFen: number;
+    reference: string | null;
+    remark?: string | null;
+    now: Date;
+  },
 ): Promise<(TFundsRow & { serialNo: string }) | null> {
   if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0)
     throw new Error('debit must be positive fen');

@@ -281,10 +281,7 @@ const anyVoucherFilter = (q: TVoucherListFilter) =>
   );
 
 export async function countAnyVouchers(db: TDb, q: TVoucherListFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(vouchers)
-    .where(anyVoucherFilter(q));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(vouchers).where(anyVoucherFilter(q));
   return row?.n ?? 0;
 }
 
@@ -328,10 +325,6 @@ export function anyDiscountRows(db: TDb, accountId: number | undefined) {
     .from(accountDiscounts)
     .innerJoin(accounts, eq(accounts.id, accountDiscounts.accountId))
     .where(accountId === undefined ? undefined : eq(accountDiscounts.accountId, accountId))
-    .orderBy(
-      accounts.name,
-      sql`${accountDiscounts.category} = '*' desc`,
-      asc(accountDiscounts.category),
-    )
+    .orderBy(accounts.name, sql`${accountDiscounts.category} = '*' desc`, asc(accountDiscounts.category))
     .limit(1000);
 }

@@ -104,7 +104,8 @@ async function regionIdsOf(db: TDb, refs: string[] | null): Promise<number[] | n
     if (id !== null) ids.push(id);
     else missing.push(ref);
   }
-  if (missing.length > 0) throw new OperatorInputError(`unknown regions (csp/region): ${missing.join(', ')}`, 'regions');
+  if (missing.length > 0)
+    throw new OperatorInputError(`unknown regions (csp/region): ${missing.join(', ')}`, 'regions');
   return ids.sort((a, b) => a - b);
 }
 
@@ -328,7 +329,12 @@ export async function accountDiscounts(deps: TDeps, accountName: string) {
  */
 export async function listAnyVouchers(
   deps: TDeps,
-  q: { accountName?: string | undefined; state?: TVoucherState | undefined; pageNo: number; pageSize: number },
+  q: {
+    accountName?: string | undefined;
+    state?: TVoucherState | undefined;
+    pageNo: number;
+    pageSize: number;
+  },
 ) {
   const accountId = q.accountName ? (await accountOf(deps.db, q.accountName)).id : undefined;
   const filter = { accountId, state: q.state, now: deps.clock.now() };
