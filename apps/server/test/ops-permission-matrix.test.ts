@@ -115,8 +115,7 @@ let matrixAccountId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
   const account = await seedAccount(t.deps, 'matrix');
   matrixAccountId = account.id;
   customerToken = () => mintSession(t.deps, account.id, account.admin.id);
@@ -135,7 +134,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
 });
 
