@@ -65,7 +65,9 @@ test('an adjustment above the threshold waits for a second finance operator, the
   await a.page.getByTestId('ops-adjustment-amount').fill('10000.01');
   await a.page.getByTestId('ops-adjustment-reason').fill('Settlement of SLA claim 4711');
   await a.page.getByTestId('ops-adjustment-submit').click();
-  await expect(a.page.getByTestId('ops-adjustment-outcome')).toContainText('waits for another finance operator');
+  await expect(a.page.getByTestId('ops-adjustment-outcome')).toContainText(
+    'waits for another finance operator',
+  );
   const mine = a.page.getByTestId('ops-pending-row').filter({ hasText: owner.account });
   await expect(mine).toHaveCount(1);
   await expect(mine.getByTestId('ops-pending-amount')).toHaveText('+¥10,000.01');
@@ -139,14 +141,16 @@ test('an auditor reads the finance pages, whose acts are disabled, and the serve
     await expect(page.getByTestId('ops-finance-read-only')).toBeVisible();
     await expect(page.getByTestId('ops-adjustment-submit')).toBeDisabled();
     await expect(page.getByTestId('ops-adjustment-amount')).toBeDisabled();
-    for (const button of await page.getByTestId('ops-pending-approve').all()) await expect(button).toBeDisabled();
+    for (const button of await page.getByTestId('ops-pending-approve').all())
+      await expect(button).toBeDisabled();
     await noAxeFindings(page, `ops finance, auditor (${lang}, ${size})`, 'ops-adjustments-pending');
     await saveScreenshot(page, testInfo, `ops-finance-auditor-${lang === 'zh-CN' ? 'zh' : 'en'}-${size}`);
 
     await page.getByTestId('ops-finance-tab-vouchers').click();
     await expect(page.getByTestId('ops-vouchers')).toBeVisible();
     await expect(page.getByTestId('ops-voucher-issue')).toBeDisabled();
-    for (const button of await page.getByTestId('ops-voucher-void').all()) await expect(button).toBeDisabled();
+    for (const button of await page.getByTestId('ops-voucher-void').all())
+      await expect(button).toBeDisabled();
     await noAxeFindings(page, `ops vouchers, auditor (${lang}, ${size})`, 'ops-vouchers');
     await saveScreenshot(page, testInfo, `ops-finance-vouchers-${lang === 'zh-CN' ? 'zh' : 'en'}-${size}`);
 

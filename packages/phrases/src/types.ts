@@ -11,6 +11,8 @@ import type login from './en-us/login';
 import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
+import type opsFinance from './en-us/ops-finance';
+import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
 import type payment from './en-us/payment';
@@ -51,6 +53,9 @@ export type TPhrases = {
   billing: typeof billing;
   payment: typeof payment;
   certification: typeof certification;
+  // The back office's namespaces (their loaders: ops-loaders.ts).
+  opsShell: typeof opsShell;
+  opsFinance: typeof opsFinance;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -80,4 +85,6 @@ export const Namespaces = [
   'billing',
   'payment',
   'certification',
+  'opsShell',
+  'opsFinance',
 ] as const satisfies readonly TNamespace[];

@@ -102,9 +102,16 @@ const opsFinance = {
     set: 'Set discount',
     setTitle: 'Set an account discount',
     category: 'Category',
-    categories: { '*': 'All categories', compute: 'Compute', storage: 'Storage', network: 'Network', ai: 'AI' },
+    categories: {
+      '*': 'All categories',
+      compute: 'Compute',
+      storage: 'Storage',
+      network: 'Network',
+      ai: 'AI',
+    },
     rate: 'Rate',
-    rateHint: 'More than 0, at most 1: 0.8 pays 80% of the list price (20% off). Usage rated afterwards uses it.',
+    rateHint:
+      'More than 0, at most 1: 0.8 pays 80% of the list price (20% off). Usage rated afterwards uses it.',
     rateRequired: 'Enter a rate more than 0 and at most 1, with at most four decimals',
     off: '{{percent}}% off',
     none: 'List price',

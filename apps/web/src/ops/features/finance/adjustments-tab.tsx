@@ -6,9 +6,10 @@
 import type { TOpsAdjustment, TOpsAdjustmentStatus } from '@console/contract/ops';
 import { OpsAdjustmentStatuses } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Alert, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { formatDateTime } from '@/ops/lib/format';
 import { callOps, opsErrorText } from '@/ops/lib/ops-api';
 import { useOpsCan, useOpsMe } from '@/ops/lib/ops-session';
@@ -24,6 +25,7 @@ import {
 } from './finance-shared';
 
 const adjustmentsKey = [...financeKey, 'adjustments'] as const;
+const narrowQuery = '(max-width: 767px)';
 
 const statusColors: Record<TOpsAdjustmentStatus, string> = {
   pending: 'gold',
@@ -38,14 +40,25 @@ function useAdjustments(status: TOpsAdjustmentStatus | undefined, pageNo: number
   });
 }
 
-function NewAdjustment({ thresholdFen, currency }: { thresholdFen: number | undefined; currency: TCurrency }) {
+function NewAdjustment({
+  thresholdFen,
+  currency,
+}: {
+  thresholdFen: number | undefined;
+  currency: TCurrency;
+}) {
   const { t } = useTranslation('opsFinance');
   const canCreate = useOpsCan('opsFinanceCreateAdjustment');
   const client = useQueryClient();
   const [form] = Form.useForm();
   const [outcome, setOutcome] = useState<{ type: 'success' | 'info' | 'error'; text: string } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const submit = async (values: { account: string; direction: 'credit' | 'debit'; amount: string; reason: string }) => {
+  const submit = async (values: {
+    account: string;
+    direction: 'credit' | 'debit';
+    amount: string;
+    reason: string;
+  }) => {
     const amountFen = fenOfInput(values.amount);
     if (amountFen === null) return;
     setIsBusy(true);
@@ -196,7 +209,7 @@ function DecisionDialog({
       open={decision !== null}
       title={isApproval ? t('adjustments.approveTitle') : t('adjustments.rejectTitle')}
       okText={isApproval ? t('adjustments.approve') : t('adjustments.reject')}
-      okButtonProps={{ danger: !isApproval, 'data-testid': 'ops-adjustment-decide-ok' } as object}
+      okButtonProps={{ danger: !isApproval, 'data-testid': 'ops-adjustment-decide-ok' }}
       cancelText={t('common.cancel')}
       confirmLoading={isBusy}
       onOk={() => form.submit()}
@@ -216,7 +229,13 @@ function DecisionDialog({
         </p>
       ) : null}
       {error ? (
-        <Alert type="error" showIcon title={error} className="cz-ops-form-alert" data-testid="ops-decide-error" />
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          className="cz-ops-form-alert"
+          data-testid="ops-decide-error"
+        />
       ) : null}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void decide(values)}>
         {isApproval ? (
@@ -231,82 +250,131 @@ function DecisionDialog({
   );
 }
 
+/** Approve and reject, or, for the requester, the note that another operator decides. */
+function DecisionButtons({
+  row,
+  myId,
+  canDecide,
+  onDecide,
+}: {
+  row: TOpsAdjustment;
+  myId: number | undefined;
+  canDecide: boolean;
+  onDecide: (decision: NonNullable<TDecision>) => void;
+}) {
+  const { t } = useTranslation('opsFinance');
+  if (row.requestedBy.id === myId) {
+    return (
+      <Tag color="gold" data-testid="ops-pending-yours">
+        {t('adjustments.yours')}
+      </Tag>
+    );
+  }
+  return (
+    <Space size={8}>
+      <Button
+        type="primary"
+        size="small"
+        disabled={!canDecide}
+        onClick={() => onDecide({ kind: 'approve', adjustment: row })}
+        data-testid="ops-pending-approve"
+      >
+        {t('adjustments.approve')}
+      </Button>
+      <Button
+        danger
+        size="small"
+        disabled={!canDecide}
+        onClick={() => onDecide({ kind: 'reject', adjustment: row })}
+        data-testid="ops-pending-reject"
+      >
+        {t('adjustments.reject')}
+      </Button>
+    </Space>
+  );
+}
+
 function PendingAdjustments({ currency }: { currency: TCurrency }) {
   const { t } = useTranslation('opsFinance');
   const me = useOpsMe();
   const canDecide = useOpsCan('opsFinanceApproveAdjustment');
+  const isNarrow = useMediaQuery(narrowQuery);
   const pending = useAdjustments('pending', 1, 100);
   const [decision, setDecision] = useState<TDecision>(null);
   const myId = me.data?.operator.id;
+  const rows = pending.data?.list ?? [];
+  const amountOf = (row: TOpsAdjustment) => (
+    <span className="cz-ops-finance-money" data-testid="ops-pending-amount">
+      {signedFen(row.amountFen, row.direction, currency)}
+    </span>
+  );
+  const buttons = (row: TOpsAdjustment) => (
+    <DecisionButtons row={row} myId={myId} canDecide={canDecide} onDecide={setDecision} />
+  );
   return (
     <Card title={t('adjustments.pendingTitle')} data-testid="ops-adjustments-pending">
-      <FinanceTable<TOpsAdjustment>
-        rowKey="id"
-        loading={pending.isFetching}
-        dataSource={pending.data?.list ?? []}
-        pagination={false}
-        locale={{ emptyText: t('adjustments.pendingEmpty') }}
-        onRow={(row) => ({ 'data-testid': 'ops-pending-row', 'data-id': row.id }) as object}
-        columns={[
-          {
-            key: 'account',
-            title: t('common.account'),
-            render: (_v, row) => <Ident>{row.accountName}</Ident>,
-          },
-          {
-            key: 'amount',
-            title: t('adjustments.amount'),
-            align: 'right',
-            render: (_v, row) => (
-              <span className="cz-ops-finance-money" data-testid="ops-pending-amount">
-                {signedFen(row.amountFen, row.direction, currency)}
-              </span>
-            ),
-          },
-          { key: 'reason', title: t('common.reason'), dataIndex: 'reason', className: 'cz-ops-finance-reason' },
-          {
-            key: 'requestedBy',
-            title: t('adjustments.requestedBy'),
-            render: (_v, row) => <Ident>{row.requestedBy.username}</Ident>,
-          },
-          {
-            key: 'requestedAt',
-            title: t('adjustments.requestedAt'),
-            render: (_v, row) => <span className="cz-ops-finance-ident">{formatDateTime(row.requestedAt)}</span>,
-          },
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            render: (_v, row) =>
-              row.requestedBy.id === myId ? (
-                <Tag color="gold" data-testid="ops-pending-yours">
-                  {t('adjustments.yours')}
-                </Tag>
-              ) : (
-                <Space size={8}>
-                  <Button
-                    type="primary"
-                    size="small"
-                    disabled={!canDecide}
-                    onClick={() => setDecision({ kind: 'approve', adjustment: row })}
-                    data-testid="ops-pending-approve"
-                  >
-                    {t('adjustments.approve')}
-                  </Button>
-                  <Button
-                    danger
-                    size="small"
-                    disabled={!canDecide}
-                    onClick={() => setDecision({ kind: 'reject', adjustment: row })}
-                    data-testid="ops-pending-reject"
-                  >
-                    {t('adjustments.reject')}
-                  </Button>
-                </Space>
-              ),
-          },
-        ]}
-      />
+      {isNarrow ? (
+        // A phone: one block per adjustment, its buttons within reach.
+        rows.length === 0 ? (
+          <p className="cz-ops-finance-note">{pending.isFetching ? '' : t('adjustments.pendingEmpty')}</p>
+        ) : (
+          <ul className="cz-ops-finance-cards">
+            {rows.map((row) => (
+              <li key={row.id} className="cz-ops-finance-card" data-testid="ops-pending-row" data-id={row.id}>
+                <div className="cz-ops-finance-card__head">
+                  <Ident>{row.accountName}</Ident>
+                  {amountOf(row)}
+                </div>
+                <p className="cz-ops-finance-card__reason">{row.reason}</p>
+                <p className="cz-ops-finance-note">
+                  <Ident>{row.requestedBy.username}</Ident> · <Ident>{formatDateTime(row.requestedAt)}</Ident>
+                </p>
+                {buttons(row)}
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (
+        <FinanceTable<TOpsAdjustment>
+          label={t('adjustments.pendingTitle')}
+          rowKey="id"
+          loading={pending.isFetching}
+          dataSource={rows}
+          pagination={false}
+          empty={t('adjustments.pendingEmpty')}
+          onRow={(row) => ({ 'data-testid': 'ops-pending-row', 'data-id': row.id }) as object}
+          columns={[
+            {
+              key: 'account',
+              title: t('common.account'),
+              render: (_v, row) => <Ident>{row.accountName}</Ident>,
+            },
+            {
+              key: 'amount',
+              title: t('adjustments.amount'),
+              align: 'right',
+              render: (_v, row) => amountOf(row),
+            },
+            {
+              key: 'reason',
+              title: t('common.reason'),
+              dataIndex: 'reason',
+              className: 'cz-ops-finance-reason',
+            },
+            {
+              key: 'requestedBy',
+              title: t('adjustments.requestedBy'),
+              render: (_v, row) => <Ident>{row.requestedBy.username}</Ident>,
+            },
+            {
+              key: 'requestedAt',
+              title: t('adjustments.requestedAt'),
+              render: (_v, row) => <Ident>{formatDateTime(row.requestedAt)}</Ident>,
+            },
+            { key: 'actions', title: t('common.actions'), render: (_v, row) => buttons(row) },
+          ]}
+        />
+      )}
       <DecisionDialog decision={decision} currency={currency} onClose={() => setDecision(null)} />
     </Card>
   );
@@ -333,6 +401,7 @@ function AllAdjustments({ currency }: { currency: TCurrency }) {
         className="cz-ops-finance-filter"
       />
       <FinanceTable<TOpsAdjustment>
+        label={t('adjustments.historyTitle')}
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
@@ -349,27 +418,44 @@ function AllAdjustments({ currency }: { currency: TCurrency }) {
           {
             key: 'requestedAt',
             title: t('adjustments.requestedAt'),
-            render: (_v, row) => <span className="cz-ops-finance-ident">{formatDateTime(row.requestedAt)}</span>,
+            render: (_v, row) => (
+              <span className="cz-ops-finance-ident">{formatDateTime(row.requestedAt)}</span>
+            ),
           },
-          { key: 'account', title: t('common.account'), render: (_v, row) => <Ident>{row.accountName}</Ident> },
+          {
+            key: 'account',
+            title: t('common.account'),
+            render: (_v, row) => <Ident>{row.accountName}</Ident>,
+          },
           {
             key: 'amount',
             title: t('adjustments.amount'),
             align: 'right',
             render: (_v, row) => (
-              <span className="cz-ops-finance-money">{signedFen(row.amountFen, row.direction, currency)}</span>
+              <span className="cz-ops-finance-money">
+                {signedFen(row.amountFen, row.direction, currency)}
+              </span>
             ),
           },
           {
             key: 'status',
             title: t('adjustments.status'),
             render: (_v, row) => (
-              <Tag color={statusColors[row.status]} data-testid="ops-adjustment-status" data-status={row.status}>
+              <Tag
+                color={statusColors[row.status]}
+                data-testid="ops-adjustment-status"
+                data-status={row.status}
+              >
                 {t(`adjustments.statuses.${row.status}`)}
               </Tag>
             ),
           },
-          { key: 'reason', title: t('common.reason'), dataIndex: 'reason', className: 'cz-ops-finance-reason' },
+          {
+            key: 'reason',
+            title: t('common.reason'),
+            dataIndex: 'reason',
+            className: 'cz-ops-finance-reason',
+          },
           {
             key: 'people',
             title: `${t('adjustments.requestedBy')} / ${t('adjustments.decidedBy')}`,
@@ -383,7 +469,11 @@ function AllAdjustments({ currency }: { currency: TCurrency }) {
             className: 'cz-ops-finance-reason',
             render: (_v, row) => row.decisionNote ?? '—',
           },
-          { key: 'serialNo', title: t('adjustments.serialNo'), render: (_v, row) => <Ident>{row.serialNo}</Ident> },
+          {
+            key: 'serialNo',
+            title: t('adjustments.serialNo'),
+            render: (_v, row) => <Ident>{row.serialNo}</Ident>,
+          },
           {
             key: 'balanceAfter',
             title: t('adjustments.balanceAfter'),

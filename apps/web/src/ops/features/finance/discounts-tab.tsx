@@ -1,7 +1,7 @@
 /** Account discounts: every account's rates (or one's), set a rate for a category, remove one. */
 import { OpsDiscountCategories, opsDiscountRatePattern, type TOpsDiscount } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Alert, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/ops/lib/format';
@@ -56,7 +56,7 @@ function SetDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }
       open={isOpen}
       title={t('discounts.setTitle')}
       okText={t('discounts.set')}
-      okButtonProps={{ 'data-testid': 'ops-discount-set-ok' } as object}
+      okButtonProps={{ 'data-testid': 'ops-discount-set-ok' }}
       cancelText={t('common.cancel')}
       confirmLoading={isBusy}
       onOk={() => form.submit()}
@@ -135,7 +135,7 @@ function RemoveDialog({ discount, onClose }: { discount: TOpsDiscount | null; on
       open={discount !== null}
       title={discount ? t('discounts.removeTitle', { account: discount.accountName, category }) : ''}
       okText={t('discounts.remove')}
-      okButtonProps={{ danger: true, 'data-testid': 'ops-discount-remove-ok' } as object}
+      okButtonProps={{ danger: true, 'data-testid': 'ops-discount-remove-ok' }}
       cancelText={t('common.cancel')}
       confirmLoading={isBusy}
       onOk={() => form.submit()}
@@ -166,7 +166,12 @@ export function DiscountsTab() {
     <Card
       title={t('tabs.discounts')}
       extra={
-        <Button type="primary" disabled={!canSet} onClick={() => setIsSetting(true)} data-testid="ops-discount-set">
+        <Button
+          type="primary"
+          disabled={!canSet}
+          onClick={() => setIsSetting(true)}
+          data-testid="ops-discount-set"
+        >
           {t('discounts.set')}
         </Button>
       }
@@ -182,14 +187,19 @@ export function DiscountsTab() {
         />
       </Space>
       <FinanceTable<TOpsDiscount>
+        label={t('tabs.discounts')}
         rowKey={(row) => `${row.accountId}:${row.category}`}
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         pagination={false}
-        locale={{ emptyText: t('discounts.empty') }}
+        empty={t('discounts.empty')}
         onRow={(row) => ({ 'data-testid': 'ops-discount-row', 'data-category': row.category }) as object}
         columns={[
-          { key: 'account', title: t('common.account'), render: (_v, row) => <Ident>{row.accountName}</Ident> },
+          {
+            key: 'account',
+            title: t('common.account'),
+            render: (_v, row) => <Ident>{row.accountName}</Ident>,
+          },
           {
             key: 'category',
             title: t('discounts.category'),
@@ -203,7 +213,9 @@ export function DiscountsTab() {
           {
             key: 'updatedAt',
             title: t('discounts.updatedAt'),
-            render: (_v, row) => <span className="cz-ops-finance-ident">{formatDateTime(row.updatedAt)}</span>,
+            render: (_v, row) => (
+              <span className="cz-ops-finance-ident">{formatDateTime(row.updatedAt)}</span>
+            ),
           },
           {
             key: 'actions',

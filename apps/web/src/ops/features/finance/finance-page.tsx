@@ -6,6 +6,7 @@
 import { Alert, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useOpsCan } from '@/ops/lib/ops-session';
 import { AdjustmentsTab } from './adjustments-tab';
 import { DiscountsTab } from './discounts-tab';
@@ -26,6 +27,8 @@ const content: Record<TTab, () => React.JSX.Element> = {
 export default function FinancePage() {
   const { t } = useTranslation('opsFinance');
   const canChange = useOpsCan('opsFinanceCreateAdjustment');
+  // On a phone the four tabs fit side by side with narrower gaps (none hides behind "…").
+  const isNarrow = useMediaQuery('(max-width: 767px)');
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: TTab = (tabs as readonly string[]).includes(asked ?? '') ? (asked as TTab) : 'adjustments';
@@ -46,6 +49,7 @@ export default function FinancePage() {
       )}
       <Tabs
         activeKey={tab}
+        tabBarGutter={isNarrow ? 16 : undefined}
         onChange={(next) => setParams(next === 'adjustments' ? {} : { tab: next }, { replace: true })}
         destroyOnHidden
         items={tabs.map((key) => {

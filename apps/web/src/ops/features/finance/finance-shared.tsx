@@ -4,9 +4,10 @@
  * inside its card on narrow windows.
  */
 import { yuanToFen } from '@console/contract/billing-enums';
-import { Form, Input, Table, type TableProps } from 'antd';
+import { Empty, Form, Input, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getLanguage } from '@/lib/language';
+import { useKeyboardScroll } from '@/lib/use-keyboard-scroll';
 
 export const financeKey = ['ops', 'finance'] as const;
 
@@ -39,7 +40,15 @@ export function fenOfInput(value: string | number | null | undefined): number | 
 }
 
 /** The reason of an act: required, at most 500 characters (as the contract's `ZOpsReason`). */
-export function ReasonField({ name = 'reason', label, testId }: { name?: string; label?: string; testId: string }) {
+export function ReasonField({
+  name = 'reason',
+  label,
+  testId,
+}: {
+  name?: string;
+  label?: string;
+  testId: string;
+}) {
   const { t } = useTranslation('opsFinance');
   return (
     <Form.Item
@@ -63,15 +72,27 @@ export function Ident({ children }: { children: string | null | undefined }) {
   return <span className="cz-ops-finance-ident">{children ?? '—'}</span>;
 }
 
-/** A table that scrolls sideways inside its card when the window is narrower than its columns. */
-export function FinanceTable<T extends object>(props: TableProps<T>) {
+/**
+ * A table that scrolls sideways inside its card when the window is narrower than its columns; the
+ * scroller is a named region keyboard users can focus and scroll (`label`).
+ */
+export function FinanceTable<T extends object>({
+  label,
+  empty,
+  ...props
+}: TableProps<T> & { label: string; empty?: string }) {
   const { t } = useTranslation('opsFinance');
+  const scroller = useKeyboardScroll(label);
   return (
-    <Table<T>
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('common.empty') }}
-      {...props}
-    />
+    <div ref={scroller}>
+      <Table<T>
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty ?? t('common.empty')} />,
+        }}
+        {...props}
+      />
+    </div>
   );
 }

@@ -43,13 +43,21 @@ export function TopUpTab() {
           showIcon
           className="cz-ops-form-alert"
           title={
-            isOpsError(order.error, ErrorCode.opsFinanceOrderNotFound) ? t('topUp.notFound') : opsErrorText(order.error)
+            isOpsError(order.error, ErrorCode.opsFinanceOrderNotFound)
+              ? t('topUp.notFound')
+              : opsErrorText(order.error)
           }
           data-testid="ops-top-up-error"
         />
       ) : null}
       {data ? (
-        <Descriptions column={1} size="small" bordered className="cz-ops-finance-order" data-testid="ops-top-up-order">
+        <Descriptions
+          column={1}
+          size="small"
+          bordered
+          className="cz-ops-finance-order"
+          data-testid="ops-top-up-order"
+        >
           <Descriptions.Item label={t('topUp.orderNo')}>
             <Ident>{data.orderNo}</Ident>
           </Descriptions.Item>
@@ -61,7 +69,9 @@ export function TopUpTab() {
               {formatFen(data.amountFen, data.currency)}
             </span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('topUp.channel')}>{t(`topUp.channels.${data.channel}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('topUp.channel')}>
+            {t(`topUp.channels.${data.channel}`)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('topUp.status')}>
             <Tag color={statusColors[data.status]} data-testid="ops-top-up-status" data-status={data.status}>
               {t(`topUp.statuses.${data.status}`)}

@@ -2,16 +2,24 @@
  * Vouchers of every account or one: filters by account and state, the issue form (what the CLI's
  * `voucher issue` takes) and voiding with a reason.
  */
-import { VoucherStates, type TVoucherState } from '@console/contract/billing-enums';
+import { type TVoucherState, VoucherStates } from '@console/contract/billing-enums';
 import { opsVoucherDaysMax, type TOpsVoucher } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Alert, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/ops/lib/format';
 import { callOps, opsErrorText } from '@/ops/lib/ops-api';
 import { useOpsCan } from '@/ops/lib/ops-session';
-import { FinanceTable, fenOfInput, financeKey, formatFen, Ident, ReasonField, type TCurrency } from './finance-shared';
+import {
+  FinanceTable,
+  fenOfInput,
+  financeKey,
+  formatFen,
+  Ident,
+  ReasonField,
+  type TCurrency,
+} from './finance-shared';
 
 const vouchersKey = [...financeKey, 'vouchers'] as const;
 
@@ -41,7 +49,15 @@ type TIssueValues = {
   reason: string;
 };
 
-function IssueDialog({ isOpen, currency, onClose }: { isOpen: boolean; currency: TCurrency; onClose: () => void }) {
+function IssueDialog({
+  isOpen,
+  currency,
+  onClose,
+}: {
+  isOpen: boolean;
+  currency: TCurrency;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('opsFinance');
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -83,7 +99,7 @@ function IssueDialog({ isOpen, currency, onClose }: { isOpen: boolean; currency:
       open={isOpen}
       title={t('vouchers.issueTitle')}
       okText={t('vouchers.issue')}
-      okButtonProps={{ 'data-testid': 'ops-voucher-issue-ok' } as object}
+      okButtonProps={{ 'data-testid': 'ops-voucher-issue-ok' }}
       cancelText={t('common.cancel')}
       confirmLoading={isBusy}
       onOk={() => form.submit()}
@@ -111,7 +127,9 @@ function IssueDialog({ isOpen, currency, onClose }: { isOpen: boolean; currency:
           rules={[
             {
               validator: (_r, value: string | undefined) =>
-                fenOfInput(value) === null ? Promise.reject(new Error(t('common.amountRequired'))) : Promise.resolve(),
+                fenOfInput(value) === null
+                  ? Promise.reject(new Error(t('common.amountRequired')))
+                  : Promise.resolve(),
             },
           ]}
         >
@@ -190,14 +208,16 @@ function VoidDialog({
       open={voucher !== null}
       title={voucher ? t('vouchers.voidTitle', { code: voucher.code }) : ''}
       okText={t('vouchers.void')}
-      okButtonProps={{ danger: true, 'data-testid': 'ops-voucher-void-ok' } as object}
+      okButtonProps={{ danger: true, 'data-testid': 'ops-voucher-void-ok' }}
       cancelText={t('common.cancel')}
       confirmLoading={isBusy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      {voucher ? <p>{t('vouchers.voidBody', { amount: formatFen(voucher.availableFen, currency) })}</p> : null}
+      {voucher ? (
+        <p>{t('vouchers.voidBody', { amount: formatFen(voucher.availableFen, currency) })}</p>
+      ) : null}
       {error ? <Alert type="error" showIcon title={error} className="cz-ops-form-alert" /> : null}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
         <ReasonField label={t('vouchers.voidReason')} testId="ops-voucher-void-reason" />
@@ -225,7 +245,12 @@ export function VouchersTab() {
     <Card
       title={t('tabs.vouchers')}
       extra={
-        <Button type="primary" disabled={!canIssue} onClick={() => setIsIssuing(true)} data-testid="ops-voucher-issue">
+        <Button
+          type="primary"
+          disabled={!canIssue}
+          onClick={() => setIsIssuing(true)}
+          data-testid="ops-voucher-issue"
+        >
           {t('vouchers.issue')}
         </Button>
       }
@@ -260,6 +285,7 @@ export function VouchersTab() {
         />
       </Space>
       <FinanceTable<TOpsVoucher>
+        label={t('tabs.vouchers')}
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
@@ -274,19 +300,27 @@ export function VouchersTab() {
         onRow={(row) => ({ 'data-testid': 'ops-voucher-row', 'data-code': row.code }) as object}
         columns={[
           { key: 'code', title: t('vouchers.code'), render: (_v, row) => <Ident>{row.code}</Ident> },
-          { key: 'account', title: t('common.account'), render: (_v, row) => <Ident>{row.accountName}</Ident> },
+          {
+            key: 'account',
+            title: t('common.account'),
+            render: (_v, row) => <Ident>{row.accountName}</Ident>,
+          },
           { key: 'name', title: t('vouchers.name'), render: (_v, row) => (isZh ? row.nameZh : row.nameEn) },
           {
             key: 'face',
             title: t('vouchers.faceValue'),
             align: 'right',
-            render: (_v, row) => <span className="cz-ops-finance-money">{formatFen(row.faceFen, currency)}</span>,
+            render: (_v, row) => (
+              <span className="cz-ops-finance-money">{formatFen(row.faceFen, currency)}</span>
+            ),
           },
           {
             key: 'available',
             title: t('vouchers.available'),
             align: 'right',
-            render: (_v, row) => <span className="cz-ops-finance-money">{formatFen(row.availableFen, currency)}</span>,
+            render: (_v, row) => (
+              <span className="cz-ops-finance-money">{formatFen(row.availableFen, currency)}</span>
+            ),
           },
           {
             key: 'state',
@@ -300,12 +334,16 @@ export function VouchersTab() {
           {
             key: 'effective',
             title: t('vouchers.effective'),
-            render: (_v, row) => <span className="cz-ops-finance-ident">{formatDateTime(row.effectiveAt)}</span>,
+            render: (_v, row) => (
+              <span className="cz-ops-finance-ident">{formatDateTime(row.effectiveAt)}</span>
+            ),
           },
           {
             key: 'expires',
             title: t('vouchers.expires'),
-            render: (_v, row) => <span className="cz-ops-finance-ident">{formatDateTime(row.expiresAt)}</span>,
+            render: (_v, row) => (
+              <span className="cz-ops-finance-ident">{formatDateTime(row.expiresAt)}</span>
+            ),
           },
           {
             key: 'actions',
