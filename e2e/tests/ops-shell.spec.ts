@@ -74,8 +74,9 @@ test('an operator created by the command sets up, lands on the console, and sign
   });
   await expect(page.getByTestId('ops-operator-role')).toHaveText('Owner');
   await expect(page.getByTestId('ops-nav-my-account')).toBeVisible();
-  // The landing route opens the first page the role sees (the areas' pages come before My account).
+  // The landing route opens the first page the role sees (the dashboard).
   await expect(page).not.toHaveURL(/\/sign-in/);
+  await expect(page.getByTestId('ops-dashboard')).toBeVisible();
   await page.getByTestId('ops-nav-my-account').click();
   await expect(page.getByTestId('ops-my-account')).toBeVisible();
   await expect(page.getByTestId('ops-my-second-factor')).toContainText('Set up');
@@ -89,9 +90,9 @@ test('an operator created by the command sets up, lands on the console, and sign
   await expect(page).toHaveURL(/\/sign-in\?notice=ended/);
   await expect(page.getByTestId('ops-notice')).toContainText('Your session has ended');
 
-  // Signed in again with the authenticator code (from a fresh sign-in page): back on the console.
+  // Signed in again with the authenticator code (from the sign-in page itself: the landing page).
   await signInOps(page, owner);
-  await expect(page).not.toHaveURL(/\/sign-in/);
+  await expect(page).toHaveURL(/\/dashboard/);
 
   // Signing out: the sign-in page says so; the console is closed.
   await page.getByTestId('ops-sign-out').click();

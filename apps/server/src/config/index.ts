@@ -68,6 +68,8 @@ function toConfig(s: TSettings, issues: TIssue[]) {
      * a second finance operator's approval (OPS_ADJUSTMENT_APPROVAL_FEN).
      */
     opsFinance: { adjustmentApprovalFen: s.OPS_ADJUSTMENT_APPROVAL_FEN },
+    /** The back office's origin: the relying party of the operators' passkeys (decision 0050). */
+    opsOrigin: new URL(s.OPS_ORIGIN ?? `http://localhost:${s.OPS_PORT ?? s.PORT}`).origin,
     /** Embedded PGlite data folder, used when `databaseUrl` is not set. */
     dataDir,
     databaseUrl: s.DATABASE_URL ?? null,

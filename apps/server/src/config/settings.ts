@@ -61,6 +61,12 @@ export const ZSettings = z.object({
    * takes effect only once a second finance operator approves it; at or below, at once.
    */
   OPS_ADJUSTMENT_APPROVAL_FEN: int(1_000_000, 0, 1_000_000_000_000),
+  /**
+   * The back office's address as its operators' browsers reach it (decision 0050): its host is the
+   * relying party of the operators' passkeys, its origin the only one accepted. Unset:
+   * `http://localhost:<OPS_PORT>`.
+   */
+  OPS_ORIGIN: url(),
   DATA_DIR: textOr('./data'),
   DATABASE_URL: secretUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: int(10, 1, 500),

@@ -7,7 +7,10 @@
 import type { z } from 'zod';
 import { ErrorCode } from '../codes';
 import { ZNull } from '../schemas/common';
+import { opsCatalogueRoutes } from './catalogue';
+import { opsDashboardRoutes } from './dashboard';
 import { opsFinanceRoutes } from './finance';
+import { opsPasskeyRoutes } from './passkeys';
 import {
   OpsRoles,
   type TOpsRole,
@@ -28,7 +31,10 @@ import {
   ZOpsTotpEnrolment,
 } from './schemas';
 
+export * from './catalogue';
+export * from './dashboard';
 export * from './finance';
+export * from './passkeys';
 export * from './schemas';
 
 /** The ops API's own session cookie (HttpOnly, SameSite=Strict, path /api/ops). */
@@ -46,8 +52,8 @@ export const opsStepMinutes = 15;
 
 /**
  * public: no session; setup: the session of a sign-in whose operator must still replace the
- * one-time password and enrol an authenticator; totp: the session of a sign-in waiting for the
- * authenticator code; anySession: any ops session, whatever its step (signing out); operator: a
+ * one-time password and enrol a second factor (an authenticator app or a passkey); totp: the
+ * session of a sign-in waiting for its second step (the authenticator code or a passkey); anySession: any ops session, whatever its step (signing out); operator: a
  * signed-in operator of one of `roles`.
  */
 export type TOpsAccess = 'public' | 'setup' | 'totp' | 'anySession' | 'operator';
@@ -156,7 +162,8 @@ export const opsRoutes = {
     access: 'operator',
     roles: everyRole,
     tag: 'ops-session',
-    summary: 'Proves the second factor again (an authenticator code), for the acts that need it fresh',
+    summary:
+      'Proves the second factor again with an authenticator code (or a passkey: opsStepUpPasskey), for the acts that need it fresh',
     body: ZOpsCodeRequest,
     response: ZOpsStepUp,
     codes: [ErrorCode.opsCodeWrong],
@@ -225,6 +232,7 @@ export const opsRoutes = {
     response: ZOpsOperator,
     codes: [ErrorCode.opsOperatorNotFound, ErrorCode.opsSelfAct],
   },
+  ...opsPasskeyRoutes,
   opsResetOperatorSecondFactor: {
     method: 'POST',
     path: '/api/ops/operators/reset-second-factor',
@@ -233,12 +241,14 @@ export const opsRoutes = {
     stepUp: true,
     tag: 'ops-operators',
     summary:
-      "Removes an operator's authenticator (with a reason; needs a fresh second factor): the operator's sessions end and the next sign-in enrols one again",
+      "Removes an operator's authenticator and passkeys (with a reason; needs a fresh second factor): the operator's sessions end and the next sign-in enrols a second factor again",
     body: ZOpsOperatorActRequest,
     response: ZOpsOperator,
     codes: [ErrorCode.opsOperatorNotFound, ErrorCode.opsSelfAct, ErrorCode.opsStepUpRequired],
   },
   ...opsFinanceRoutes,
+  ...opsCatalogueRoutes,
+  ...opsDashboardRoutes,
 } as const satisfies Record<string, TOpsRouteDef>;
 
 export type TOpsRoutes = typeof opsRoutes;

@@ -19,4 +19,5 @@ export {
 } from './funds/vouchers.service';
 export { currencyOf } from './money';
 export { rechargeOrderForOperator } from './recharge/recharge.service';
+export { countPendingRemittances } from './remittance/remittance.service';
 export { findUpload } from './uploads/upload.service';

@@ -5,12 +5,26 @@
  * issuance, Operators, My account. The landing route (`/`) opens the first page the operator's
  * role sees. A page is `apps/web/src/ops/features/<area>/…-page.tsx` with a default export.
  */
-import { AccountBookOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AccountBookOutlined,
+  AppstoreOutlined,
+  DashboardOutlined,
+  KeyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { lazy } from 'react';
 import type { TOpsNavItem } from './nav-types';
 
 export const opsNav: readonly TOpsNavItem[] = [
-  // (Dashboard, Accounts, Users, Reviews, Catalogue & issuance: added by their areas.)
+  {
+    key: 'dashboard',
+    path: '/dashboard',
+    label: { ns: 'opsDashboard', key: 'title' },
+    icon: <DashboardOutlined />,
+    visibleWith: 'opsDashboard',
+    page: lazy(() => import('@/ops/features/dashboard/dashboard-page')),
+  },
+  // (Accounts, Users, Reviews: added by their areas.)
   {
     key: 'finance',
     path: '/finance',
@@ -18,6 +32,22 @@ export const opsNav: readonly TOpsNavItem[] = [
     icon: <AccountBookOutlined />,
     visibleWith: 'opsFinanceAdjustments',
     page: lazy(() => import('@/ops/features/finance/finance-page')),
+  },
+  {
+    key: 'catalogue',
+    path: '/catalogue',
+    label: { ns: 'opsCatalogue', key: 'catalogue.title' },
+    icon: <AppstoreOutlined />,
+    visibleWith: 'opsGetCatalogue',
+    page: lazy(() => import('@/ops/features/catalogue/catalogue-page')),
+  },
+  {
+    key: 'issuance',
+    path: '/issuance',
+    label: { ns: 'opsCatalogue', key: 'issuance.title' },
+    icon: <KeyOutlined />,
+    visibleWith: 'opsListLicenses',
+    page: lazy(() => import('@/ops/features/issuance/issuance-page')),
   },
   {
     key: 'my-account',
