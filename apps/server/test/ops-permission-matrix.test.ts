@@ -298,6 +298,7 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller, token: string | null): P
       return id === 'opsFinanceApproveAdjustment'
         ? { adjustmentId: pending.id }
         : { adjustmentId: pending.id, reason: 'matrix' };
+    }
     case 'opsCreateCatalogueService':
       return { ...matrixService(9000 + serial), reason: 'matrix' };
     case 'opsUpdateCatalogueService':
@@ -401,6 +402,8 @@ async function topUpOrder(): Promise<string> {
     expiresAt: new Date(t.deps.clock.now().getTime() + 7_200_000),
   });
   return orderNo;
+}
+
 function matrixService(id: number) {
   return { id, code: `matrix${id}`, nameZh: `矩阵${id}`, nameEn: `Matrix ${id}` };
 }
