@@ -13,6 +13,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { lazy } from 'react';
+import { chunkLoader } from '@/lib/lazy';
 import type { TOpsNavItem } from './nav-types';
 
 export const opsNav: readonly TOpsNavItem[] = [
@@ -31,7 +32,7 @@ export const opsNav: readonly TOpsNavItem[] = [
     label: { ns: 'opsFinance', key: 'nav' },
     icon: <AccountBookOutlined />,
     visibleWith: 'opsFinanceAdjustments',
-    page: lazy(() => import('@/ops/features/finance/finance-page')),
+    page: lazy(chunkLoader(() => import('@/ops/features/finance/finance-page'))),
   },
   {
     key: 'catalogue',
