@@ -39,6 +39,7 @@ import { authenticateOperator } from './modules/operator/operator-session.servic
 import { opsAccountsRoutes } from './modules/ops-accounts/ops-accounts.routes';
 import { opsCatalogueRoutes } from './modules/ops-catalogue/ops-catalogue.routes';
 import { opsDashboardRoutes } from './modules/ops-dashboard/ops-dashboard.routes';
+import { opsFinanceRoutes } from './modules/ops-finance/ops-finance.routes';
 import { isOpsApiPath, opsWebRoutes } from './modules/ops-web/ops-web.routes';
 import { passkeyRoutes } from './modules/passkey/passkey.routes';
 import { passwordRoutes } from './modules/password/password.routes';
@@ -195,6 +196,7 @@ function notFound(request: FastifyRequest, reply: FastifyReply, path: string) {
 export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promise<FastifyInstance> {
   const app = await baseApp(deps, options, []);
   operatorRoutes(app);
+  opsFinanceRoutes(app);
   opsCatalogueRoutes(app);
   opsDashboardRoutes(app);
   operatorPasskeyRoutes(app);

@@ -36,7 +36,8 @@
  *   voucher issue <accountName> <faceYuan> [--name N] [--days D] [--starts YYYY-MM-DD]
  *           [--services studio,hengshi] [--regions aliyun/cn-shanghai,...]
  *   voucher void <code> [reason] | voucher list <accountName>
- *   discount set <accountName> <category|*> <rate> | discount list <accountName>
+ *   discount set <accountName> <category|*> <rate> | discount remove <accountName> <category|*>
+ *   discount list <accountName>
  *       (see modules/billing/funds/billing-admin.cli.ts)
  *   mfa-requirement off <accountName>
  *       stops requiring login protection of the account's users, the way back for an account

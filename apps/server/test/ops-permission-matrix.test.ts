@@ -11,13 +11,15 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpsApp } from '../src/app';
-import { accounts, auditEntries, operators } from '../src/db/schema';
+import { accounts, auditEntries, operators, recharges } from '../src/db/schema';
 import { createTotpSecret, totpCode } from '../src/lib/totp';
 import { createAccountWithRoles } from '../src/modules/account';
+import { issueVoucher, setDiscount } from '../src/modules/billing';
 import { activateLicense, issueDevLicense } from '../src/modules/license/license.service';
 import { updateOperator } from '../src/modules/operator/operator.repository';
 import { createOperator } from '../src/modules/operator/operator.service';
 import { openOpsSession } from '../src/modules/operator/operator-session.service';
+import { insertAdjustment } from '../src/modules/ops-finance/ops-finance.repository';
 import { createTestApp, envelope, mintSession, seedAccount, type TTestApp } from './harness';
 import { createPasskey, signWith, type TSoftPasskey } from './soft-authenticator';
 
@@ -53,6 +55,16 @@ const support: Record<TCaller, TOutcome> = {
   support: 'ok',
   reviewer: 4309,
   finance: 4309,
+  auditor: 4309,
+};
+/** The finance acts (vouchers, discounts, adjustments): owners and finance operators only. */
+const finance: Record<TCaller, TOutcome> = {
+  none: 401,
+  customer: 401,
+  owner: 'ok',
+  support: 4309,
+  reviewer: 4309,
+  finance: 'ok',
   auditor: 4309,
 };
 /** A sign-in step's route: a signed-in operator's session is not that step's. */
@@ -103,6 +115,17 @@ const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
   opsEnableOperator: owner,
   opsReRoleOperator: owner,
   opsResetOperatorSecondFactor: owner,
+  opsFinanceVouchers: everyOperator,
+  opsFinanceIssueVoucher: finance,
+  opsFinanceVoidVoucher: finance,
+  opsFinanceDiscounts: everyOperator,
+  opsFinanceSetDiscount: finance,
+  opsFinanceRemoveDiscount: finance,
+  opsFinanceTopUpOrder: everyOperator,
+  opsFinanceAdjustments: everyOperator,
+  opsFinanceCreateAdjustment: finance,
+  opsFinanceApproveAdjustment: finance,
+  opsFinanceRejectAdjustment: finance,
   opsGetCatalogue: everyOperator,
   opsCreateCatalogueService: owner,
   opsUpdateCatalogueService: owner,
@@ -249,6 +272,55 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller, token: string | null): P
         operatorId: caller === 'owner' ? await fresh() : (idOf.get('support') ?? 0),
         reason: 'matrix',
       };
+    case 'opsFinanceVouchers':
+    case 'opsFinanceDiscounts':
+      return { account: 'matrix' };
+    case 'opsFinanceAdjustments':
+      return { account: 'matrix', status: 'pending' };
+    case 'opsFinanceTopUpOrder':
+      return { orderNo: await topUpOrder() };
+    case 'opsFinanceIssueVoucher':
+      return { account: 'matrix', faceFen: 5000, days: 30, reason: 'matrix' };
+    case 'opsFinanceVoidVoucher': {
+      const issued = await issueVoucher(t.deps, {
+        accountName: 'matrix',
+        faceFen: 1000,
+        names: {},
+        effectiveAt: t.deps.clock.now(),
+        expiresAt: new Date(t.deps.clock.now().getTime() + 86_400_000),
+        services: null,
+        regions: null,
+      });
+      return { code: issued.code, reason: 'matrix' };
+    }
+    case 'opsFinanceSetDiscount':
+      return { account: 'matrix', category: 'storage', rate: '0.9', reason: 'matrix' };
+    case 'opsFinanceRemoveDiscount':
+      await setDiscount(t.deps, 'matrix', 'network', '0.8500');
+      return { account: 'matrix', category: 'network', reason: 'matrix' };
+    case 'opsFinanceCreateAdjustment':
+      return { account: 'matrix', direction: 'credit', amountFen: 100, reason: 'matrix' };
+    case 'opsFinanceApproveAdjustment':
+    case 'opsFinanceRejectAdjustment': {
+      // Pending, and requested by another operator than the caller.
+      const requester = idOf.get(role === 'owner' ? 'finance' : 'owner') ?? 0;
+      const pending = await insertAdjustment(t.deps.db, {
+        accountId: matrixAccountId,
+        direction: 'credit',
+        amountFen: 2_000_000,
+        reason: 'matrix',
+        status: 'pending',
+        needsApproval: true,
+        requestedBy: requester,
+        requestedAt: t.deps.clock.now(),
+        decidedAt: null,
+        serialNo: null,
+        balanceAfterFen: null,
+      });
+      return id === 'opsFinanceApproveAdjustment'
+        ? { adjustmentId: pending.id }
+        : { adjustmentId: pending.id, reason: 'matrix' };
+    }
     case 'opsCreateCatalogueService':
       return { ...matrixService(9000 + serial), reason: 'matrix' };
     case 'opsUpdateCatalogueService':
@@ -364,6 +436,20 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller, token: string | null): P
   }
 }
 
+/** A top-up order of the matrix's account (its number). */
+async function topUpOrder(): Promise<string> {
+  const orderNo = `MATRIX${serial}ORDER`;
+  await t.deps.db.insert(recharges).values({
+    id: orderNo,
+    accountId: matrixAccountId,
+    channel: 'alipay',
+    amountFen: 10_000,
+    createdAt: t.deps.clock.now(),
+    expiresAt: new Date(t.deps.clock.now().getTime() + 7_200_000),
+  });
+  return orderNo;
+}
+
 function matrixService(id: number) {
   return { id, code: `matrix${id}`, nameZh: `矩阵${id}`, nameEn: `Matrix ${id}` };
 }
@@ -456,6 +542,9 @@ describe('ops permission matrix', () => {
           url: `${route.path}${queryOf(id)}`,
           headers: { 'cz-lang': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
           ...(route.method === 'POST' && payload !== undefined ? { payload: sent } : {}),
+          ...(route.method === 'GET' && payload !== undefined
+            ? { query: sent as Record<string, string> }
+            : {}),
         });
         const { code } = envelope(res);
         const outcome = code === 0 ? 'ok' : code;

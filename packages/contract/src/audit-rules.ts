@@ -158,6 +158,12 @@ export const AuditActions = [
   'voucher.issue',
   'voucher.void',
   'discount.set',
+  'discount.remove',
+  // The back office's manual adjustments of an account's cash
+  'adjustment.apply',
+  'adjustment.request',
+  'adjustment.approve',
+  'adjustment.reject',
   'alert.update',
   'alert.send',
   'webhook.create',

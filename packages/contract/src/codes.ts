@@ -306,6 +306,26 @@ export const ErrorCode = {
   mfaResetNothing: 4351,
   /** One's own login protection is changed in one's own login-protection settings, not reset by oneself. */
   mfaResetSelf: 4352,
+  /** The back office's finance: no account of that name (or display name). */
+  opsFinanceAccountNotFound: 4360,
+  /** The voucher would have expired already: its start plus its days end before now. */
+  opsFinanceVoucherExpired: 4361,
+  /** No voucher of that code. */
+  opsFinanceVoucherNotFound: 4362,
+  /** The voucher is voided already. */
+  opsFinanceVoucherVoided: 4363,
+  /** The account has no discount for that category. */
+  opsFinanceDiscountNotFound: 4364,
+  /** No top-up order of that number. */
+  opsFinanceOrderNotFound: 4365,
+  /** No such adjustment. */
+  opsFinanceAdjustmentNotFound: 4366,
+  /** The adjustment was approved or rejected already (by this or another operator). */
+  opsFinanceAdjustmentDecided: 4367,
+  /** An adjustment waiting for approval is decided by another finance operator, not its requester. */
+  opsFinanceOwnAdjustment: 4368,
+  /** A debit is larger than the account's cash: a debit never makes arrears. */
+  opsFinanceCashShort: 4369,
 
   /** The catalogue's rules (the same as `catalogue import`'s) refuse the change: `data.problems` says which. */
   opsCatalogueRefused: 4370,

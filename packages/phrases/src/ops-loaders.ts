@@ -13,6 +13,7 @@ const files = {
   opsCatalogue: [() => import('./en-us/ops-catalogue'), () => import('./zh-cn/ops-catalogue')],
   opsAccounts: [() => import('./en-us/ops-accounts'), () => import('./zh-cn/ops-accounts')],
   opsPasskeys: [() => import('./en-us/ops-passkeys'), () => import('./zh-cn/ops-passkeys')],
+  opsFinance: [() => import('./en-us/ops-finance'), () => import('./zh-cn/ops-finance')],
 } satisfies { [K in TOpsNamespace]: readonly [TLoader<K>, TLoader<K>] };
 
 const entries = Object.entries(files) as [TOpsNamespace, (typeof files)[TOpsNamespace]][];

@@ -14,6 +14,7 @@ import type mobileLogin from './en-us/mobile-login';
 import type opsAccounts from './en-us/ops-accounts';
 import type opsCatalogue from './en-us/ops-catalogue';
 import type opsDashboard from './en-us/ops-dashboard';
+import type opsFinance from './en-us/ops-finance';
 import type opsPasskeys from './en-us/ops-passkeys';
 import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
@@ -58,6 +59,7 @@ export type TPhrases = {
   certification: typeof certification;
   // The back office's namespaces (their loaders: ops-loaders.ts).
   opsShell: typeof opsShell;
+  opsFinance: typeof opsFinance;
   opsDashboard: typeof opsDashboard;
   opsCatalogue: typeof opsCatalogue;
   opsPasskeys: typeof opsPasskeys;
@@ -92,6 +94,7 @@ export const Namespaces = [
   'payment',
   'certification',
   'opsShell',
+  'opsFinance',
   'opsDashboard',
   'opsCatalogue',
   'opsPasskeys',

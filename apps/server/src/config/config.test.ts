@@ -32,6 +32,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ OPS_PORT: 'ninety' })).toThrow(/OPS_PORT/);
   });
 
+  it('asks a second approval of cash adjustments above OPS_ADJUSTMENT_APPROVAL_FEN (default ¥10,000)', () => {
+    expect(loadConfig({}).opsFinance).toEqual({ adjustmentApprovalFen: 1_000_000 });
+    expect(loadConfig({ OPS_ADJUSTMENT_APPROVAL_FEN: '50000' }).opsFinance.adjustmentApprovalFen).toBe(
+      50_000,
+    );
+    expect(loadConfig({ OPS_ADJUSTMENT_APPROVAL_FEN: '0' }).opsFinance.adjustmentApprovalFen).toBe(0);
+    expect(() => loadConfig({ OPS_ADJUSTMENT_APPROVAL_FEN: '-1' })).toThrow(/OPS_ADJUSTMENT_APPROVAL_FEN/);
+    expect(() => loadConfig({ OPS_ADJUSTMENT_APPROVAL_FEN: '10.5' })).toThrow(/OPS_ADJUSTMENT_APPROVAL_FEN/);
+  });
+
   it("takes the operators' passkeys' relying party from OPS_ORIGIN, else localhost on OPS_PORT", () => {
     expect(loadConfig({ OPS_PORT: '9090' }).opsOrigin).toBe('http://localhost:9090');
     expect(loadConfig({ OPS_PORT: '9090', OPS_ORIGIN: 'https://ops.example.com/console/' }).opsOrigin).toBe(

@@ -63,6 +63,11 @@ function toConfig(s: TSettings, issues: TIssue[]) {
     host: s.HOST,
     /** The back office's own listener (OPS_PORT, OPS_HOST); null: no back office at all. */
     ops: s.OPS_PORT === undefined ? null : { port: s.OPS_PORT, host: s.OPS_HOST },
+    /**
+     * The back office's finance: a manual cash adjustment above `adjustmentApprovalFen` waits for
+     * a second finance operator's approval (OPS_ADJUSTMENT_APPROVAL_FEN).
+     */
+    opsFinance: { adjustmentApprovalFen: s.OPS_ADJUSTMENT_APPROVAL_FEN },
     /** The back office's origin: the relying party of the operators' passkeys (decision 0050). */
     opsOrigin: new URL(s.OPS_ORIGIN ?? `http://localhost:${s.OPS_PORT ?? s.PORT}`).origin,
     /** Embedded PGlite data folder, used when `databaseUrl` is not set. */

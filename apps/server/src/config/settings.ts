@@ -57,6 +57,11 @@ export const ZSettings = z.object({
   OPS_PORT: z.preprocess(blank, integer(0, 65535).optional()),
   OPS_HOST: textOr('127.0.0.1'),
   /**
+   * A manual adjustment of an account's cash above this many fen (default 1,000,000: ¥10,000)
+   * takes effect only once a second finance operator approves it; at or below, at once.
+   */
+  OPS_ADJUSTMENT_APPROVAL_FEN: int(1_000_000, 0, 1_000_000_000_000),
+  /**
    * The back office's address as its operators' browsers reach it (decision 0050): its host is the
    * relying party of the operators' passkeys, its origin the only one accepted. Unset:
    * `http://localhost:<OPS_PORT>`.

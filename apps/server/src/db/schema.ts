@@ -1437,6 +1437,44 @@ export const recharges = pgTable(
   ],
 );
 
+/**
+ * An operator's manual adjustment of an account's cash (the back office's finance, issue 40):
+ * a credit or a debit with a reason. Above the approval threshold (`OPS_ADJUSTMENT_APPROVAL_FEN`)
+ * it waits (`pending`) until a second finance operator approves (`applied`) or rejects it; at or
+ * below, it is applied when made. Applied once: the pending → decided transition is a conditional
+ * UPDATE, so concurrent approvals move the money once. `serial_no` is the cash movement's.
+ */
+export const opsAdjustments = pgTable(
+  'ops_adjustments',
+  {
+    id: id(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+    amountFen: fen('amount_fen').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'applied', 'rejected'] }).notNull(),
+    /** Above the threshold when made: a second operator decides. */
+    needsApproval: boolean('needs_approval').notNull(),
+    requestedBy: ref('requested_by')
+      .notNull()
+      .references(() => operators.id),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    decidedBy: ref('decided_by').references(() => operators.id),
+    decidedAt: ts('decided_at'),
+    /** The approver's note, or why it was rejected. */
+    decisionNote: text('decision_note'),
+    serialNo: text('serial_no'),
+    balanceAfterFen: fen('balance_after_fen'),
+  },
+  (t) => [
+    index('ops_adjustments_status_idx').on(t.status, t.requestedAt),
+    index('ops_adjustments_account_idx').on(t.accountId, t.requestedAt),
+    check('ops_adjustments_amount_positive', sql`${t.amountFen} > 0`),
+  ],
+);
+
 /** Files users upload (transfer certificates, business licences): stored outside the database. */
 export const uploads = pgTable(
   'uploads',

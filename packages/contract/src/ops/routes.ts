@@ -10,6 +10,7 @@ import { ZNull } from '../schemas/common';
 import { opsAccountsRoutes } from './accounts';
 import { opsCatalogueRoutes } from './catalogue';
 import { opsDashboardRoutes } from './dashboard';
+import { opsFinanceRoutes } from './finance';
 import { opsPasskeyRoutes } from './passkeys';
 import {
   OpsRoles,
@@ -34,6 +35,7 @@ import {
 export * from './accounts';
 export * from './catalogue';
 export * from './dashboard';
+export * from './finance';
 export * from './passkeys';
 export * from './schemas';
 
@@ -247,6 +249,7 @@ export const opsRoutes = {
     response: ZOpsOperator,
     codes: [ErrorCode.opsOperatorNotFound, ErrorCode.opsSelfAct, ErrorCode.opsStepUpRequired],
   },
+  ...opsFinanceRoutes,
   ...opsCatalogueRoutes,
   ...opsDashboardRoutes,
 } as const satisfies Record<string, TOpsRouteDef>;

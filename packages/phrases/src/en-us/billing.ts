@@ -306,7 +306,7 @@ const billing = {
         alipay: 'Alipay',
         bank: 'Bank transfer',
         balance: 'Balance',
-        operator: 'Platform',
+        operator: 'Platform adjustment',
       },
       amount: 'Amount',
       balanceAfter: 'Balance after',

@@ -294,7 +294,7 @@ const billing: TPhrases['billing'] = {
         alipay: '支付宝',
         bank: '对公汇款',
         balance: '余额',
-        operator: '平台',
+        operator: '平台调账',
       },
       amount: '金额',
       balanceAfter: '交易后余额',

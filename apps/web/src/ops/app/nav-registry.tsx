@@ -6,6 +6,7 @@
  * role sees. A page is `apps/web/src/ops/features/<area>/…-page.tsx` with a default export.
  */
 import {
+  AccountBookOutlined,
   AppstoreOutlined,
   DashboardOutlined,
   KeyOutlined,
@@ -33,7 +34,15 @@ export const opsNav: readonly TOpsNavItem[] = [
     visibleWith: 'opsSearchAccounts',
     page: lazy(chunkLoader(() => import('@/ops/features/accounts/accounts-page'))),
   },
-  // (Users, Reviews, Finance: added by their areas.)
+  // (Users, Reviews: added by their areas.)
+  {
+    key: 'finance',
+    path: '/finance',
+    label: { ns: 'opsFinance', key: 'nav' },
+    icon: <AccountBookOutlined />,
+    visibleWith: 'opsFinanceAdjustments',
+    page: lazy(chunkLoader(() => import('@/ops/features/finance/finance-page'))),
+  },
   {
     key: 'catalogue',
     path: '/catalogue',
@@ -56,6 +65,6 @@ export const opsNav: readonly TOpsNavItem[] = [
     label: { ns: 'opsShell', key: 'nav.myAccount' },
     icon: <UserOutlined />,
     visibleWith: 'opsMe',
-    page: lazy(chunkLoader(() => import('@/ops/features/my-account/my-account-page'))),
+    page: lazy(() => import('@/ops/features/my-account/my-account-page')),
   },
 ];

@@ -295,4 +295,17 @@ describe('discount commands', () => {
     );
     expect(json(audit[2]?.info)).toMatchObject({ category: 'compute', rate: '0.7500', previous: '0.8000' });
   });
+
+  it('removes a rate, audited; removing one that is not there changes nothing', async () => {
+    const removed = await run('discount', 'remove', 'acme', 'storage');
+    expect(removed.code).toBe(0);
+    expect(removed.out.join('')).toContain('(1.0000) removed');
+    expect((await discounts()).map((d) => d.category)).toEqual(['*', 'compute']);
+    const again = await run('discount', 'remove', 'acme', 'storage');
+    expect(again.code).toBe(1);
+    expect(again.err.join('')).toContain('no discount for storage');
+    const audit = await audits('discount.remove');
+    expect(audit.map((a) => [a.user_id, a.object_type, a.object_name])).toEqual([[null, 'account', 'acme']]);
+    expect(json(audit[0]?.info)).toMatchObject({ category: 'storage', previous: '1.0000' });
+  });
 });

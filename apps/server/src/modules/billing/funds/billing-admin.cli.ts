@@ -12,11 +12,15 @@
  *   discount set <accountName> <category|*> <rate>
  *       the account's rate for a SKU category (compute, storage, network, ai) or for all (*):
  *       0 < rate <= 1, 0.8 = 20% off; usage rated afterwards uses it
+ *   discount remove <accountName> <category|*>
+ *       removes the account's rate for the category (or for all): usage rated afterwards pays
+ *       the list price there (or the rate for all)
  *   discount list <accountName>           the account's rates
  *
  * Inputs are checked before anything changes: a wrong one prints what is wrong and exits 1. Each
  * change runs in one transaction with its audit entry in the account's chain, the system (an
- * operator) as actor (`voucher.issue`, `voucher.void`, `discount.set`). Issuing and voiding
+ * operator) as actor (`voucher.issue`, `voucher.void`, `discount.set`, `discount.remove`); the back
+ * office's finance pages call the same services. Issuing and voiding
  * queue an evaluation of the account's balance alerts.
  */
 import { parseArgs } from 'node:util';
@@ -28,6 +32,7 @@ import {
   accountVouchers,
   issueVoucher,
   OperatorInputError,
+  removeDiscount,
   setDiscount,
   voidVoucher,
 } from './vouchers.service';
@@ -45,6 +50,7 @@ const usage = [
   '  voucher void <code> [reason]',
   '  voucher list <accountName>',
   '  discount set <accountName> <category|*> <rate>',
+  '  discount remove <accountName> <category|*>',
   '  discount list <accountName>',
 ].join('\n');
 
@@ -70,6 +76,7 @@ export async function runBillingAdminCommand(
     if (command === 'voucher' && sub === 'void') return await voidCommand(deps, rest, io);
     if (command === 'voucher' && sub === 'list') return await listVouchersCommand(deps, rest, io);
     if (command === 'discount' && sub === 'set') return await setDiscountCommand(deps, rest, io);
+    if (command === 'discount' && sub === 'remove') return await removeDiscountCommand(deps, rest, io);
     if (command === 'discount' && sub === 'list') return await listDiscountsCommand(deps, rest, io);
     throw new UsageError(`unknown command ${[command, ...args].join(' ')}\n${usage}`);
   } catch (error) {
@@ -223,6 +230,15 @@ async function setDiscountCommand(deps: TDeps, args: readonly string[], io: TCli
       ? `discount of ${account.name} for ${category} set to ${rate}`
       : `discount of ${account.name} for ${category} changed from ${previous} to ${rate}`,
   );
+  return 0;
+}
+
+async function removeDiscountCommand(deps: TDeps, args: readonly string[], io: TCliOutput): Promise<number> {
+  const { positionals } = parse(args);
+  const [accountName, category, ...extra] = positionals;
+  if (!accountName || !category || extra.length > 0) throw new UsageError(usage);
+  const { account, previous } = await removeDiscount(deps, accountName, category);
+  io.out(`discount of ${account.name} for ${category} (${previous}) removed`);
   return 0;
 }
 

@@ -145,3 +145,37 @@ export async function creditCash(
   await saveFunds(db, funds, input.now);
   return { ...funds, serialNo };
 }
+
+/**
+ * Debits cash (an operator's adjustment) in the caller's transaction: at most the cash there is
+ * (a debit never makes arrears: those come from usage only). Writes the cash-account transaction.
+ * Answers the funds after the debit, or null (nothing changed) when the cash is short.
+ */
+export async function debitCash(
+  db: TDb,
+  input: {
+    accountId: number;
+    amountFen: number;
+    reference: string | null;
+    remark?: string | null;
+    now: Date;
+  },
+): Promise<(TFundsRow & { serialNo: string }) | null> {
+  if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0)
+    throw new Error('debit must be positive fen');
+  const funds = (await lockFunds(db, [input.accountId])).get(input.accountId) as TFundsRow;
+  if (funds.cashFen < input.amountFen) return null;
+  funds.cashFen -= input.amountFen;
+  const serialNo = await recordTransaction(db, {
+    accountId: input.accountId,
+    type: 'cash',
+    channel: 'operator',
+    amountFen: -input.amountFen,
+    balanceAfterFen: funds.cashFen,
+    reference: input.reference,
+    remark: input.remark ?? null,
+    now: input.now,
+  });
+  await saveFunds(db, funds, input.now);
+  return { ...funds, serialNo };
+}

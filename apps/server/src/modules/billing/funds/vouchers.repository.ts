@@ -7,6 +7,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client';
 import {
   accountDiscounts,
+  accounts,
   csps,
   instances,
   regions,
@@ -252,4 +253,78 @@ export function discountRows(db: TDb, accountId: number) {
     .from(accountDiscounts)
     .where(eq(accountDiscounts.accountId, accountId))
     .orderBy(sql`${accountDiscounts.category} = '*' desc`, asc(accountDiscounts.category));
+}
+
+/** Removes the account's rate for a category (or '*'). */
+export async function deleteDiscount(db: TDb, accountId: number, category: string): Promise<void> {
+  await db
+    .delete(accountDiscounts)
+    .where(and(eq(accountDiscounts.accountId, accountId), eq(accountDiscounts.category, category)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// the back office's lists, across accounts
+
+export type TVoucherListFilter = {
+  /** One voucher (the answer of an act on it). */
+  voucherId?: number | undefined;
+  accountId: number | undefined;
+  state: TVoucherState | undefined;
+  now: Date;
+};
+
+const anyVoucherFilter = (q: TVoucherListFilter) =>
+  and(
+    q.voucherId === undefined ? undefined : eq(vouchers.id, q.voucherId),
+    q.accountId === undefined ? undefined : eq(vouchers.accountId, q.accountId),
+    q.state ? sql`${stateAt(q.now)} = ${q.state}` : undefined,
+  );
+
+export async function countAnyVouchers(db: TDb, q: TVoucherListFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(vouchers).where(anyVoucherFilter(q));
+  return row?.n ?? 0;
+}
+
+/** A page of vouchers of every account (or one), newest first, each with its account. */
+export function listAnyVoucherRows(db: TDb, q: TVoucherListFilter & { limit: number; offset: number }) {
+  return db
+    .select({
+      id: vouchers.id,
+      code: vouchers.code,
+      accountId: vouchers.accountId,
+      accountName: accounts.name,
+      nameZh: vouchers.nameZh,
+      nameEn: vouchers.nameEn,
+      faceFen: vouchers.faceFen,
+      availableFen: vouchers.availableFen,
+      effectiveAt: vouchers.effectiveAt,
+      expiresAt: vouchers.expiresAt,
+      voidedAt: vouchers.voidedAt,
+      voidReason: vouchers.voidReason,
+      createdAt: vouchers.createdAt,
+      state: stateAt(q.now),
+    })
+    .from(vouchers)
+    .innerJoin(accounts, eq(accounts.id, vouchers.accountId))
+    .where(anyVoucherFilter(q))
+    .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+/** Every account's rates (or one account's), by account name, the rate for all first. */
+export function anyDiscountRows(db: TDb, accountId: number | undefined) {
+  return db
+    .select({
+      accountId: accountDiscounts.accountId,
+      accountName: accounts.name,
+      category: accountDiscounts.category,
+      rate: accountDiscounts.rate,
+      updatedAt: accountDiscounts.updatedAt,
+    })
+    .from(accountDiscounts)
+    .innerJoin(accounts, eq(accounts.id, accountDiscounts.accountId))
+    .where(accountId === undefined ? undefined : eq(accountDiscounts.accountId, accountId))
+    .orderBy(accounts.name, sql`${accountDiscounts.category} = '*' desc`, asc(accountDiscounts.category))
+    .limit(1000);
 }

@@ -7,6 +7,7 @@
  * `OperatorInputError`, nothing changed.
  */
 import { randomInt } from 'node:crypto';
+import type { TAuditObjectType } from '@console/contract/audit-rules';
 import { fenToYuan, type TVoucherState } from '@console/contract/billing-enums';
 import type { TLanguage } from '@console/contract/enums';
 import { interpolate, serverPhrases } from '@console/phrases/server';
@@ -18,8 +19,12 @@ import { enqueueAlertCheck } from '../alerts/alerts.queue';
 import { currencyOf } from '../money';
 import {
   accountVoucherRows,
+  anyDiscountRows,
+  countAnyVouchers,
+  deleteDiscount,
   discountRows,
   insertVoucher,
+  listAnyVoucherRows,
   lockDiscountRate,
   lockVoucherByCode,
   markVoucherVoided,
@@ -28,15 +33,56 @@ import {
   upsertDiscount,
 } from './vouchers.repository';
 
+const operator = { userId: null, username: null, isSuccess: true } as const;
+
+/** What of the operator's request cannot be done: the back office answers a code for each. */
+export type TOperatorInputProblem = 'account' | 'voucher' | 'voided' | 'services' | 'regions' | 'discount';
+
 /** What the operator asked cannot be done (an unknown account, voucher, service or region). */
-export class OperatorInputError extends Error {}
+export class OperatorInputError extends Error {
+  constructor(
+    message: string,
+    readonly problem: TOperatorInputProblem,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Writes the audit entry of an operator's change, in the change's transaction. The commands write
+ * the account's chain with the system as actor (`systemAudit`); the back office passes one that
+ * also names the operator, their role and reason in the installation's chain.
+ */
+export type TOperatorAudit = (
+  tx: TDb,
+  entry: {
+    accountId: number;
+    action: string;
+    objectType: TAuditObjectType;
+    objectId: string | null;
+    objectName: string | null;
+    info: Record<string, unknown>;
+    at: Date;
+  },
+) => Promise<void>;
+
+export const systemAudit: TOperatorAudit = (tx, e) =>
+  writeAudit(tx, {
+    ...operator,
+    accountId: e.accountId,
+    action: e.action,
+    objectType: e.objectType,
+    objectId: e.objectId,
+    objectName: e.objectName,
+    info: e.info,
+    createdAt: e.at,
+  });
 
 const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const operator = { userId: null, username: null, isSuccess: true } as const;
 
 async function accountOf(db: TDb, name: string): Promise<{ id: number; name: string }> {
   const account = await findAccountByName(db, name);
-  if (!account) throw new OperatorInputError(`no account ${name}`);
+  if (!account) throw new OperatorInputError(`no account ${name}`, 'account');
   return { id: Number(account.id), name: account.name };
 }
 
@@ -44,7 +90,7 @@ async function serviceIdsOf(db: TDb, codes: string[] | null): Promise<number[] |
   if (!codes) return null;
   const rows = await servicesByCode(db, codes);
   const missing = codes.filter((c) => !rows.some((r) => r.code === c));
-  if (missing.length > 0) throw new OperatorInputError(`unknown services: ${missing.join(', ')}`);
+  if (missing.length > 0) throw new OperatorInputError(`unknown services: ${missing.join(', ')}`, 'services');
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
@@ -58,7 +104,8 @@ async function regionIdsOf(db: TDb, refs: string[] | null): Promise<number[] | n
     if (id !== null) ids.push(id);
     else missing.push(ref);
   }
-  if (missing.length > 0) throw new OperatorInputError(`unknown regions (csp/region): ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new OperatorInputError(`unknown regions (csp/region): ${missing.join(', ')}`, 'regions');
   return ids.sort((a, b) => a - b);
 }
 
@@ -99,7 +146,8 @@ export async function issueVoucher(
     /** `csp/region` references; null: every region. */
     regions: string[] | null;
   },
-): Promise<{ id: number; code: string; accountName: string }> {
+  audit: TOperatorAudit = systemAudit,
+): Promise<{ id: number; code: string; accountName: string; accountId: number }> {
   const now = deps.clock.now();
   const account = await accountOf(deps.db, input.accountName);
   const serviceIds = await serviceIdsOf(deps.db, input.services);
@@ -122,8 +170,7 @@ export async function issueVoucher(
           regionIds,
           createdAt: now,
         });
-        await writeAudit(tx, {
-          ...operator,
+        await audit(tx, {
           accountId: account.id,
           action: 'voucher.issue',
           objectType: 'voucher',
@@ -138,12 +185,12 @@ export async function issueVoucher(
             services: input.services ?? [],
             regions: input.regions ?? [],
           },
-          createdAt: now,
+          at: now,
         });
         await enqueueAlertCheck(tx, account.id, now);
         return voucherId;
       });
-      return { id, code, accountName: account.name };
+      return { id, code, accountName: account.name, accountId: account.id };
     } catch (error) {
       // The random code was taken: another one.
       if (isUniqueViolation(error) && tries < 5) continue;
@@ -157,25 +204,31 @@ export async function voidVoucher(
   deps: TDeps,
   code: string,
   reason: string | null,
-): Promise<{ code: string; availableFen: number }> {
+  audit: TOperatorAudit = systemAudit,
+): Promise<{ id: number; code: string; accountId: number; availableFen: number }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const voucher = await lockVoucherByCode(tx, code);
-    if (!voucher) throw new OperatorInputError(`no voucher ${code}`);
-    if (voucher.voidedAt !== null) throw new OperatorInputError(`voucher ${voucher.code} is voided already`);
+    if (!voucher) throw new OperatorInputError(`no voucher ${code}`, 'voucher');
+    if (voucher.voidedAt !== null)
+      throw new OperatorInputError(`voucher ${voucher.code} is voided already`, 'voided');
     await markVoucherVoided(tx, voucher.id, reason, now);
-    await writeAudit(tx, {
-      ...operator,
+    await audit(tx, {
       accountId: voucher.accountId,
       action: 'voucher.void',
       objectType: 'voucher',
       objectId: String(voucher.id),
       objectName: voucher.code,
       info: { by: 'operator', reason, availableAmount: fenToYuan(voucher.availableFen) },
-      createdAt: now,
+      at: now,
     });
     await enqueueAlertCheck(tx, voucher.accountId, now);
-    return { code: voucher.code, availableFen: voucher.availableFen };
+    return {
+      id: voucher.id,
+      code: voucher.code,
+      accountId: voucher.accountId,
+      availableFen: voucher.availableFen,
+    };
   });
 }
 
@@ -212,21 +265,52 @@ export async function setDiscount(
   accountName: string,
   category: string,
   rate: string,
+  audit: TOperatorAudit = systemAudit,
 ): Promise<{ account: { id: number; name: string }; previous: string | null }> {
   const account = await accountOf(deps.db, accountName);
   const now = deps.clock.now();
   const previous = await deps.db.transaction(async (tx) => {
     const before = await lockDiscountRate(tx, account.id, category);
     await upsertDiscount(tx, { accountId: account.id, category, rate, now });
-    await writeAudit(tx, {
-      ...operator,
+    await audit(tx, {
       accountId: account.id,
       action: 'discount.set',
       objectType: 'account',
       objectId: String(account.id),
       objectName: account.name,
       info: { by: 'operator', category, rate, previous: before },
-      createdAt: now,
+      at: now,
+    });
+    return before;
+  });
+  return { account, previous };
+}
+
+/**
+ * Removes the account's rate for a SKU category (or for all, '*'): usage rated afterwards pays
+ * the list price there (or the rate for all). Answers the rate it removed.
+ */
+export async function removeDiscount(
+  deps: TDeps,
+  accountName: string,
+  category: string,
+  audit: TOperatorAudit = systemAudit,
+): Promise<{ account: { id: number; name: string }; previous: string }> {
+  const account = await accountOf(deps.db, accountName);
+  const now = deps.clock.now();
+  const previous = await deps.db.transaction(async (tx) => {
+    const before = await lockDiscountRate(tx, account.id, category);
+    if (before === null)
+      throw new OperatorInputError(`${account.name} has no discount for ${category}`, 'discount');
+    await deleteDiscount(tx, account.id, category);
+    await audit(tx, {
+      accountId: account.id,
+      action: 'discount.remove',
+      objectType: 'account',
+      objectId: String(account.id),
+      objectName: account.name,
+      info: { by: 'operator', category, previous: before },
+      at: now,
     });
     return before;
   });
@@ -237,4 +321,45 @@ export async function setDiscount(
 export async function accountDiscounts(deps: TDeps, accountName: string) {
   const account = await accountOf(deps.db, accountName);
   return { account, discounts: await discountRows(deps.db, account.id) };
+}
+
+/**
+ * The back office's list of vouchers: of every account or one (by name), in a state or any,
+ * newest first.
+ */
+export async function listAnyVouchers(
+  deps: TDeps,
+  q: {
+    accountName?: string | undefined;
+    state?: TVoucherState | undefined;
+    pageNo: number;
+    pageSize: number;
+  },
+) {
+  const accountId = q.accountName ? (await accountOf(deps.db, q.accountName)).id : undefined;
+  const filter = { accountId, state: q.state, now: deps.clock.now() };
+  const [total, rows] = await Promise.all([
+    countAnyVouchers(deps.db, filter),
+    listAnyVoucherRows(deps.db, { ...filter, limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize }),
+  ]);
+  return { total, rows };
+}
+
+/** One voucher as the back office lists it (after an act on it); null when there is none. */
+export async function voucherForOperator(deps: TDeps, voucherId: number) {
+  const [row] = await listAnyVoucherRows(deps.db, {
+    voucherId,
+    accountId: undefined,
+    state: undefined,
+    now: deps.clock.now(),
+    limit: 1,
+    offset: 0,
+  });
+  return row ?? null;
+}
+
+/** Every account's rates, or one account's (by name). */
+export async function listAnyDiscounts(deps: TDeps, accountName: string | undefined) {
+  const accountId = accountName ? (await accountOf(deps.db, accountName)).id : undefined;
+  return anyDiscountRows(deps.db, accountId);
 }

@@ -5,7 +5,7 @@
 import type { TPayChannel, TRechargeStatus } from '@console/contract/billing-enums';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client';
-import { recharges } from '../../../db/schema';
+import { accounts, recharges, transactions } from '../../../db/schema';
 
 export type TRechargeRow = {
   id: string;
@@ -123,4 +123,34 @@ export async function markClosed(db: TDb, id: string, now: Date): Promise<boolea
     .where(and(eq(recharges.id, id), eq(recharges.status, 'pending')))
     .returning({ id: recharges.id });
   return rows.length > 0;
+}
+
+/**
+ * An order as the back office looks it up by its number: with its account's name and the serial
+ * number of the cash movement its payment made (null until paid). Never the QR code's content.
+ */
+export async function findRechargeForOperator(db: TDb, id: string) {
+  const [row] = await db
+    .select({
+      id: recharges.id,
+      accountId: recharges.accountId,
+      accountName: accounts.name,
+      channel: recharges.channel,
+      amountFen: recharges.amountFen,
+      status: recharges.status,
+      providerTradeNo: recharges.providerTradeNo,
+      failReason: recharges.failReason,
+      notifyCount: recharges.notifyCount,
+      createdAt: recharges.createdAt,
+      expiresAt: recharges.expiresAt,
+      paidAt: recharges.paidAt,
+      updatedAt: recharges.updatedAt,
+      serialNo: sql<string | null>`(select ${transactions.serialNo} from ${transactions}
+        where ${transactions.reference} = ${recharges.id} and ${transactions.type} = 'recharge'
+          and ${transactions.accountId} = ${recharges.accountId} limit 1)`,
+    })
+    .from(recharges)
+    .innerJoin(accounts, eq(accounts.id, recharges.accountId))
+    .where(eq(recharges.id, id));
+  return row ?? null;
 }

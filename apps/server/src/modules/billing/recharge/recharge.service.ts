@@ -31,6 +31,7 @@ import { currencyOf } from '../money';
 import {
   countNotification,
   findRecharge,
+  findRechargeForOperator,
   insertRecharge,
   markFailed,
   markPaid,
@@ -183,6 +184,11 @@ export async function getRecharge(deps: TDeps, auth: TAuth, params: unknown): Pr
   const parsed = ZRechargeParams.safeParse(params);
   if (!parsed.success) throw new AppError(ErrorCode.notFound);
   return viewOf(await requireOwn(deps, auth, parsed.data.rechargeId));
+}
+
+/** A top-up order of any account, by its number, for the back office; null when there is none. */
+export function rechargeOrderForOperator(deps: TDeps, orderNo: string) {
+  return findRechargeForOperator(deps.db, orderNo);
 }
 
 export type TSettleVia = 'notification' | 'query';
