@@ -65,6 +65,6 @@ export const opsNav: readonly TOpsNavItem[] = [
     label: { ns: 'opsShell', key: 'nav.myAccount' },
     icon: <UserOutlined />,
     visibleWith: 'opsMe',
-    page: lazy(() => import('@/ops/features/my-account/my-account-page')),
+    page: lazy(chunkLoader(() => import('@/ops/features/my-account/my-account-page'))),
   },
 ];
