@@ -36,6 +36,7 @@ export const AuditObjectTypes = [
   'audit',
   'passkey',
   'operator',
+  'review',
 ] as const;
 export type TAuditObjectType = (typeof AuditObjectTypes)[number];
 
@@ -172,6 +173,11 @@ export const AuditActions = [
   'operator.enable',
   'operator.role',
   'operator.resetSecondFactor',
+  // The back office's review queues
+  'review.claim',
+  'review.release',
+  'account.formalApprove',
+  'account.formalDecline',
 ] as const;
 export type TAuditAction = (typeof AuditActions)[number];
 

@@ -36,6 +36,8 @@ export const smsTemplateParams: Record<TSmsKind, readonly string[]> = {
   balanceForecast: ['account', 'balance', 'average', 'days'],
   /** A notice that an administrator reset the user's login protection (authenticator and passkeys). */
   mfaReset: ['operator', 'user'],
+  /** The outcome of a platform operator's review (enterprise verification, remittance, formal application). */
+  reviewOutcome: ['account', 'item', 'outcome'],
 };
 
 /** A text message: the kind's template with its values; `text` is the console's own wording of it. */

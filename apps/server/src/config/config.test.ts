@@ -144,6 +144,7 @@ describe('configuration errors', () => {
     SMS_TEMPLATE_BALANCE_LOW: 'SMS_5',
     SMS_TEMPLATE_BALANCE_FORECAST: 'SMS_6',
     SMS_TEMPLATE_MFA_RESET: 'SMS_7',
+    SMS_TEMPLATE_REVIEW_OUTCOME: 'SMS_8',
   };
   const aliyunSms = { SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'LTAI5t', ...smsTemplates };
   const tencentSms = {
@@ -341,6 +342,7 @@ describe('configuration errors', () => {
       'SMS_TEMPLATE_CONTACT_CHANGE_NOTICE',
       'SMS_TEMPLATE_INVITATION',
       'SMS_TEMPLATE_MFA_RESET',
+      'SMS_TEMPLATE_REVIEW_OUTCOME',
     ]);
     const tencent = errorOf({ ...production, ...smsTemplates, SMS_PROVIDER: 'tencent' });
     expect(tencent.issues.map((i) => i.variable).sort()).toEqual([

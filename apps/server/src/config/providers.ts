@@ -85,6 +85,7 @@ export const smsTemplateVariables = {
   balanceLow: 'SMS_TEMPLATE_BALANCE_LOW',
   balanceForecast: 'SMS_TEMPLATE_BALANCE_FORECAST',
   mfaReset: 'SMS_TEMPLATE_MFA_RESET',
+  reviewOutcome: 'SMS_TEMPLATE_REVIEW_OUTCOME',
 } as const;
 
 export type TSmsKind = keyof typeof smsTemplateVariables;

@@ -30,6 +30,7 @@ export const smsTemplates = {
     params: ['account', 'balance', 'average', 'days'],
   },
   mfaReset: { variable: 'SMS_TEMPLATE_MFA_RESET', params: ['operator', 'user'] },
+  reviewOutcome: { variable: 'SMS_TEMPLATE_REVIEW_OUTCOME', params: ['account', 'item', 'outcome'] },
 } as const;
 
 type TKind = keyof typeof smsTemplates;

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { ErrorCode } from '../codes';
 import { ZNull } from '../schemas/common';
+import { opsReviewsRoutes } from './reviews';
 import {
   OpsRoles,
   type TOpsRole,
@@ -27,6 +28,7 @@ import {
   ZOpsTotpEnrolment,
 } from './schemas';
 
+export * from './reviews';
 export * from './schemas';
 
 /** The ops API's own session cookie (HttpOnly, SameSite=Strict, path /api/ops). */
@@ -79,6 +81,7 @@ const policyErrors = [
 ];
 
 export const opsRoutes = {
+  ...opsReviewsRoutes,
   opsSignIn: {
     method: 'POST',
     path: '/api/ops/sign-in',

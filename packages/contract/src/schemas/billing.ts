@@ -7,6 +7,7 @@
  * database keeps integer fen. Quantities and unit prices are decimal texts too.
  */
 import { z } from 'zod';
+import { RemittanceRejectReasons } from '../review-reasons';
 import {
   AlertMethods,
   BillingAmountFields,
@@ -402,6 +403,8 @@ export const ZRemittance = z.object({
   status: z.enum(RemittanceStatuses),
   fileName: z.string(),
   reviewNote: z.string().nullable(),
+  /** A rejection: the reason the operator chose from the list (its words in both languages). */
+  reviewReason: z.enum(RemittanceRejectReasons).nullable(),
   createTime: ZTimestamp,
   reviewTime: ZTimestamp.nullable(),
 });

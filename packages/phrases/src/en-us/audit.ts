@@ -54,6 +54,7 @@ const audit = {
     webhook: 'Webhook',
     passkey: 'Passkey',
     operator: 'Back-office operator',
+    review: 'Review queue item',
     voucher: 'Voucher',
     recharge: 'Top-up order',
     upload: 'Uploaded file',
@@ -194,6 +195,10 @@ const audit = {
     'operator.enable': 'Enabled an operator',
     'operator.role': "Changed an operator's role",
     'operator.resetSecondFactor': "Reset an operator's second factor",
+    'review.claim': 'Claimed a review queue item',
+    'review.release': 'Released a review queue item',
+    'account.formalApprove': 'Application for the enterprise edition approved',
+    'account.formalDecline': 'Application for the enterprise edition declined',
   } satisfies Record<TAuditAction, string> as Record<string, string>,
 };
 

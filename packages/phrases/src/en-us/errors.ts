@@ -165,6 +165,10 @@ const errors = {
   '4307': 'You cannot do this to your own operator account: ask another owner.',
   '4308': 'The current password is wrong.',
   '4309': 'Your operator role does not allow this.',
+  '4330': '{{operator}} has claimed this item until {{until}}. Pick another one.',
+  '4331': 'Claim this item first (or claim it again: your claim has expired).',
+  '4332': 'This item is not waiting for review.',
+  '4333': 'This item was decided already: nothing was changed.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':

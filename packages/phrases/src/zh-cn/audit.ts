@@ -56,6 +56,7 @@ const audit: typeof en = {
     webhook: 'Webhook',
     passkey: '通行密钥',
     operator: '运营人员',
+    review: '审核事项',
     voucher: '代金券',
     recharge: '充值订单',
     upload: '上传文件',
@@ -194,6 +195,10 @@ const audit: typeof en = {
     'operator.enable': '启用运营人员',
     'operator.role': '修改运营人员角色',
     'operator.resetSecondFactor': '重置运营人员的第二因素',
+    'review.claim': '认领审核事项',
+    'review.release': '释放审核事项',
+    'account.formalApprove': '企业版开通申请已通过',
+    'account.formalDecline': '企业版开通申请未通过',
   } satisfies Record<TAuditAction, string>,
 };
 

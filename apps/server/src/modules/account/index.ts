@@ -5,3 +5,13 @@
  */
 export { createAccountWithRoles, findAccountById, findAccountByName } from './account.repository';
 export { lockAccount, updateAccountColumns } from './account-center.repository';
+// The back office's queue of applications for a formal account (issue 40).
+export {
+  accountFactsOf,
+  decideFormalApplicationIn,
+  findFormalApplication,
+  listFormalApplicationsForReview,
+  makeAccountFormalIn,
+  type TFormalApplicationListRow,
+  type TFormalDecision,
+} from './account-formal.service';

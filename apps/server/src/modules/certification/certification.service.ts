@@ -23,6 +23,7 @@
 import type { TCertification, TCertificationState } from '@console/contract';
 import { isEnterpriseResult, isFaceErrorCode } from '@console/contract/certification-rules';
 import { ErrorCode } from '@console/contract/codes';
+import { isVerificationRejectReason } from '@console/contract/review-reasons';
 import { AccountType } from '@console/contract/enums';
 import { IdentityError } from '../../adapters/identity';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
@@ -71,6 +72,7 @@ export function certificationView(row: TCertificationRow): TCertification {
     faceError: isFaceErrorCode(row.faceError) ? row.faceError : null,
     manualReview: row.manualReview,
     reason: row.reason,
+    reasonCode: isVerificationRejectReason(row.reasonCode) ? row.reasonCode : null,
     personName: row.personNameMask,
     idNumberMasked: row.idNumberMask,
     companyName: row.companyName,
