@@ -157,7 +157,9 @@ export const ZOpsRemittanceReview = z.object({
   /** The remark the transfer should carry to name the account (the reference to look for). */
   expectedRemark: z.string(),
   /** The platform's receiving bank account, as the customer was shown it. */
-  receivingBank: z.object({ accountName: z.string(), bankName: z.string(), bankAccount: z.string() }).nullable(),
+  receivingBank: z
+    .object({ accountName: z.string(), bankName: z.string(), bankAccount: z.string() })
+    .nullable(),
   slip: ZOpsReviewFile,
   submittedAt: ZTimestamp,
   ageSeconds: z.number().int().min(0),
@@ -298,7 +300,8 @@ export const opsReviewsRoutes = {
     access: 'operator',
     roles: reviewers,
     tag: 'ops-reviews',
-    summary: 'Approves a claimed verification: it passes, a trial account becomes formal, the customer is told',
+    summary:
+      'Approves a claimed verification: it passes, a trial account becomes formal, the customer is told',
     body: ZOpsReviewItemRequest,
     response: ZOpsReviewOutcome,
     codes: actCodes,
@@ -309,7 +312,8 @@ export const opsReviewsRoutes = {
     access: 'operator',
     roles: reviewers,
     tag: 'ops-reviews',
-    summary: 'Rejects a claimed verification with a reason from the list and the operator’s words; the customer is told',
+    summary:
+      'Rejects a claimed verification with a reason from the list and the operator’s words; the customer is told',
     body: ZOpsVerificationRejectRequest,
     response: ZOpsReviewOutcome,
     codes: actCodes,
@@ -377,7 +381,8 @@ export const opsReviewsRoutes = {
     access: 'operator',
     roles: finance,
     tag: 'ops-reviews',
-    summary: 'Rejects a claimed remittance with a reason from the list and the operator’s words; the customer is told',
+    summary:
+      'Rejects a claimed remittance with a reason from the list and the operator’s words; the customer is told',
     body: ZOpsRemittanceRejectRequest,
     response: ZOpsReviewOutcome,
     codes: actCodes,
@@ -432,7 +437,8 @@ export const opsReviewsRoutes = {
     access: 'operator',
     roles: reviewers,
     tag: 'ops-reviews',
-    summary: 'Declines an application with a reason from the list and the operator’s words; the customer is told',
+    summary:
+      'Declines an application with a reason from the list and the operator’s words; the customer is told',
     body: ZOpsFormalDeclineRequest,
     response: ZOpsReviewOutcome,
     codes: actCodes,

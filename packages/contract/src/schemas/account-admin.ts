@@ -4,8 +4,8 @@
  * the profile's display name, phone and e-mail.
  */
 import { z } from 'zod';
-import { FormalDeclineReasons } from '../review-reasons';
 import { Limits } from '../limits';
+import { FormalDeclineReasons } from '../review-reasons';
 import { vkey, ZId, ZTimestamp } from './common';
 import { ZEmail, ZPhone, ZPhoneCode } from './verification';
 

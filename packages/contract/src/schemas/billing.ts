@@ -7,7 +7,6 @@
  * database keeps integer fen. Quantities and unit prices are decimal texts too.
  */
 import { z } from 'zod';
-import { RemittanceRejectReasons } from '../review-reasons';
 import {
   AlertMethods,
   BillingAmountFields,
@@ -29,6 +28,7 @@ import {
   yuanAmountPattern,
 } from '../billing-enums';
 import { Limits } from '../limits';
+import { RemittanceRejectReasons } from '../review-reasons';
 import { vkey, ZId, ZTimestamp } from './common';
 
 export * from '../billing-enums';

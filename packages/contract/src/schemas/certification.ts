@@ -5,7 +5,6 @@
  * Personal data (ID numbers, bank accounts) is accepted in requests and only ever answered masked.
  */
 import { z } from 'zod';
-import { VerificationRejectReasons } from '../review-reasons';
 import {
   CertificationLimits,
   CertificationStatuses,
@@ -18,6 +17,7 @@ import {
   isValidCreditCode,
   isValidResidentId,
 } from '../certification-rules';
+import { VerificationRejectReasons } from '../review-reasons';
 import { vkey, ZTimestamp } from './common';
 
 const ZFileId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, vkey('licenseFile'));

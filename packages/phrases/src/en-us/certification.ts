@@ -95,6 +95,8 @@ const certification = {
     verifyingTitle: 'Verification in progress',
     verifyingText: 'The information was submitted and waits for a manual review.',
     reason: 'Reason: {{reason}}',
+    /** A reason chosen from the list, with the operator's own words. */
+    reasonAndNote: 'Reason: {{reason}}. {{note}}',
     viewLicense: 'View licence',
     licenseFailed: 'The business licence could not be downloaded',
   },

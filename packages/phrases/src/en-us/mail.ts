@@ -59,7 +59,11 @@ const mail = {
   /** A platform operator's decision on a review queue's item, told to the customer. */
   reviewOutcome: {
     subject: '{{brand}}: your {{item}} {{outcome}}',
-    body: ['Account {{account}}: your {{item}} {{outcome}}.', 'Reason: {{reason}}', 'See the details in the console.'],
+    body: [
+      'Account {{account}}: your {{item}} {{outcome}}.',
+      'Reason: {{reason}}',
+      'See the details in the console.',
+    ],
     sms: '[{{brand}}] Account {{account}}: your {{item}} {{outcome}}. See the details in the console.',
     items: {
       verification: 'enterprise verification',

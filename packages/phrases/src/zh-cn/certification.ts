@@ -92,6 +92,7 @@ const certification: TPhrases['certification'] = {
     verifyingTitle: '认证中',
     verifyingText: '资料已提交，等待人工审核。',
     reason: '原因：{{reason}}',
+    reasonAndNote: '原因：{{reason}}。{{note}}',
     viewLicense: '查看营业执照',
     licenseFailed: '营业执照下载失败',
   },

@@ -6,8 +6,9 @@
  * Decisions run inside the caller's transaction, so that the back office checks its claim and
  * writes its audit entries in the same one.
  */
-import type { TFormalDeclineReason } from '@console/contract/review-reasons';
+
 import { AccountType } from '@console/contract/enums';
+import type { TFormalDeclineReason } from '@console/contract/review-reasons';
 import type { TDeps } from '../../context';
 import type { TDb } from '../../db/client';
 import { findAccountById, type TAccountRow } from './account.repository';

@@ -4,7 +4,10 @@ import type { TDb } from '../../db/client';
 import { accounts, formalApplications, users } from '../../db/schema';
 
 export type TFormalApplicationRow = typeof formalApplications.$inferSelect;
-export type TFormalApplicationListRow = TFormalApplicationRow & { accountName: string; accountDisplayName: string };
+export type TFormalApplicationListRow = TFormalApplicationRow & {
+  accountName: string;
+  accountDisplayName: string;
+};
 
 function withAccount(db: TDb) {
   return db

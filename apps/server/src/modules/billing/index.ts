@@ -4,6 +4,7 @@
  * remittances the back office's review queue decides (inside its own transaction).
  */
 export { creditCash, enqueuePauseJobs } from './funds/funds.service';
+export { currencyOf } from './money';
 export type { TRemittanceRow } from './remittance/remittance.repository';
 export {
   confirmRemittanceIn,
@@ -15,5 +16,4 @@ export {
   type TRemittanceAuditor,
   type TRemittanceReviewed,
 } from './remittance/remittance.service';
-export { currencyOf } from './money';
 export { findUpload } from './uploads/upload.service';

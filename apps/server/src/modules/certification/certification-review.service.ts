@@ -49,7 +49,11 @@ export type TReviewDecision =
  * Writes the decision's own audit entry; the default (the command) writes the account's entry with
  * the operator as an unnamed actor, the back office its operator's entries instead.
  */
-export type TReviewAuditor = (tx: TDb, updated: TCertificationRow, decision: TReviewDecision) => Promise<void>;
+export type TReviewAuditor = (
+  tx: TDb,
+  updated: TCertificationRow,
+  decision: TReviewDecision,
+) => Promise<void>;
 
 function commandAuditor(now: Date): TReviewAuditor {
   return (tx, updated, decision) =>

@@ -23,8 +23,8 @@
 import type { TCertification, TCertificationState } from '@console/contract';
 import { isEnterpriseResult, isFaceErrorCode } from '@console/contract/certification-rules';
 import { ErrorCode } from '@console/contract/codes';
-import { isVerificationRejectReason } from '@console/contract/review-reasons';
 import { AccountType } from '@console/contract/enums';
+import { isVerificationRejectReason } from '@console/contract/review-reasons';
 import { IdentityError } from '../../adapters/identity';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import type { TDb } from '../../db/client';

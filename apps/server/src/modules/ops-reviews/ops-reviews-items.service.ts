@@ -28,7 +28,12 @@ import type { FastifyReply } from 'fastify';
 import type { TDeps } from '../../context';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
-import { accountFactsOf, findAccountById, findFormalApplication, listFormalApplicationsForReview } from '../account';
+import {
+  accountFactsOf,
+  findAccountById,
+  findFormalApplication,
+  listFormalApplicationsForReview,
+} from '../account';
 import {
   currencyOf,
   findRemittanceForReview,
@@ -122,7 +127,11 @@ export async function reviewSummary(deps: TDeps): Promise<TOpsReviewSummary> {
   return { queues, claimMinutes: opsReviewClaimMinutes };
 }
 
-export async function reviewList(deps: TDeps, actor: TOpsActor, kind: TOpsReviewKind): Promise<TOpsReviewList> {
+export async function reviewList(
+  deps: TDeps,
+  actor: TOpsActor,
+  kind: TOpsReviewKind,
+): Promise<TOpsReviewList> {
   const now = deps.clock.now();
   const items = await waitingItems(deps, kind);
   const claims = new Map(

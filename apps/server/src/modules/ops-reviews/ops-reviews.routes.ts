@@ -31,7 +31,9 @@ export function opsReviewsRoutes(app: FastifyInstance): void {
   });
 
   defineOpsRoute(app, 'opsReviewSummary', ({ deps }) => reviewSummary(deps));
-  defineOpsRoute(app, 'opsReviewList', ({ deps, auth, query }) => reviewList(deps, actorOf(auth), query.kind));
+  defineOpsRoute(app, 'opsReviewList', ({ deps, auth, query }) =>
+    reviewList(deps, actorOf(auth), query.kind),
+  );
 
   defineOpsRoute(app, 'opsVerificationReview', ({ deps, auth, query }) =>
     verificationReview(deps, actorOf(auth), query.id),
@@ -71,13 +73,19 @@ export function opsReviewsRoutes(app: FastifyInstance): void {
     rejectRemittance(ctx(auth, request), body),
   );
 
-  defineOpsRoute(app, 'opsFormalReview', ({ deps, auth, query }) => formalReview(deps, actorOf(auth), query.id));
+  defineOpsRoute(app, 'opsFormalReview', ({ deps, auth, query }) =>
+    formalReview(deps, actorOf(auth), query.id),
+  );
   defineOpsRoute(app, 'opsFormalClaim', ({ deps, auth, body, request }) =>
     claimItem(deps, actorOf(auth), 'formal', body.id, requestMeta(request)),
   );
   defineOpsRoute(app, 'opsFormalRelease', ({ deps, auth, body, request }) =>
     releaseItem(deps, actorOf(auth), 'formal', body.id, requestMeta(request)),
   );
-  defineOpsRoute(app, 'opsFormalApprove', ({ auth, body, request }) => approveFormal(ctx(auth, request), body.id));
-  defineOpsRoute(app, 'opsFormalDecline', ({ auth, body, request }) => declineFormal(ctx(auth, request), body));
+  defineOpsRoute(app, 'opsFormalApprove', ({ auth, body, request }) =>
+    approveFormal(ctx(auth, request), body.id),
+  );
+  defineOpsRoute(app, 'opsFormalDecline', ({ auth, body, request }) =>
+    declineFormal(ctx(auth, request), body),
+  );
 }
