@@ -139,8 +139,7 @@ let reviewItems: (kind: TOpsReviewKind) => Promise<number>;
 beforeAll(async () => {
   uploadDir = mkdtempSync(join(tmpdir(), 'console-ops-matrix-'));
   t = await createTestApp({ env: { UPLOAD_DIR: uploadDir } });
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
   const account = await seedAccount(t.deps, 'matrix');
   customerToken = () => mintSession(t.deps, account.id, account.admin.id);
   for (const role of OpsRoles) {
@@ -165,7 +164,6 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
   rmSync(uploadDir, { recursive: true, force: true });
 });

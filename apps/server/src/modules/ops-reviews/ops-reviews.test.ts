@@ -15,7 +15,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, envelope, type TTestApp } from '../../../test/harness';
-import { buildOpsApp } from '../../app';
 import { accounts, auditEntries, transactions } from '../../db/schema';
 import { samples } from '../billing/uploads/upload.fixtures';
 import { runCertificationCommand } from '../certification/certification.cli';
@@ -37,8 +36,7 @@ const ids = new Map<string, number>();
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'console-ops-reviews-'));
   t = await createTestApp({ env: { UPLOAD_DIR: dir } });
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
   for (const [username, role] of [
     ['rev.alice', 'reviewer'],
     ['rev.bob', 'reviewer'],
@@ -51,7 +49,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
 });
