@@ -474,3 +474,45 @@ describe('roles', () => {
     expect((await post(erin, 'remittances/claim', { id })).code).toBe(ErrorCode.opsRoleForbidden);
   });
 });
+
+describe('the international edition', () => {
+  it("tells by e-mail, in English, with the chosen reason's words and the operator's own", async () => {
+    const intl = await createTestApp({ env: { UPLOAD_DIR: dir, EDITION: 'international' } });
+    try {
+      const intlOps = await intl.opsApp();
+      const customer = await reviewCustomer(intl.deps, intl.app, 'intl');
+      const id = await waitingVerification(intl.app, customer);
+      const reviewer = await createOperator(
+        intl.deps,
+        null,
+        { username: 'rev.intl', role: 'reviewer' },
+        null,
+      );
+      const token = (
+        await openOpsSession(intl.deps.db, reviewer.operator, 'operator', intl.clock.now(), null)
+      ).token;
+      const act = (url: string, payload: object) =>
+        intlOps
+          .inject({ method: 'POST', url: `/api/ops/reviews/${url}`, headers: bearer(token), payload })
+          .then((r) => envelope<{ notice?: unknown }>(r));
+      expect((await act('verifications/claim', { id })).code).toBe(0);
+      const done = await act('verifications/reject', {
+        id,
+        reasonCode: 'creditCodeMismatch',
+        note: 'The licence shows 91110000600037341L.',
+      });
+      expect(done.data.notice).toEqual({ isSent: true, channel: 'email' });
+      const res = await intl.app.inject({
+        method: 'GET',
+        url: `/api/dev/outbox?to=admin@${customer.account.name}.example`,
+      });
+      const [mail] = envelope<{ list: { channel: string; subject: string; text: string }[] }>(res).data.list;
+      expect(mail?.subject).toContain('enterprise verification was not approved');
+      expect(mail?.text).toContain(
+        'Reason: The unified social credit code does not match the business licence: The licence shows 91110000600037341L.',
+      );
+    } finally {
+      await intl.close();
+    }
+  });
+});
