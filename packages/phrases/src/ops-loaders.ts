@@ -9,9 +9,11 @@ import { registerNamespaceLoaders, type TNamespaceLoaders, type TOpsNamespace } 
 export const opsLoaders = {
   'en-US': {
     opsShell: () => import('./en-us/ops-shell'),
+    opsReviews: () => import('./en-us/ops-reviews'),
   },
   'zh-CN': {
     opsShell: () => import('./zh-cn/ops-shell'),
+    opsReviews: () => import('./zh-cn/ops-reviews'),
   },
 } satisfies TNamespaceLoaders<TOpsNamespace>;
 

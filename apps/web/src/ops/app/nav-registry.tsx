@@ -5,11 +5,19 @@
  * issuance, Operators, My account. The landing route (`/`) opens the first page the operator's
  * role sees. A page is `apps/web/src/ops/features/<area>/…-page.tsx` with a default export.
  */
-import { UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, UserOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import type { TOpsNavItem } from './nav-types';
 
 export const opsNav: readonly TOpsNavItem[] = [
+  {
+    key: 'reviews',
+    path: '/reviews',
+    label: { ns: 'opsReviews', key: 'nav.reviews' },
+    icon: <AuditOutlined />,
+    visibleWith: 'opsReviewSummary',
+    page: lazy(() => import('@/ops/features/reviews/reviews-page')),
+  },
   // (Dashboard, Accounts, Users, Reviews, Finance, Catalogue & issuance: added by their areas.)
   {
     key: 'my-account',
