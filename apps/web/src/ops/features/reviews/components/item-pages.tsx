@@ -7,6 +7,7 @@ import { Alert, Card, Col, Descriptions, Row, Spin, Tag, Typography } from 'antd
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { formatDateTime } from '@/ops/lib/format';
 import { opsErrorText } from '@/ops/lib/ops-api';
 import {
@@ -21,9 +22,11 @@ import { ageText, ClaimBar, DecisionBar } from './review-parts';
 type TRow = { key: string; label: string; value: ReactNode };
 
 function Facts({ title, rows, testId }: { title: string; rows: TRow[]; testId: string }) {
+  // On a phone each label stands above its value, so that identifiers keep their line whole.
+  const isNarrow = useMediaQuery('(max-width: 575px)');
   return (
     <Card title={title} size="small" data-testid={testId}>
-      <Descriptions column={1} size="small" bordered>
+      <Descriptions column={1} size="small" bordered layout={isNarrow ? 'vertical' : 'horizontal'}>
         {rows.map((row) => (
           <Descriptions.Item key={row.key} label={row.label}>
             {row.value ?? '—'}

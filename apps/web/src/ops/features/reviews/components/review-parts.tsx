@@ -80,17 +80,17 @@ export function ClaimBar({
               {t('claim.release')}
             </Button>
           ) : null}
-          {!claim || claim.isMine ? (
+          {claim ? null : (
             <Button
               size="small"
-              type={claim ? 'default' : 'primary'}
+              type="primary"
               loading={act.isPending}
               onClick={() => act.mutate(true)}
               data-testid="ops-claim"
             >
               {t('claim.claim')}
             </Button>
-          ) : null}
+          )}
         </Space>
       }
       data-testid="ops-claim-bar"
