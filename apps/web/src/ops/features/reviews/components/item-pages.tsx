@@ -3,7 +3,7 @@
  * facts at 1440 px, stacked at 390 px; the claim above the decision.
  */
 import type { TOpsFormalReview, TOpsRemittanceReview, TOpsVerificationReview } from '@console/contract/ops';
-import { Alert, Card, Col, Descriptions, Row, Spin, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Spin, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -62,16 +62,10 @@ function Frame({
           {t(`statuses.${status}` as 'statuses.passed')}
         </Tag>
       </Typography.Title>
-      <Row gutter={[16, 16]}>
-        {viewer ? (
-          <Col xs={24} lg={12}>
-            {viewer}
-          </Col>
-        ) : null}
-        <Col xs={24} lg={viewer ? 12 : 24}>
-          <div className="cz-review-side">{side}</div>
-        </Col>
-      </Row>
+      <div className="cz-review-columns">
+        <div className="cz-review-main">{viewer}</div>
+        <div className="cz-review-side">{side}</div>
+      </div>
     </div>
   );
 }
