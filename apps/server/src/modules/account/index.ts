@@ -4,7 +4,11 @@
  * its row inside another module's transaction (a passed verification turns a trial formal).
  */
 export { createAccountWithRoles, findAccountById, findAccountByName } from './account.repository';
-export { lockAccount, updateAccountColumns } from './account-center.repository';
+export {
+  countPendingFormalApplications,
+  lockAccount,
+  updateAccountColumns,
+} from './account-center.repository';
 // The back office's queue of applications for a formal account (issue 40).
 export {
   accountFactsOf,

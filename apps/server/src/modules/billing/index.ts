@@ -8,6 +8,7 @@ export { currencyOf } from './money';
 export type { TRemittanceRow } from './remittance/remittance.repository';
 export {
   confirmRemittanceIn,
+  countPendingRemittances,
   findRemittanceForReview,
   listPendingRemittances,
   rejectRemittanceIn,

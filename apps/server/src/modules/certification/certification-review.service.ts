@@ -9,6 +9,7 @@ import type { TVerificationRejectReason } from '@console/contract/review-reasons
 import type { TDeps } from '../../context';
 import type { TDb } from '../../db/client';
 import {
+  countManualReviewsPending,
   findCertification,
   latestCertification,
   listCertifications,
@@ -108,4 +109,9 @@ export async function reviewCertification(
 ): Promise<TReviewOutcome> {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => decideCertificationIn(tx, id, decision, now));
+}
+
+/** How many verifications wait for an operator's manual review (the back office's dashboard). */
+export function countPendingReviews(deps: TDeps): Promise<number> {
+  return countManualReviewsPending(deps.db);
 }

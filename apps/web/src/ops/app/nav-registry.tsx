@@ -5,26 +5,58 @@
  * issuance, Operators, My account. The landing route (`/`) opens the first page the operator's
  * role sees. A page is `apps/web/src/ops/features/<area>/…-page.tsx` with a default export.
  */
-import { AuditOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  DashboardOutlined,
+  KeyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { lazy } from 'react';
+import { chunkLoader } from '@/lib/lazy';
 import type { TOpsNavItem } from './nav-types';
 
 export const opsNav: readonly TOpsNavItem[] = [
+  {
+    key: 'dashboard',
+    path: '/dashboard',
+    label: { ns: 'opsDashboard', key: 'title' },
+    icon: <DashboardOutlined />,
+    visibleWith: 'opsDashboard',
+    page: lazy(() => import('@/ops/features/dashboard/dashboard-page')),
+  },
+  // (Accounts, Users: added by their areas.)
   {
     key: 'reviews',
     path: '/reviews',
     label: { ns: 'opsReviews', key: 'nav.reviews' },
     icon: <AuditOutlined />,
     visibleWith: 'opsReviewSummary',
-    page: lazy(() => import('@/ops/features/reviews/reviews-page')),
+    page: lazy(chunkLoader(() => import('@/ops/features/reviews/reviews-page'))),
   },
-  // (Dashboard, Accounts, Users, Reviews, Finance, Catalogue & issuance: added by their areas.)
+  // (Finance: added by its area.)
+  {
+    key: 'catalogue',
+    path: '/catalogue',
+    label: { ns: 'opsCatalogue', key: 'catalogue.title' },
+    icon: <AppstoreOutlined />,
+    visibleWith: 'opsGetCatalogue',
+    page: lazy(() => import('@/ops/features/catalogue/catalogue-page')),
+  },
+  {
+    key: 'issuance',
+    path: '/issuance',
+    label: { ns: 'opsCatalogue', key: 'issuance.title' },
+    icon: <KeyOutlined />,
+    visibleWith: 'opsListLicenses',
+    page: lazy(() => import('@/ops/features/issuance/issuance-page')),
+  },
   {
     key: 'my-account',
     path: '/my-account',
     label: { ns: 'opsShell', key: 'nav.myAccount' },
     icon: <UserOutlined />,
     visibleWith: 'opsMe',
-    page: lazy(() => import('@/ops/features/my-account/my-account-page')),
+    page: lazy(chunkLoader(() => import('@/ops/features/my-account/my-account-page'))),
   },
 ];

@@ -146,3 +146,12 @@ export async function creditSerialOf(db: TDb, id: number): Promise<string | null
     .limit(1);
   return row?.serialNo ?? null;
 }
+
+/** Remittances waiting for an operator to confirm or reject them (the queue's count). */
+export async function countPendingRemittanceRows(db: TDb): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(remittances)
+    .where(eq(remittances.status, 'pending'));
+  return Number(row?.n ?? 0);
+}

@@ -17,6 +17,7 @@ import { writeAudit } from '../../audit';
 import { creditCash } from '../funds/funds.service';
 import { findUpload } from '../uploads/upload.service';
 import {
+  countPendingRemittanceRows,
   creditSerialOf,
   findRemittance,
   insertRemittance,
@@ -228,4 +229,9 @@ export function listPendingRemittances(db: TDb): Promise<TRemittanceRow[]> {
 /** The transaction number of a confirmed remittance's credit (a retried confirmation answers it again). */
 export function remittanceCreditSerial(db: TDb, id: number): Promise<string | null> {
   return creditSerialOf(db, id);
+}
+
+/** How many remittances wait for confirmation (the back office's dashboard). */
+export function countPendingRemittances(deps: TDeps): Promise<number> {
+  return countPendingRemittanceRows(deps.db);
 }
