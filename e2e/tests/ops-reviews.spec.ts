@@ -58,13 +58,65 @@ async function customerCall<T>(page: Page, path: string, options: Parameters<Pag
   return body.data;
 }
 
-async function upload(page: Page, purpose: 'businessLicense' | 'remittance', name: string): Promise<string> {
+async function upload(
+  page: Page,
+  purpose: 'businessLicense' | 'remittance',
+  name: string,
+  file: { mimeType: string; buffer: Buffer } = { mimeType: 'image/png', buffer: png },
+): Promise<string> {
   const done = await customerCall<{ fileId: string }>(
     page,
     `/api/portal/billing/certification/upload?fileName=${name}&purpose=${purpose}`,
-    { multipart: { file: { name, mimeType: 'image/png', buffer: png } } },
+    { multipart: { file: { name, ...file } } },
   );
   return done.fileId;
+}
+
+/** A one-page PDF (a 200×100 page with a filled rectangle); pdf.js rebuilds its cross-reference table. */
+const pdf = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R >> endobj',
+    '4 0 obj << /Length 26 >> stream',
+    '1 0 0 rg 20 20 160 60 re f',
+    'endstream endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n'),
+  'latin1',
+);
+
+/** A waiting enterprise verification of a fresh customer, whose licence is `file`. */
+async function verificationOf(
+  page: Page,
+  request: import('@playwright/test').APIRequestContext,
+  lang: TLang,
+  file?: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const owner: TRegisteredAccount = await registerAccount(page, request);
+  await signInTo(page, owner.account, owner, lang);
+  const licenseFileId = file
+    ? await upload(page, 'businessLicense', file.name, file)
+    : await upload(page, 'businessLicense', 'licence.png');
+  const submitted = await customerCall<{ status: string; manualReview: boolean }>(
+    page,
+    '/api/portal/billing/certification/companyVerify',
+    {
+      data: {
+        companyName: 'Manual Review Browser Ltd',
+        creditCode,
+        legalPersonName: 'Zhang San',
+        legalPersonId: idNumber,
+        bankAccount: '6222 0000 1111 2222',
+        bankName: 'Bank of Test',
+        licenseFileId,
+      },
+    },
+  );
+  expect(submitted).toMatchObject({ status: 'verifying', manualReview: true });
+  return owner;
 }
 
 /** Opens the queue of `kind` and the item of the account `account`. */
@@ -83,25 +135,7 @@ for (const lang of ['zh-CN', 'en-US'] as const satisfies readonly TLang[]) {
     browser,
   }, testInfo) => {
     test.setTimeout(300_000);
-    const owner: TRegisteredAccount = await registerAccount(page, request);
-    await signInTo(page, owner.account, owner, lang);
-    const licenseFileId = await upload(page, 'businessLicense', 'licence.png');
-    const submitted = await customerCall<{ status: string; manualReview: boolean }>(
-      page,
-      '/api/portal/billing/certification/companyVerify',
-      {
-        data: {
-          companyName: 'Manual Review Browser Ltd',
-          creditCode,
-          legalPersonName: 'Zhang San',
-          legalPersonId: idNumber,
-          bankAccount: '6222 0000 1111 2222',
-          bankName: 'Bank of Test',
-          licenseFileId,
-        },
-      },
-    );
-    expect(submitted).toMatchObject({ status: 'verifying', manualReview: true });
+    const owner = await verificationOf(page, request, lang);
 
     const found: TFinding[] = [];
     const context = await opsContext(browser, lang);
@@ -208,4 +242,39 @@ test('a finance operator confirms a remittance from a phone; the customer’s ba
   await page.goto('/billing/balance');
   await expect(page.getByTestId('funds-cash')).toHaveAttribute('data-value', '321.45');
   expect(found, report(found)).toEqual([]);
+});
+
+test('a PDF licence shows its pages as images, drawn by pdf.js in its worker under the CSP (zh-CN, 390)', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const owner = await verificationOf(page, request, 'zh-CN', {
+    name: 'licence.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf,
+  });
+  const context = await opsContext(browser, 'zh-CN', { width: 390, height: 844 });
+  const ops = await context.newPage();
+  const refusals: string[] = [];
+  ops.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refusals.push(message.text());
+  });
+  const workers: string[] = [];
+  ops.on('worker', (worker) => workers.push(worker.url()));
+  await signedInOps(ops, reviewer, '/reviews');
+  await openItem(ops, 'verification', owner.account);
+  const image = ops.getByTestId('ops-viewer-image');
+  await expect(image).toHaveCount(1, { timeout: 30_000 });
+  await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(ops.getByTestId('ops-viewer')).toContainText('第 1 页，共 1 页');
+  // The page as drawn: 1.5 × the PDF's 200 points.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+  await ops.getByTestId('ops-viewer-rotate').click();
+  await expect(image).toHaveAttribute('data-rotation', '90');
+  expect(workers.some((url) => url.includes('pdf.worker'))).toBe(true);
+  expect(refusals).toEqual([]);
+  await saveScreenshot(ops, testInfo, 'ops-reviews/verification-pdf-zh-CN-390');
+  await context.close();
 });
