@@ -514,5 +514,6 @@ describe('the international edition', () => {
     } finally {
       await intl.close();
     }
-  });
+    // A second app of its own (a database copied, a server started): more than the default time.
+  }, 120_000);
 });
