@@ -73,6 +73,8 @@ export function FileViewer({
   const [zoomIndex, setZoomIndex] = useState(2);
   const [rotation, setRotation] = useState(0);
   const [isImageFailed, setIsImageFailed] = useState(false);
+  /** Each image's height / width, once loaded: a quarter turn keeps the turned image in its box. */
+  const [ratios, setRatios] = useState<Record<number, number>>({});
   const pdf = usePdfPages(url, isPdf);
   const zoom = zoomSteps[zoomIndex] ?? 1;
   const images = isPdf ? (pdf.pages ?? []) : [url];
@@ -138,16 +140,23 @@ export function FileViewer({
           images.map((src, index) => (
             <div
               key={src.slice(-32) + String(index)}
-              className="cz-review-viewer__page"
-              style={{
-                width: `${(isQuarterTurn ? 0.75 : 1) * zoom * 100}%`,
-              }}
+              className={`cz-review-viewer__page${isQuarterTurn ? ' cz-review-viewer__page--turned' : ''}`}
+              style={{ width: `${zoom * 100}%` }}
             >
               <img
                 src={src}
                 alt={t('viewer.alt', { name: fileName, page: index + 1 })}
                 className="cz-review-viewer__image"
-                style={{ transform: `rotate(${rotation}deg)` }}
+                style={{
+                  transform: `rotate(${rotation}deg)`,
+                  // Turned a quarter, the image's height becomes its width: both stay inside the square box.
+                  width: isQuarterTurn ? `${Math.min(1, 1 / (ratios[index] ?? 1)) * 100}%` : '100%',
+                }}
+                onLoad={(event) => {
+                  const img = event.currentTarget;
+                  if (img.naturalWidth > 0)
+                    setRatios((r) => ({ ...r, [index]: img.naturalHeight / img.naturalWidth }));
+                }}
                 onError={() => setIsImageFailed(true)}
                 data-testid="ops-viewer-image"
                 data-zoom={zoom}
