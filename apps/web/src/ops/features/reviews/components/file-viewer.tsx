@@ -128,7 +128,9 @@ export function FileViewer({
           {t('viewer.open')}
         </a>
       </Space>
-      <div className="cz-review-viewer__stage">
+      {/* Scrolls when zoomed: reachable by the keyboard, named by its file. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keys */}
+      <section className="cz-review-viewer__stage" tabIndex={0} aria-label={fileName}>
         {isFailed ? (
           <Alert type="warning" showIcon title={t('viewer.failed')} />
         ) : isPdf && !pdf.pages ? (
@@ -170,7 +172,7 @@ export function FileViewer({
             </div>
           ))
         )}
-      </div>
+      </section>
     </div>
   );
 }
