@@ -40,6 +40,7 @@ import { opsAccountsRoutes } from './modules/ops-accounts/ops-accounts.routes';
 import { opsCatalogueRoutes } from './modules/ops-catalogue/ops-catalogue.routes';
 import { opsDashboardRoutes } from './modules/ops-dashboard/ops-dashboard.routes';
 import { opsFinanceRoutes } from './modules/ops-finance/ops-finance.routes';
+import { opsReviewsRoutes } from './modules/ops-reviews/ops-reviews.routes';
 import { isOpsApiPath, opsWebRoutes } from './modules/ops-web/ops-web.routes';
 import { passkeyRoutes } from './modules/passkey/passkey.routes';
 import { passwordRoutes } from './modules/password/password.routes';
@@ -197,6 +198,7 @@ export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promi
   const app = await baseApp(deps, options, []);
   operatorRoutes(app);
   opsFinanceRoutes(app);
+  opsReviewsRoutes(app);
   opsCatalogueRoutes(app);
   opsDashboardRoutes(app);
   operatorPasskeyRoutes(app);

@@ -6,7 +6,17 @@
  * `/api/ops/`, a customer's token is refused on the ops API and an operator's on the customers'
  * API, and the ops OpenAPI document lists every ops route with its roles, on the ops listener only.
  */
-import { OpsRoles, opsRoutes, type TOpsRole, type TOpsRouteId } from '@console/contract/ops';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  OpsRoles,
+  opsRoutes,
+  type TOpsReviewKind,
+  type TOpsRole,
+  type TOpsRouteDef,
+  type TOpsRouteId,
+} from '@console/contract/ops';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +30,13 @@ import { updateOperator } from '../src/modules/operator/operator.repository';
 import { createOperator } from '../src/modules/operator/operator.service';
 import { openOpsSession } from '../src/modules/operator/operator-session.service';
 import { insertAdjustment } from '../src/modules/ops-finance/ops-finance.repository';
+import {
+  pendingRemittance,
+  reviewCustomer,
+  submittedApplication,
+  waitingVerification,
+} from '../src/modules/ops-reviews/ops-reviews.fixtures';
+import { claimItem } from '../src/modules/ops-reviews/ops-reviews-claims.service';
 import { createTestApp, envelope, mintSession, seedAccount, type TTestApp } from './harness';
 import { createPasskey, signWith, type TSoftPasskey } from './soft-authenticator';
 
@@ -99,7 +116,30 @@ const anyone: Record<TCaller, TOutcome> = {
   auditor: 'ok',
 };
 
+/** The owner and the role whose work it is (a review queue's acts). */
+const reviewerActs = ownerAnd('reviewer');
+const financeActs = ownerAnd('finance');
+
 const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
+  opsReviewSummary: everyOperator,
+  opsReviewList: everyOperator,
+  opsVerificationReview: everyOperator,
+  opsVerificationLicence: everyOperator,
+  opsVerificationClaim: reviewerActs,
+  opsVerificationRelease: reviewerActs,
+  opsVerificationApprove: reviewerActs,
+  opsVerificationReject: reviewerActs,
+  opsRemittanceReview: everyOperator,
+  opsRemittanceSlip: everyOperator,
+  opsRemittanceClaim: financeActs,
+  opsRemittanceRelease: financeActs,
+  opsRemittanceConfirm: financeActs,
+  opsRemittanceReject: financeActs,
+  opsFormalReview: everyOperator,
+  opsFormalClaim: reviewerActs,
+  opsFormalRelease: reviewerActs,
+  opsFormalApprove: reviewerActs,
+  opsFormalDecline: reviewerActs,
   opsSignIn: anyone,
   opsSignInTotp: signInStep,
   opsSetupPassword: signInStep,
@@ -181,8 +221,12 @@ let serial = 0;
 /** The seeded customer account, read by the ops reads and named by refused acts. */
 let matrixAccountId = 0;
 
+let uploadDir: string;
+let reviewItems: (kind: TOpsReviewKind) => Promise<number>;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  uploadDir = mkdtempSync(join(tmpdir(), 'console-ops-matrix-'));
+  t = await createTestApp({ env: { UPLOAD_DIR: uploadDir } });
   ops = await t.opsApp();
   const account = await seedAccount(t.deps, 'matrix');
   matrixAccountId = account.id;
@@ -200,9 +244,17 @@ beforeAll(async () => {
     idOf.set(role, created.operator.id);
     passwordOf.set(role, password);
   }
+  // A review queue's waiting item of a fresh customer, made through the customers' API.
+  reviewItems = async (kind) => {
+    const customer = await reviewCustomer(t.deps, t.app, 'matrix');
+    if (kind === 'verification') return waitingVerification(t.app, customer);
+    if (kind === 'remittance') return pendingRemittance(t.app, customer);
+    return submittedApplication(t.deps, t.app, customer);
+  };
 });
 afterAll(async () => {
   await t?.close();
+  rmSync(uploadDir, { recursive: true, force: true });
 });
 
 async function tokenOf(caller: TCaller): Promise<string | null> {
@@ -432,7 +484,7 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller, token: string | null): P
     case 'opsCreateActivationCode':
       return { kind: 'extend', extendDays: 10, reason: 'matrix' };
     default:
-      return undefined;
+      return reviewBodyOf(id, caller);
   }
 }
 
@@ -448,6 +500,59 @@ async function topUpOrder(): Promise<string> {
     expiresAt: new Date(t.deps.clock.now().getTime() + 7_200_000),
   });
   return orderNo;
+}
+
+const reviewRoutes: Partial<Record<TOpsRouteId, { kind: TOpsReviewKind; claimed: boolean; extra?: object }>> =
+  {
+    opsVerificationReview: { kind: 'verification', claimed: false },
+    opsVerificationLicence: { kind: 'verification', claimed: false },
+    opsVerificationClaim: { kind: 'verification', claimed: false },
+    opsVerificationRelease: { kind: 'verification', claimed: true },
+    opsVerificationApprove: { kind: 'verification', claimed: true },
+    opsVerificationReject: {
+      kind: 'verification',
+      claimed: true,
+      extra: { reasonCode: 'other', note: 'matrix' },
+    },
+    opsRemittanceReview: { kind: 'remittance', claimed: false },
+    opsRemittanceSlip: { kind: 'remittance', claimed: false },
+    opsRemittanceClaim: { kind: 'remittance', claimed: false },
+    opsRemittanceRelease: { kind: 'remittance', claimed: true },
+    opsRemittanceConfirm: { kind: 'remittance', claimed: true },
+    opsRemittanceReject: { kind: 'remittance', claimed: true, extra: { reasonCode: 'notReceived' } },
+    opsFormalReview: { kind: 'formal', claimed: false },
+    opsFormalClaim: { kind: 'formal', claimed: false },
+    opsFormalRelease: { kind: 'formal', claimed: true },
+    opsFormalApprove: { kind: 'formal', claimed: true },
+    opsFormalDecline: { kind: 'formal', claimed: true, extra: { reasonCode: 'incompleteInformation' } },
+  };
+
+/**
+ * A review route's request: a fresh waiting item (claimed by the caller for the acts, so that the
+ * admitted roles' act really runs); GET routes take it in the query (`_query`).
+ */
+const readItems = new Map<TOpsReviewKind, number>();
+
+async function reviewBodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> {
+  if (id === 'opsReviewList') return { _query: 'kind=remittance' };
+  const spec = reviewRoutes[id];
+  if (!spec) return undefined;
+  const route: TOpsRouteDef = opsRoutes[id];
+  if (route.method === 'GET') {
+    // Reads change nothing: one item of each kind serves every cell.
+    const known = readItems.get(spec.kind) ?? (await reviewItems(spec.kind));
+    readItems.set(spec.kind, known);
+    return { _query: `id=${known}` };
+  }
+  // A refused caller is turned away before the request is read: any item will do.
+  const role = caller === 'none' || caller === 'customer' ? null : caller;
+  if (!role || !route.roles?.includes(role)) return { id: 1, ...spec.extra };
+  const itemId = await reviewItems(spec.kind);
+  if (spec.claimed) {
+    const actor = { id: idOf.get(role) ?? 0, username: `matrix.${role}`, role };
+    await claimItem(t.deps, actor, spec.kind, itemId, { ip: null, requestId: null, userAgent: null });
+  }
+  return { id: itemId, ...spec.extra };
 }
 
 function matrixService(id: number) {
@@ -535,18 +640,20 @@ describe('ops permission matrix', () => {
         const route = opsRoutes[id];
         const token = await tokenOf(caller);
         const payload = await bodyOf(id, caller, token);
-        const { _next, ...sent } = (payload ?? {}) as { _next?: string };
+        const { _next, _query, ...sent } = (payload ?? {}) as { _next?: string; _query?: string };
         const before = { audit: await auditCount(), operators: await operatorCount() };
         const res = await ops.inject({
           method: route.method,
-          url: `${route.path}${queryOf(id)}`,
+          url: _query ? `${route.path}?${_query}` : `${route.path}${queryOf(id)}`,
           headers: { 'cz-lang': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
           ...(route.method === 'POST' && payload !== undefined ? { payload: sent } : {}),
           ...(route.method === 'GET' && payload !== undefined
             ? { query: sent as Record<string, string> }
             : {}),
         });
-        const { code } = envelope(res);
+        // A file route answers the file itself (not an envelope) when it is allowed.
+        const isFile = !String(res.headers['content-type']).startsWith('application/json');
+        const code = isFile && res.statusCode === 200 ? 0 : envelope(res).code;
         const outcome = code === 0 ? 'ok' : code;
         expect(outcome, `${id} × ${caller}: ${res.body}`).toBe(expectations[id][caller]);
         if (outcome === 'ok' && _next && caller !== 'none' && caller !== 'customer')

@@ -36,6 +36,7 @@ export const AuditObjectTypes = [
   'audit',
   'passkey',
   'operator',
+  'review',
   'inviteCode',
 ] as const;
 export type TAuditObjectType = (typeof AuditObjectTypes)[number];
@@ -185,6 +186,11 @@ export const AuditActions = [
   'operator.enable',
   'operator.role',
   'operator.resetSecondFactor',
+  // The back office's review queues
+  'review.claim',
+  'review.release',
+  'account.formalApprove',
+  'account.formalDecline',
   // The back office's catalogue and issuance (installation's chain)
   'catalogue.service.create',
   'catalogue.service.update',

@@ -265,6 +265,14 @@ export const ErrorCode = {
   opsPasswordWrong: 4308,
   /** The operator's role does not allow this act. */
   opsRoleForbidden: 4309,
+  /** The review queues' item is claimed by another operator (named in the message) until the claim ends. */
+  opsReviewClaimedByOther: 4330,
+  /** Acting on a review queues' item needs the caller's own claim of it (none, or it expired). */
+  opsReviewClaimRequired: 4331,
+  /** No such item in the review queue (or not one waiting for an operator's review). */
+  opsReviewItemNotFound: 4332,
+  /** The item was decided already, otherwise than this act asks: nothing was changed. */
+  opsReviewItemDecided: 4333,
   /** The passkey is not one of this operator's (unknown, removed, or another operator's). */
   opsPasskeyUnknown: 4380,
   /** The passkey could not be verified (wrong origin or relying party, bad signature). */

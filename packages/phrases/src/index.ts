@@ -51,7 +51,8 @@ export type TOpsNamespace =
   | 'opsCatalogue'
   | 'opsPasskeys'
   | 'opsAccounts'
-  | 'opsFinance';
+  | 'opsFinance'
+  | 'opsReviews';
 
 type TLoginNamespace = Exclude<
   TNamespace,

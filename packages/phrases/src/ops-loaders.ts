@@ -14,6 +14,7 @@ const files = {
   opsAccounts: [() => import('./en-us/ops-accounts'), () => import('./zh-cn/ops-accounts')],
   opsPasskeys: [() => import('./en-us/ops-passkeys'), () => import('./zh-cn/ops-passkeys')],
   opsFinance: [() => import('./en-us/ops-finance'), () => import('./zh-cn/ops-finance')],
+  opsReviews: [() => import('./en-us/ops-reviews'), () => import('./zh-cn/ops-reviews')],
 } satisfies { [K in TOpsNamespace]: readonly [TLoader<K>, TLoader<K>] };
 
 const entries = Object.entries(files) as [TOpsNamespace, (typeof files)[TOpsNamespace]][];

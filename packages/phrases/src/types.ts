@@ -16,6 +16,7 @@ import type opsCatalogue from './en-us/ops-catalogue';
 import type opsDashboard from './en-us/ops-dashboard';
 import type opsFinance from './en-us/ops-finance';
 import type opsPasskeys from './en-us/ops-passkeys';
+import type opsReviews from './en-us/ops-reviews';
 import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
@@ -60,6 +61,7 @@ export type TPhrases = {
   // The back office's namespaces (their loaders: ops-loaders.ts).
   opsShell: typeof opsShell;
   opsFinance: typeof opsFinance;
+  opsReviews: typeof opsReviews;
   opsDashboard: typeof opsDashboard;
   opsCatalogue: typeof opsCatalogue;
   opsPasskeys: typeof opsPasskeys;
@@ -95,6 +97,7 @@ export const Namespaces = [
   'certification',
   'opsShell',
   'opsFinance',
+  'opsReviews',
   'opsDashboard',
   'opsCatalogue',
   'opsPasskeys',

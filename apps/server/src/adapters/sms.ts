@@ -40,6 +40,8 @@ export const smsTemplateParams: Record<TSmsKind, readonly string[]> = {
   accountSuspended: ['account'],
   /** A notice to an account's administrators that the platform operator resumed the account. */
   accountResumed: ['account'],
+  /** The outcome of a platform operator's review (enterprise verification, remittance, formal application). */
+  reviewOutcome: ['account', 'item', 'outcome'],
 };
 
 /** A text message: the kind's template with its values; `text` is the console's own wording of it. */

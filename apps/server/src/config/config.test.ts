@@ -164,6 +164,7 @@ describe('configuration errors', () => {
     SMS_TEMPLATE_MFA_RESET: 'SMS_7',
     SMS_TEMPLATE_ACCOUNT_SUSPENDED: 'SMS_8',
     SMS_TEMPLATE_ACCOUNT_RESUMED: 'SMS_9',
+    SMS_TEMPLATE_REVIEW_OUTCOME: 'SMS_10',
   };
   const aliyunSms = { SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'LTAI5t', ...smsTemplates };
   const tencentSms = {
@@ -363,6 +364,7 @@ describe('configuration errors', () => {
       'SMS_TEMPLATE_CONTACT_CHANGE_NOTICE',
       'SMS_TEMPLATE_INVITATION',
       'SMS_TEMPLATE_MFA_RESET',
+      'SMS_TEMPLATE_REVIEW_OUTCOME',
     ]);
     const tencent = errorOf({ ...production, ...smsTemplates, SMS_PROVIDER: 'tencent' });
     expect(tencent.issues.map((i) => i.variable).sort()).toEqual([

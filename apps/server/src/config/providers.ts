@@ -87,6 +87,7 @@ export const smsTemplateVariables = {
   mfaReset: 'SMS_TEMPLATE_MFA_RESET',
   accountSuspended: 'SMS_TEMPLATE_ACCOUNT_SUSPENDED',
   accountResumed: 'SMS_TEMPLATE_ACCOUNT_RESUMED',
+  reviewOutcome: 'SMS_TEMPLATE_REVIEW_OUTCOME',
 } as const;
 
 export type TSmsKind = keyof typeof smsTemplateVariables;

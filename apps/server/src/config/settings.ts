@@ -139,6 +139,7 @@ export const ZSettings = z.object({
   SMS_TEMPLATE_MFA_RESET: text,
   SMS_TEMPLATE_ACCOUNT_SUSPENDED: text,
   SMS_TEMPLATE_ACCOUNT_RESUMED: text,
+  SMS_TEMPLATE_REVIEW_OUTCOME: text,
   ALIYUN_ACCESS_KEY_ID: text,
   ALIYUN_ACCESS_KEY_SECRET: secret,
   ALIYUN_SMS_ENDPOINT: endpoint('dysmsapi.aliyuncs.com'),

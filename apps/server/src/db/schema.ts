@@ -748,9 +748,20 @@ export const formalApplications = pgTable(
     company: text('company').notNull(),
     email: text('email').notNull(),
     openServices: jsonb('open_services').notNull().default([]),
+    /** submitted (waiting for an operator), approved (the account became formal), declined. */
+    status: text('status', { enum: ['submitted', 'approved', 'declined'] })
+      .notNull()
+      .default('submitted'),
+    /** A decline: the reason chosen from the list (`FormalDeclineReasons`) and the operator's words. */
+    reasonCode: text('reason_code'),
+    reasonNote: text('reason_note'),
+    decidedAt: ts('decided_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('formal_applications_account_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    index('formal_applications_account_idx').on(t.accountId, t.createdAt),
+    index('formal_applications_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Huawei-cloud licenses activated on this installation. */
@@ -1515,6 +1526,8 @@ export const remittances = pgTable(
       .notNull()
       .default('pending'),
     reviewNote: text('review_note'),
+    /** An operator's rejection: the reason chosen from the list (`RemittanceRejectReasons`). */
+    reviewReason: text('review_reason'),
     createdAt: createdAt(),
     reviewedAt: ts('reviewed_at'),
   },
@@ -1688,6 +1701,8 @@ export const certifications = pgTable(
     bankAccountMask: text('bank_account_mask'),
     bankName: text('bank_name'),
     licenseFileId: text('license_file_id'),
+    /** An operator's rejection: the reason chosen from the list (`VerificationRejectReasons`). */
+    reasonCode: text('reason_code'),
     /** The secret box's sealing of the personal data (JSON). */
     sealedData: text('sealed_data').notNull(),
     /** The provider's reference of the check. */
@@ -1806,6 +1821,29 @@ export const opsSessions = pgTable(
   (t) => [
     uniqueIndex('ops_sessions_token_hash_key').on(t.tokenHash),
     index('ops_sessions_operator_idx').on(t.operatorId),
+  ],
+);
+
+/**
+ * The back office's review queues: who holds an item (an enterprise verification, a remittance, a
+ * formal application) until `expires_at`, so that two reviewers never take the same one. One row
+ * per item at most; an expired row is taken over by the next claim.
+ */
+export const opsReviewClaims = pgTable(
+  'ops_review_claims',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['verification', 'remittance', 'formal'] }).notNull(),
+    itemId: ref('item_id').notNull(),
+    operatorId: ref('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    claimedAt: ts('claimed_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ops_review_claims_item_key').on(t.kind, t.itemId),
+    index('ops_review_claims_operator_idx').on(t.operatorId),
   ],
 );
 

@@ -32,6 +32,7 @@ export const smsTemplates = {
   mfaReset: { variable: 'SMS_TEMPLATE_MFA_RESET', params: ['operator', 'user'] },
   accountSuspended: { variable: 'SMS_TEMPLATE_ACCOUNT_SUSPENDED', params: ['account'] },
   accountResumed: { variable: 'SMS_TEMPLATE_ACCOUNT_RESUMED', params: ['account'] },
+  reviewOutcome: { variable: 'SMS_TEMPLATE_REVIEW_OUTCOME', params: ['account', 'item', 'outcome'] },
 } as const;
 
 type TKind = keyof typeof smsTemplates;

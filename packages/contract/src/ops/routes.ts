@@ -12,6 +12,7 @@ import { opsCatalogueRoutes } from './catalogue';
 import { opsDashboardRoutes } from './dashboard';
 import { opsFinanceRoutes } from './finance';
 import { opsPasskeyRoutes } from './passkeys';
+import { opsReviewsRoutes } from './reviews';
 import {
   OpsRoles,
   type TOpsRole,
@@ -37,6 +38,7 @@ export * from './catalogue';
 export * from './dashboard';
 export * from './finance';
 export * from './passkeys';
+export * from './reviews';
 export * from './schemas';
 
 /** The ops API's own session cookie (HttpOnly, SameSite=Strict, path /api/ops). */
@@ -90,6 +92,7 @@ const policyErrors = [
 
 export const opsRoutes = {
   ...opsAccountsRoutes,
+  ...opsReviewsRoutes,
   opsSignIn: {
     method: 'POST',
     path: '/api/ops/sign-in',

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { Limits } from '../limits';
-import { vkey, ZId } from './common';
+import { FormalDeclineReasons } from '../review-reasons';
+import { vkey, ZId, ZTimestamp } from './common';
 import { ZEmail, ZPhone, ZPhoneCode } from './verification';
 
 /** The session's account, when a client names it (another account's id is refused with 403). */
@@ -53,6 +54,19 @@ export const ZAccountCenter = z.object({
   /** Trial days added by activation codes. */
   trialExtensionDays: z.number().int().min(0),
   formalApplicationSubmitted: z.boolean(),
+  /**
+   * The latest application for a formal account and its outcome: waiting, approved (the account
+   * became formal) or declined with the reason the operator chose and their words.
+   */
+  formalApplication: z
+    .object({
+      status: z.enum(['submitted', 'approved', 'declined']),
+      reasonCode: z.enum(FormalDeclineReasons).nullable(),
+      reasonNote: z.string().nullable(),
+      createTime: ZTimestamp,
+      decideTime: ZTimestamp.nullable(),
+    })
+    .nullable(),
   /** When the account was registered from a cloud marketplace (or activated by its code). */
   isMarketplace: z.boolean(),
 });

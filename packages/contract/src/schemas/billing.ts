@@ -28,6 +28,7 @@ import {
   yuanAmountPattern,
 } from '../billing-enums';
 import { Limits } from '../limits';
+import { RemittanceRejectReasons } from '../review-reasons';
 import { vkey, ZId, ZTimestamp } from './common';
 
 export * from '../billing-enums';
@@ -402,6 +403,8 @@ export const ZRemittance = z.object({
   status: z.enum(RemittanceStatuses),
   fileName: z.string(),
   reviewNote: z.string().nullable(),
+  /** A rejection: the reason the operator chose from the list (its words in both languages). */
+  reviewReason: z.enum(RemittanceRejectReasons).nullable(),
   createTime: ZTimestamp,
   reviewTime: ZTimestamp.nullable(),
 });

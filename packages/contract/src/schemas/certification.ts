@@ -17,6 +17,7 @@ import {
   isValidCreditCode,
   isValidResidentId,
 } from '../certification-rules';
+import { VerificationRejectReasons } from '../review-reasons';
 import { vkey, ZTimestamp } from './common';
 
 const ZFileId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, vkey('licenseFile'));
@@ -84,8 +85,10 @@ export const ZCertification = z.object({
   faceError: z.enum(FaceErrorCodes).nullable(),
   /** Enterprise: waiting for, or decided by, an operator's manual review. */
   manualReview: z.boolean(),
-  /** An operator's reason for a manual rejection. */
+  /** An operator's reason for a manual rejection: their own words (with `reasonCode`, or alone from the CLI). */
   reason: z.string().nullable(),
+  /** The reason an operator chose from the list for a manual rejection (its words in both languages). */
+  reasonCode: z.enum(VerificationRejectReasons).nullable(),
   /** Personal: the person's name, masked (`张*`). */
   personName: z.string().nullable(),
   /** Personal: the resident ID number, masked (`110105********123X`). */

@@ -117,6 +117,8 @@ const account = {
     trialExtended: '+{{days}} days by activation codes',
     upgrade: 'Upgrade to enterprise edition',
     applicationInProgress: 'Application in progress',
+    applicationDeclined: 'Your application for the enterprise edition was declined',
+    applicationDeclinedHint: 'You can apply again once the reason is resolved.',
     saved: 'Save successful',
   },
   companyDialog: {

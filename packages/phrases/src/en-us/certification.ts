@@ -65,6 +65,29 @@ const certification = {
     failedTitle: 'The face check failed',
     expired: 'The face check has expired. Start the verification again.',
   },
+  /** The reasons a platform operator chooses from when refusing a review queue's item (with their own words). */
+  reviewReasons: {
+    verification: {
+      unreadableLicence: 'The business licence cannot be read',
+      nameMismatch: 'The company name does not match the business licence',
+      expiredLicence: 'The business licence has expired',
+      creditCodeMismatch: 'The unified social credit code does not match the business licence',
+      other: 'Other',
+    },
+    remittance: {
+      notReceived: 'No matching transfer has been received',
+      amountMismatch: 'The amount received differs from the amount reported',
+      payerMismatch: 'The paying account does not match the one reported',
+      unreadableSlip: 'The transfer slip cannot be read',
+      other: 'Other',
+    },
+    formal: {
+      incompleteInformation: 'The application is incomplete',
+      verificationRequired: 'Complete the enterprise verification first',
+      notEligible: 'The account does not meet the conditions of the enterprise edition',
+      other: 'Other',
+    },
+  },
   result: {
     passedTitle: 'Verification passed',
     passedText: 'The account is verified and is now a formal account.',
@@ -72,6 +95,8 @@ const certification = {
     verifyingTitle: 'Verification in progress',
     verifyingText: 'The information was submitted and waits for a manual review.',
     reason: 'Reason: {{reason}}',
+    /** A reason chosen from the list, with the operator's own words. */
+    reasonAndNote: 'Reason: {{reason}}. {{note}}',
     viewLicense: 'View licence',
     licenseFailed: 'The business licence could not be downloaded',
   },

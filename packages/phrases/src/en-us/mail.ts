@@ -56,6 +56,26 @@ const mail = {
     ],
     sms: '[{{brand}}] {{operator}} invited you to account {{account}} as user {{user}}. Set your password within {{hours}} hours: {{link}}',
   },
+  /** A platform operator's decision on a review queue's item, told to the customer. */
+  reviewOutcome: {
+    subject: '{{brand}}: your {{item}} {{outcome}}',
+    body: [
+      'Account {{account}}: your {{item}} {{outcome}}.',
+      'Reason: {{reason}}',
+      'See the details in the console.',
+    ],
+    sms: '[{{brand}}] Account {{account}}: your {{item}} {{outcome}}. See the details in the console.',
+    items: {
+      verification: 'enterprise verification',
+      remittance: 'bank transfer of {{amount}}',
+      formal: 'application for the enterprise edition',
+    },
+    outcomes: {
+      approved: 'was approved',
+      confirmed: 'was received and credited to the balance',
+      refused: 'was not approved',
+    },
+  },
   mfaReset: {
     subject: '{{brand}}: the login protection of your user {{user}} was reset',
     body: [

@@ -116,6 +116,8 @@ const account: TPhrases['account'] = {
     trialExtended: '激活码已延长 {{days}} 天',
     upgrade: '升级企业版',
     applicationInProgress: '申请审核中',
+    applicationDeclined: '您的企业版开通申请未通过',
+    applicationDeclinedHint: '处理完上述原因后，可再次提交申请。',
     saved: '保存成功',
   },
   companyDialog: {

@@ -63,6 +63,28 @@ const certification: TPhrases['certification'] = {
     failedTitle: '人脸识别未通过',
     expired: '人脸识别已过期，请重新发起认证。',
   },
+  reviewReasons: {
+    verification: {
+      unreadableLicence: '营业执照无法辨认',
+      nameMismatch: '企业名称与营业执照不一致',
+      expiredLicence: '营业执照已过期',
+      creditCodeMismatch: '统一社会信用代码与营业执照不一致',
+      other: '其他',
+    },
+    remittance: {
+      notReceived: '未收到相应的汇款',
+      amountMismatch: '到账金额与提交的金额不一致',
+      payerMismatch: '付款账户与提交的信息不一致',
+      unreadableSlip: '汇款凭证无法辨认',
+      other: '其他',
+    },
+    formal: {
+      incompleteInformation: '申请信息不完整',
+      verificationRequired: '请先完成企业认证',
+      notEligible: '账户暂不符合企业版的开通条件',
+      other: '其他',
+    },
+  },
   result: {
     passedTitle: '认证通过',
     passedText: '账户已完成实名认证，现为正式账户。',
@@ -70,6 +92,7 @@ const certification: TPhrases['certification'] = {
     verifyingTitle: '认证中',
     verifyingText: '资料已提交，等待人工审核。',
     reason: '原因：{{reason}}',
+    reasonAndNote: '原因：{{reason}}。{{note}}',
     viewLicense: '查看营业执照',
     licenseFailed: '营业执照下载失败',
   },

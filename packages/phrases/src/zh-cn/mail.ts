@@ -57,6 +57,21 @@ const mail: TPhrases['mail'] = {
     ],
     sms: '【{{brand}}】{{operator}} 邀请您以用户 {{user}} 加入账户 {{account}}，请在 {{hours}} 小时内设置密码：{{link}}',
   },
+  reviewOutcome: {
+    subject: '{{brand}}：您的{{item}}{{outcome}}',
+    body: ['账户 {{account}}：您的{{item}}{{outcome}}。', '原因：{{reason}}', '详情请登录控制台查看。'],
+    sms: '【{{brand}}】账户 {{account}} 的{{item}}{{outcome}}，详情请登录控制台查看。',
+    items: {
+      verification: '企业认证',
+      remittance: '对公汇款（{{amount}}）',
+      formal: '企业版开通申请',
+    },
+    outcomes: {
+      approved: '已通过',
+      confirmed: '已到账并计入余额',
+      refused: '未通过',
+    },
+  },
   mfaReset: {
     subject: '{{brand}}：您的用户 {{user}} 的登录保护已被重置',
     body: [

@@ -15,6 +15,7 @@ import type {
 import { ErrorCode } from '@console/contract/codes';
 import { maskEmail, maskPhone } from '@console/contract/contact-rules';
 import { AccountType } from '@console/contract/enums';
+import { isFormalDeclineReason } from '@console/contract/review-reasons';
 import { MarketplaceRefusal } from '../../adapters/marketplace';
 import { adapterStates } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
@@ -32,6 +33,7 @@ import {
   lockAccount,
   updateAccountColumns,
 } from './account-center.repository';
+import { latestApplication } from './formal-application.repository';
 
 const dayMs = 86_400_000;
 const marketplaceTimeoutMs = 10_000;
@@ -50,7 +52,10 @@ async function requireAccount(deps: TDeps, accountId: number): Promise<TAccountR
 
 export async function getAccountCenter(deps: TDeps, accountId: number): Promise<TAccountCenter> {
   const account = await requireAccount(deps, accountId);
-  const mfa = await countMfaUsers(deps.db, accountId);
+  const [mfa, application] = await Promise.all([
+    countMfaUsers(deps.db, accountId),
+    latestApplication(deps.db, accountId),
+  ]);
   return {
     companyName: account.companyName,
     registrationPhone: account.registrationPhone ? maskStoredPhone(account.registrationPhone) : null,
@@ -60,6 +65,15 @@ export async function getAccountCenter(deps: TDeps, accountId: number): Promise<
     totalUsers: mfa.total,
     trialExtensionDays: account.trialExtensionDays,
     formalApplicationSubmitted: account.formalApplicationSubmitted,
+    formalApplication: application
+      ? {
+          status: application.status,
+          reasonCode: isFormalDeclineReason(application.reasonCode) ? application.reasonCode : null,
+          reasonNote: application.reasonNote,
+          createTime: application.createdAt.toISOString(),
+          decideTime: application.decidedAt?.toISOString() ?? null,
+        }
+      : null,
     isMarketplace: account.marketplaceCustomerId !== null,
   };
 }

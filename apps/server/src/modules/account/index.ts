@@ -10,3 +10,13 @@ export {
   setAccountStatus,
   updateAccountColumns,
 } from './account-center.repository';
+// The back office's queue of applications for a formal account (issue 40).
+export {
+  accountFactsOf,
+  decideFormalApplicationIn,
+  findFormalApplication,
+  listFormalApplicationsForReview,
+  makeAccountFormalIn,
+  type TFormalApplicationListRow,
+  type TFormalDecision,
+} from './account-formal.service';

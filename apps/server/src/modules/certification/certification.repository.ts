@@ -22,7 +22,15 @@ export async function updateCertification(
   values: Partial<
     Pick<
       TCertificationRow,
-      'status' | 'result' | 'faceError' | 'manualReview' | 'reason' | 'decidedBy' | 'decidedAt' | 'updatedAt'
+      | 'status'
+      | 'result'
+      | 'faceError'
+      | 'manualReview'
+      | 'reason'
+      | 'reasonCode'
+      | 'decidedBy'
+      | 'decidedAt'
+      | 'updatedAt'
     >
   >,
 ): Promise<TCertificationRow> {

@@ -24,6 +24,7 @@ import type { TCertification, TCertificationState } from '@console/contract';
 import { isEnterpriseResult, isFaceErrorCode } from '@console/contract/certification-rules';
 import { ErrorCode } from '@console/contract/codes';
 import { AccountType } from '@console/contract/enums';
+import { isVerificationRejectReason } from '@console/contract/review-reasons';
 import { IdentityError } from '../../adapters/identity';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import type { TDb } from '../../db/client';
@@ -71,6 +72,7 @@ export function certificationView(row: TCertificationRow): TCertification {
     faceError: isFaceErrorCode(row.faceError) ? row.faceError : null,
     manualReview: row.manualReview,
     reason: row.reason,
+    reasonCode: isVerificationRejectReason(row.reasonCode) ? row.reasonCode : null,
     personName: row.personNameMask,
     idNumberMasked: row.idNumberMask,
     companyName: row.companyName,

@@ -8,6 +8,7 @@
 import {
   AccountBookOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   DashboardOutlined,
   KeyOutlined,
   ShopOutlined,
@@ -34,7 +35,14 @@ export const opsNav: readonly TOpsNavItem[] = [
     visibleWith: 'opsSearchAccounts',
     page: lazy(chunkLoader(() => import('@/ops/features/accounts/accounts-page'))),
   },
-  // (Users, Reviews: added by their areas.)
+  {
+    key: 'reviews',
+    path: '/reviews',
+    label: { ns: 'opsReviews', key: 'nav.reviews' },
+    icon: <AuditOutlined />,
+    visibleWith: 'opsReviewSummary',
+    page: lazy(chunkLoader(() => import('@/ops/features/reviews/reviews-page'))),
+  },
   {
     key: 'finance',
     path: '/finance',

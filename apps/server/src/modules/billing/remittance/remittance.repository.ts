@@ -1,7 +1,7 @@
 /** Reported bank transfers (`remittances`) and their review by an operator. */
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client';
-import { accounts, remittances, uploads } from '../../../db/schema';
+import { accounts, remittances, transactions, uploads } from '../../../db/schema';
 
 export type TRemittanceStatus = 'pending' | 'confirmed' | 'rejected';
 
@@ -9,6 +9,7 @@ export type TRemittanceRow = {
   id: number;
   accountId: number;
   accountName: string;
+  userId: number | null;
   amountFen: number;
   payerName: string;
   payerAccount: string | null;
@@ -16,6 +17,7 @@ export type TRemittanceRow = {
   fileName: string;
   status: TRemittanceStatus;
   reviewNote: string | null;
+  reviewReason: string | null;
   createdAt: Date;
   reviewedAt: Date | null;
 };
@@ -24,6 +26,7 @@ const columns = {
   id: remittances.id,
   accountId: remittances.accountId,
   accountName: accounts.name,
+  userId: remittances.userId,
   amountFen: remittances.amountFen,
   payerName: remittances.payerName,
   payerAccount: remittances.payerAccount,
@@ -31,6 +34,7 @@ const columns = {
   fileName: uploads.fileName,
   status: remittances.status,
   reviewNote: remittances.reviewNote,
+  reviewReason: remittances.reviewReason,
   createdAt: remittances.createdAt,
   reviewedAt: remittances.reviewedAt,
 };
@@ -123,13 +127,24 @@ export async function reviewRemittance(
   status: 'confirmed' | 'rejected',
   note: string | null,
   now: Date,
+  reason: string | null = null,
 ): Promise<{ accountId: number; amountFen: number } | null> {
   const [row] = await db
     .update(remittances)
-    .set({ status, reviewNote: note, reviewedAt: now })
+    .set({ status, reviewNote: note, reviewReason: reason, reviewedAt: now })
     .where(and(eq(remittances.id, id), eq(remittances.status, 'pending')))
     .returning({ accountId: remittances.accountId, amountFen: remittances.amountFen });
   return row ?? null;
+}
+
+/** The transaction number of a confirmed remittance's credit, or null. */
+export async function creditSerialOf(db: TDb, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ serialNo: transactions.serialNo })
+    .from(transactions)
+    .where(and(eq(transactions.reference, `remittance:${id}`), eq(transactions.type, 'recharge')))
+    .limit(1);
+  return row?.serialNo ?? null;
 }
 
 /** Remittances waiting for an operator to confirm or reject them (the queue's count). */

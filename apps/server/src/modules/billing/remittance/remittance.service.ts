@@ -7,7 +7,9 @@ import type { TRemittance, TRemittanceRequest } from '@console/contract';
 import { BillingLimits, fenToYuan, yuanToFen } from '@console/contract/billing-enums';
 import { ErrorCode } from '@console/contract/codes';
 import type { TLanguage } from '@console/contract/enums';
+import { isRemittanceRejectReason, type TRemittanceRejectReason } from '@console/contract/review-reasons';
 import type { TAuth, TDeps, TRequestMeta } from '../../../context';
+import type { TDb } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { translateValidation } from '../../../i18n';
 import { findAccountById } from '../../account';
@@ -16,10 +18,12 @@ import { creditCash } from '../funds/funds.service';
 import { findUpload } from '../uploads/upload.service';
 import {
   countPendingRemittanceRows,
+  creditSerialOf,
   findRemittance,
   insertRemittance,
   isUploadUsed,
   listAccountRemittances,
+  listAllRemittances,
   reviewRemittance,
   type TRemittanceRow,
 } from './remittance.repository';
@@ -38,6 +42,7 @@ function viewOf(r: TRemittanceRow): TRemittance {
     status: r.status,
     fileName: r.fileName,
     reviewNote: r.reviewNote,
+    reviewReason: isRemittanceRejectReason(r.reviewReason) ? r.reviewReason : null,
     createTime: r.createdAt.toISOString(),
     reviewTime: r.reviewedAt?.toISOString() ?? null,
   };
@@ -113,63 +118,117 @@ export type TReviewOutcome =
   | { isDone: true; remittance: TRemittanceRow; serialNo: string | null }
   | { isDone: false; remittance: TRemittanceRow | null };
 
+/** What a review changed, for its audit entry. */
+export type TRemittanceReviewed = {
+  id: number;
+  accountId: number;
+  amountFen: number;
+  serialNo: string | null;
+  reason: string | null;
+  note: string | null;
+};
+
 /**
- * The operator confirms a pending remittance: it becomes confirmed and the account is credited
- * (channel bank, type recharge), in one transaction; anything but a pending one changes nothing.
+ * Writes a review's own audit entry; the default (the command) writes the account's entry with
+ * the operator as an unnamed actor, the back office its operator's entries instead.
  */
-export async function confirmRemittance(deps: TDeps, id: number): Promise<TReviewOutcome> {
-  const now = deps.clock.now();
-  const serialNo = await deps.db.transaction(async (tx) => {
-    const reviewed = await reviewRemittance(tx, id, 'confirmed', null, now);
-    if (!reviewed) return undefined;
-    const funds = await creditCash(tx, {
-      accountId: reviewed.accountId,
-      amountFen: reviewed.amountFen,
-      type: 'recharge',
-      channel: 'bank',
-      reference: `remittance:${id}`,
-      now,
-    });
-    await writeAudit(tx, {
+export type TRemittanceAuditor = (
+  tx: TDb,
+  action: 'remittance.confirm' | 'remittance.reject',
+  reviewed: TRemittanceReviewed,
+) => Promise<void>;
+
+function commandAuditor(now: Date): TRemittanceAuditor {
+  return (tx, action, reviewed) =>
+    writeAudit(tx, {
       accountId: reviewed.accountId,
       userId: null,
       username: null,
-      action: 'remittance.confirm',
+      action,
       objectType: 'remittance',
-      objectId: String(id),
+      objectId: String(reviewed.id),
       isSuccess: true,
-      info: { by: 'operator', amount: fenToYuan(reviewed.amountFen), serialNo: funds.serialNo },
+      info: {
+        by: 'operator',
+        amount: fenToYuan(reviewed.amountFen),
+        ...(action === 'remittance.confirm' ? { serialNo: reviewed.serialNo } : { note: reviewed.note }),
+      },
       createdAt: now,
     });
-    return funds.serialNo;
-  });
-  const remittance = await findRemittance(deps.db, id);
-  if (serialNo === undefined || !remittance) return { isDone: false, remittance };
-  return { isDone: true, remittance, serialNo };
 }
 
-/** The operator rejects a pending remittance with a note the account sees. */
+/**
+ * Inside the caller's transaction: a pending remittance becomes confirmed and the account is
+ * credited (channel bank, type recharge). The status changes only from pending (one statement), so
+ * whatever the retries and concurrency one call only credits; anything else answers null.
+ */
+export async function confirmRemittanceIn(
+  tx: TDb,
+  id: number,
+  now: Date,
+  auditor: TRemittanceAuditor = commandAuditor(now),
+): Promise<TRemittanceReviewed | null> {
+  const reviewed = await reviewRemittance(tx, id, 'confirmed', null, now);
+  if (!reviewed) return null;
+  const funds = await creditCash(tx, {
+    accountId: reviewed.accountId,
+    amountFen: reviewed.amountFen,
+    type: 'recharge',
+    channel: 'bank',
+    reference: `remittance:${id}`,
+    now,
+  });
+  const done = { id, ...reviewed, serialNo: funds.serialNo, reason: null, note: null };
+  await auditor(tx, 'remittance.confirm', done);
+  return done;
+}
+
+/** Inside the caller's transaction: a pending remittance is rejected with the note (and reason) the account sees. */
+export async function rejectRemittanceIn(
+  tx: TDb,
+  id: number,
+  refusal: { note: string | null; reason: TRemittanceRejectReason | null },
+  now: Date,
+  auditor: TRemittanceAuditor = commandAuditor(now),
+): Promise<TRemittanceReviewed | null> {
+  const reviewed = await reviewRemittance(tx, id, 'rejected', refusal.note, now, refusal.reason);
+  if (!reviewed) return null;
+  const done = { id, ...reviewed, serialNo: null, ...refusal };
+  await auditor(tx, 'remittance.reject', done);
+  return done;
+}
+
+/** The operator confirms a pending remittance (the command); anything but a pending one changes nothing. */
+export async function confirmRemittance(deps: TDeps, id: number): Promise<TReviewOutcome> {
+  const now = deps.clock.now();
+  const done = await deps.db.transaction((tx) => confirmRemittanceIn(tx, id, now));
+  const remittance = await findRemittance(deps.db, id);
+  if (!done || !remittance) return { isDone: false, remittance };
+  return { isDone: true, remittance, serialNo: done.serialNo };
+}
+
+/** The operator rejects a pending remittance with a note the account sees (the command). */
 export async function rejectRemittance(deps: TDeps, id: number, note: string): Promise<TReviewOutcome> {
   const now = deps.clock.now();
-  const isDone = await deps.db.transaction(async (tx) => {
-    const reviewed = await reviewRemittance(tx, id, 'rejected', note, now);
-    if (!reviewed) return false;
-    await writeAudit(tx, {
-      accountId: reviewed.accountId,
-      userId: null,
-      username: null,
-      action: 'remittance.reject',
-      objectType: 'remittance',
-      objectId: String(id),
-      isSuccess: true,
-      info: { by: 'operator', amount: fenToYuan(reviewed.amountFen), note },
-      createdAt: now,
-    });
-    return true;
-  });
+  const done = await deps.db.transaction((tx) => rejectRemittanceIn(tx, id, { note, reason: null }, now));
   const remittance = await findRemittance(deps.db, id);
-  if (!isDone || !remittance) return { isDone: false, remittance };
+  if (!done || !remittance) return { isDone: false, remittance };
   return { isDone: true, remittance, serialNo: null };
+}
+
+/** One remittance (any account's: the back office reads it) with its account and file name. */
+export function findRemittanceForReview(db: TDb, id: number): Promise<TRemittanceRow | null> {
+  return findRemittance(db, id);
+}
+
+/** The pending remittances, oldest first (the back office's queue). */
+export function listPendingRemittances(db: TDb): Promise<TRemittanceRow[]> {
+  return listAllRemittances(db, true);
+}
+
+/** The transaction number of a confirmed remittance's credit (a retried confirmation answers it again). */
+export function remittanceCreditSerial(db: TDb, id: number): Promise<string | null> {
+  return creditSerialOf(db, id);
 }
 
 /** How many remittances wait for confirmation (the back office's dashboard). */

@@ -1,5 +1,5 @@
 import { AccountType } from '@console/contract/enums';
-import { Button, Space, Tag } from 'antd';
+import { Alert, Button, Space, Tag } from 'antd';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TAccountDetail, useAccountDetail } from '@/api/get-account-detail';
@@ -31,7 +31,7 @@ export type TAccountInfoPageProps = {
  * for their users' agreement and the upgrade to the enterprise edition.
  */
 export default function AccountInfoPage({ cards = [] }: TAccountInfoPageProps) {
-  const { t } = useTranslation(['account']);
+  const { t } = useTranslation(['account', 'certification']);
   const isAdmin = useCurrentUser().data?.isAccountAdmin === true;
   const centerQuery = useAccountCenter();
   const center = centerQuery.data;
@@ -113,6 +113,19 @@ export default function AccountInfoPage({ cards = [] }: TAccountInfoPageProps) {
   const detail = useAccountDetail().data;
   const canUpgrade =
     isAdmin && detail?.accountVo.type === AccountType.trial && !detail.formalApplicationSubmitted;
+  const application = center?.formalApplication ?? null;
+  const isDeclined = application?.status === 'declined' && detail?.accountVo.type === AccountType.trial;
+  // The reason an operator chose from the list (in the reader's language), and their own words.
+  const declinedReason = isDeclined
+    ? [
+        application.reasonCode && application.reasonCode !== 'other'
+          ? t(`certification:reviewReasons.formal.${application.reasonCode}`)
+          : null,
+        application.reasonNote,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
   return (
     <div className="cz-account" data-testid="account-center">
       <AccountInfoCard
@@ -144,6 +157,22 @@ export default function AccountInfoPage({ cards = [] }: TAccountInfoPageProps) {
           ) : null
         }
       />
+      {isDeclined ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="account-application-declined"
+          message={t('center.applicationDeclined')}
+          description={
+            <>
+              {declinedReason ? (
+                <div data-testid="account-application-declined-reason">{declinedReason}</div>
+              ) : null}
+              <div>{t('center.applicationDeclinedHint')}</div>
+            </>
+          }
+        />
+      ) : null}
       <SecurityCard />
       {cards.map((card) => (
         <Fragment key={card.key}>{card.node}</Fragment>

@@ -21,6 +21,18 @@ export function CertificationResult({
   const navigate = useNavigate();
   const { status } = certification;
   const message = resultMessage(certification);
+  // The reason an operator chose from the list (in the reader's language), and their own words.
+  const chosen =
+    certification.reasonCode && certification.reasonCode !== 'other'
+      ? t(`reviewReasons.verification.${certification.reasonCode}`)
+      : null;
+  const note = certification.reason;
+  const reasonLine =
+    chosen && note
+      ? t('result.reasonAndNote', { reason: chosen, note })
+      : chosen || note
+        ? t('result.reason', { reason: chosen ?? note })
+        : null;
   const title =
     status === 'passed'
       ? t('result.passedTitle')
@@ -34,7 +46,7 @@ export function CertificationResult({
       subTitle={
         <>
           {message ? <div data-testid="certification-result-message">{t(message.key)}</div> : null}
-          {certification.reason ? <div>{t('result.reason', { reason: certification.reason })}</div> : null}
+          {reasonLine ? <div data-testid="certification-result-reason">{reasonLine}</div> : null}
         </>
       }
       extra={[

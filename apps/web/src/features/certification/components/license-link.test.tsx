@@ -17,6 +17,7 @@ const enterprise = (over: Partial<TCertification> = {}): TCertification => ({
   faceError: null,
   manualReview: false,
   reason: null,
+  reasonCode: null,
   personName: null,
   idNumberMasked: null,
   companyName: 'Demo Co.',
@@ -124,5 +125,38 @@ describe('the licence of an enterprise verification', () => {
     cleanup();
     show(enterprise({ licenseFileId: null }), en);
     expect(screen.queryByTestId('certification-license-view')).toBeNull();
+  });
+});
+
+describe("an operator's rejection", () => {
+  const rejected = (over: Partial<TCertification>) =>
+    enterprise({ status: 'failed', result: null, manualReview: true, ...over });
+
+  it("shows the chosen reason's words in the reader's language, then the operator's own", () => {
+    show(rejected({ reasonCode: 'expiredLicence', reason: 'Valid until 2025-06-30.' }), zh);
+    expect(screen.getByTestId('certification-result-reason').textContent).toBe(
+      '原因：营业执照已过期。Valid until 2025-06-30.',
+    );
+    cleanup();
+    show(rejected({ reasonCode: 'expiredLicence', reason: 'Valid until 2025-06-30.' }), en);
+    expect(screen.getByTestId('certification-result-reason').textContent).toBe(
+      'Reason: The business licence has expired. Valid until 2025-06-30.',
+    );
+  });
+
+  it('shows the words alone, the chosen "other" as the operator\'s words, and a command\'s reason as it is', () => {
+    show(rejected({ reasonCode: 'nameMismatch', reason: null }), en);
+    expect(screen.getByTestId('certification-result-reason').textContent).toBe(
+      'Reason: The company name does not match the business licence',
+    );
+    cleanup();
+    show(rejected({ reasonCode: 'other', reason: 'Stamp missing' }), en);
+    expect(screen.getByTestId('certification-result-reason').textContent).toBe('Reason: Stamp missing');
+    cleanup();
+    show(rejected({ reasonCode: null, reason: 'blurred' }), zh);
+    expect(screen.getByTestId('certification-result-reason').textContent).toBe('原因：blurred');
+    cleanup();
+    show(enterprise(), en);
+    expect(screen.queryByTestId('certification-result-reason')).toBeNull();
   });
 });

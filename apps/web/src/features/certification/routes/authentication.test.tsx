@@ -31,6 +31,7 @@ const certification = (over: Partial<TCertification> = {}): TCertification => ({
   faceError: null,
   manualReview: false,
   reason: null,
+  reasonCode: null,
   personName: '张*',
   idNumberMasked: '110105********002X',
   companyName: null,
