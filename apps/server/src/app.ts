@@ -34,6 +34,7 @@ import { licenseRoutes } from './modules/license/license.routes';
 import { buildMeta, metaRoutes } from './modules/meta/meta.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { opsSupportRoutes } from './modules/ops-support/ops-support.routes';
 import { authenticateOperator } from './modules/operator/operator-session.service';
 import { passkeyRoutes } from './modules/passkey/passkey.routes';
 import { passwordRoutes } from './modules/password/password.routes';
@@ -187,6 +188,7 @@ function notFound(request: FastifyRequest, reply: FastifyReply, path: string) {
 export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promise<FastifyInstance> {
   const app = await baseApp(deps, options, []);
   operatorRoutes(app);
+  opsSupportRoutes(app);
   opsDocsRoutes(app, version);
   app.setNotFoundHandler((request, reply) => notFound(request, reply, request.url.split('?')[0] ?? '/'));
   return app;

@@ -6,16 +6,19 @@
  * `/api/ops/`, a customer's token is refused on the ops API and an operator's on the customers'
  * API, and the ops OpenAPI document lists every ops route with its roles, on the ops listener only.
  */
+import { randomBytes } from 'node:crypto';
 import { OpsRoles, opsRoutes, type TOpsRole, type TOpsRouteId } from '@console/contract/ops';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpsApp } from '../src/app';
-import { auditEntries, operators } from '../src/db/schema';
+import { auditEntries, loginAttempts, operators, userInvitations, users } from '../src/db/schema';
 import { createTotpSecret, totpCode } from '../src/lib/totp';
+import { attemptKey } from '../src/modules/auth';
 import { updateOperator } from '../src/modules/operator/operator.repository';
 import { createOperator } from '../src/modules/operator/operator.service';
 import { openOpsSession } from '../src/modules/operator/operator-session.service';
+import { insertUser } from '../src/modules/user';
 import { createTestApp, envelope, mintSession, seedAccount, type TTestApp } from './harness';
 
 type TCaller = 'none' | 'customer' | TOpsRole;
@@ -62,6 +65,17 @@ const anyone: Record<TCaller, TOutcome> = {
   auditor: 'ok',
 };
 
+/** Support's acts on customers' users: the owner and support. */
+const support: Record<TCaller, TOutcome> = {
+  none: 401,
+  customer: 401,
+  owner: 'ok',
+  support: 'ok',
+  reviewer: 4309,
+  finance: 4309,
+  auditor: 4309,
+};
+
 const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
   opsSignIn: anyone,
   opsSignInTotp: signInStep,
@@ -78,6 +92,12 @@ const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
   opsEnableOperator: owner,
   opsReRoleOperator: owner,
   opsResetOperatorSecondFactor: owner,
+  opsSupportSearchUsers: everyOperator,
+  opsSupportGetUser: everyOperator,
+  opsSupportUnlockUser: support,
+  opsSupportEndSessions: support,
+  opsSupportResendInvitation: support,
+  opsSupportResetProtection: support,
 };
 
 let t: TTestApp;
@@ -88,12 +108,14 @@ const secretOf = new Map<TOpsRole, string>();
 const idOf = new Map<TOpsRole, number>();
 const passwordOf = new Map<TOpsRole, string>();
 let serial = 0;
+let matrixAccount: Awaited<ReturnType<typeof seedAccount>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   ops = await buildOpsApp(t.deps);
   await ops.ready();
   const account = await seedAccount(t.deps, 'matrix');
+  matrixAccount = account;
   customerToken = () => mintSession(t.deps, account.id, account.admin.id);
   for (const role of OpsRoles) {
     const created = await createOperator(t.deps, null, { username: `matrix.${role}`, role }, null);
@@ -148,6 +170,15 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> {
       return caller === 'owner'
         ? { operatorId: await fresh(), role: 'finance', reason: 'matrix' }
         : { operatorId: 1, role: 'finance', reason: 'matrix' };
+    case 'opsSupportSearchUsers':
+      return { q: 'matrix' };
+    case 'opsSupportGetUser':
+      return { userId: matrixAccount.member.id };
+    case 'opsSupportUnlockUser':
+    case 'opsSupportEndSessions':
+    case 'opsSupportResendInvitation':
+    case 'opsSupportResetProtection':
+      return { userId: await supportTarget(id), reason: 'matrix' };
     case 'opsDisableOperator':
     case 'opsEnableOperator':
     case 'opsResetOperatorSecondFactor':
@@ -158,6 +189,44 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> {
     default:
       return undefined;
   }
+}
+
+/** A user of the matrix's account in the state the support act needs (locked, signed in, invited, protected). */
+async function supportTarget(id: TOpsRouteId): Promise<number> {
+  const db = t.deps.db;
+  const now = t.clock.now();
+  const username = `support_target_${serial}`;
+  const userId = await insertUser(db, {
+    accountId: matrixAccount.id,
+    username,
+    passwordHash: 'unusable',
+    email: `${username}@matrix.example`,
+  });
+  if (id === 'opsSupportUnlockUser') {
+    await db.insert(loginAttempts).values({
+      key: attemptKey('matrix', username),
+      failures: 5,
+      lockedUntil: new Date(now.getTime() + 60_000),
+    });
+  } else if (id === 'opsSupportEndSessions') {
+    await mintSession(t.deps, matrixAccount.id, userId);
+  } else if (id === 'opsSupportResendInvitation') {
+    await db.insert(userInvitations).values({
+      accountId: matrixAccount.id,
+      userId,
+      channel: 'EMAIL',
+      sentTo: `${username}@matrix.example`,
+      tokenHash: randomBytes(32),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
+  } else {
+    await db
+      .update(users)
+      .set({ mfaEnabled: true, mfaMethod: 'GA', totpSecret: t.deps.secrets.seal(createTotpSecret()) })
+      .where(eq(users.id, userId));
+  }
+  return userId;
 }
 
 async function auditCount(): Promise<number> {
@@ -184,9 +253,11 @@ describe('ops permission matrix', () => {
         const payload = await bodyOf(id, caller);
         const { _next, ...sent } = (payload ?? {}) as { _next?: string };
         const before = { audit: await auditCount(), operators: await operatorCount() };
+        const query =
+          route.method === 'GET' && payload ? `?${new URLSearchParams(sent as Record<string, string>)}` : '';
         const res = await ops.inject({
           method: route.method,
-          url: route.path,
+          url: `${route.path}${query}`,
           headers: { 'cz-lang': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
           ...(route.method === 'POST' && payload !== undefined ? { payload: sent } : {}),
         });

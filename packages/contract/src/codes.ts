@@ -265,6 +265,14 @@ export const ErrorCode = {
   opsPasswordWrong: 4308,
   /** The operator's role does not allow this act. */
   opsRoleForbidden: 4309,
+  /** Back office, support (issue 40): no user of that id, in any account. */
+  opsSupportUserNotFound: 4320,
+  /** The user's sign-in is not locked: there is nothing to unlock. */
+  opsSupportNotLocked: 4321,
+  /** The user has no active session: there is nothing to end. */
+  opsSupportNoSessions: 4322,
+  /** The user has no invitation that was not accepted: there is nothing to send again. */
+  opsSupportNoInvitation: 4323,
   /**
    * Resetting another user's login protection needs the administrator's own identity check: the
    * checkToken of a RESET_USER_MFA code sent to them (headers `authCodeToken`, `authCodeType`).

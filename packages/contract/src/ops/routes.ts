@@ -26,8 +26,10 @@ import {
   ZOpsStepUp,
   ZOpsTotpEnrolment,
 } from './schemas';
+import { opsSupportRoutes } from './support';
 
 export * from './schemas';
+export * from './support';
 
 /** The ops API's own session cookie (HttpOnly, SameSite=Strict, path /api/ops). */
 export const OpsSessionCookie = 'cz_ops_token';
@@ -236,6 +238,7 @@ export const opsRoutes = {
     response: ZOpsOperator,
     codes: [ErrorCode.opsOperatorNotFound, ErrorCode.opsSelfAct, ErrorCode.opsStepUpRequired],
   },
+  ...opsSupportRoutes,
 } as const satisfies Record<string, TOpsRouteDef>;
 
 export type TOpsRoutes = typeof opsRoutes;

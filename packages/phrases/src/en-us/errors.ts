@@ -165,6 +165,10 @@ const errors = {
   '4307': 'You cannot do this to your own operator account: ask another owner.',
   '4308': 'The current password is wrong.',
   '4309': 'Your operator role does not allow this.',
+  '4320': 'No user has this id.',
+  '4321': "This user's sign-in is not locked: there is nothing to unlock.",
+  '4322': 'This user has no active session: there is nothing to end.',
+  '4323': 'This user has no invitation waiting to be accepted: there is nothing to send again.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':
