@@ -199,3 +199,15 @@ export function isSystemActor(entry: {
   const name = (entry.username ?? '').trim().toLowerCase();
   return name === '' || name === 'system';
 }
+
+/**
+ * The role of the platform operator who did it, for an entry of an account's own log written by
+ * the back office (no user of the account; `info.operator.role`), else null.
+ */
+export function platformOperatorRoleOf(entry: { userId: number | null; info?: unknown }): string | null {
+  if (entry.userId !== null || !entry.info || typeof entry.info !== 'object') return null;
+  const operator = (entry.info as { operator?: unknown }).operator;
+  if (!operator || typeof operator !== 'object') return null;
+  const role = (operator as { role?: unknown }).role;
+  return typeof role === 'string' && role !== '' ? role : null;
+}

@@ -76,6 +76,15 @@ const audit = {
   total_other: '{{formatted}} entries',
   totalCapped: 'More than {{formatted}} entries',
   system: 'System',
+  /** An act of the platform's back office on the account: the operator's role, never their name. */
+  platformOperator: 'Platform operator ({{role}})',
+  operatorRoles: {
+    owner: 'owner',
+    support: 'support',
+    reviewer: 'reviewer',
+    finance: 'finance',
+    auditor: 'auditor',
+  } as Record<string, string>,
   /** Names of the operation codes the server writes (the code itself shows in an entry's details). */
   actions: {
     'auth.login': 'Signed in',

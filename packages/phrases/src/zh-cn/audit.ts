@@ -77,6 +77,14 @@ const audit: typeof en = {
   total_other: '共 {{formatted}} 条',
   totalCapped: '超过 {{formatted}} 条',
   system: '系统',
+  platformOperator: '平台运营人员（{{role}}）',
+  operatorRoles: {
+    owner: '所有者',
+    support: '技术支持',
+    reviewer: '审核',
+    finance: '财务',
+    auditor: '审计',
+  } as Record<string, string>,
   actions: {
     'auth.login': '登录',
     'auth.logout': '退出登录',
