@@ -112,8 +112,7 @@ let matrixAccount: Awaited<ReturnType<typeof seedAccount>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
   const account = await seedAccount(t.deps, 'matrix');
   matrixAccount = account;
   customerToken = () => mintSession(t.deps, account.id, account.admin.id);
@@ -132,7 +131,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
 });
 

@@ -16,7 +16,6 @@ import {
   seedAccount,
   type TTestApp,
 } from '../../../test/harness';
-import { buildOpsApp } from '../../app';
 import type { TCliContext } from '../../context';
 import { auditEntries, operators } from '../../db/schema';
 import { totpCode } from '../../lib/totp';
@@ -30,11 +29,9 @@ let ops: FastifyInstance;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
 });
 
