@@ -41,7 +41,8 @@ const devPort = portsFrom(44);
 const consolePort = devPort + 1;
 const opsPort = devPort + 2;
 const consoleUrl = `http://localhost:${consolePort}`;
-const opsUrl = `http://localhost:${opsPort}`;
+// The back office listens on OPS_HOST, 127.0.0.1 by default.
+const opsUrl = `http://127.0.0.1:${opsPort}`;
 const memberEmail = 'analyst@demo.example';
 const reason = 'Lost the laptop with the passkey and the phone with the app; identity checked by a video call';
 
