@@ -10,6 +10,9 @@ const limitsPort = port + 2;
 const baseURL = `http://localhost:${port}`;
 const onpremURL = `http://localhost:${onpremPort}`;
 const limitsURL = `http://localhost:${limitsPort}`;
+/** The back office's listener of the cloud server (OPS_PORT, decision 0047): its pages and API. */
+export const opsPort = port + 5;
+export const opsURL = `http://127.0.0.1:${opsPort}`;
 
 /**
  * The projects named on the command line (`--project cloud`, `--project=cloud`), or null for all.
@@ -116,6 +119,8 @@ const servers: TServer[] = [
     // Cloud-marketplace registration is a feature of its own, off by default; the server refuses
     // its routes while it is off.
     FEATURE_MARKETPLACE_REGISTER: '1',
+    // The back office (ops-helpers.ts, ops-*.spec.ts).
+    OPS_PORT: String(opsPort),
   }),
   server('onprem-international', onpremPort, {
     DEPLOY_MODE: 'onprem',

@@ -4,7 +4,7 @@
 // demo data is seeded; the database is removed when the server stops.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -52,6 +52,19 @@ if (adminUrl) {
   env.DATA_DIR = dir;
   cleanup = async () => rmSync(dir, { recursive: true, force: true });
 }
+
+// Where the operator commands of the tests (`npm run cli -- …`, ops-helpers.ts) find this
+// server's database: the same DATABASE_URL (PGlite's folder cannot be opened by a second process).
+const stateFile = join(tmpdir(), `console-e2e-${env.PORT}.json`);
+writeFileSync(
+  stateFile,
+  JSON.stringify({ databaseUrl: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR ?? null }),
+);
+const removeState = cleanup;
+cleanup = async () => {
+  rmSync(stateFile, { force: true });
+  await removeState();
+};
 
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.mjs')], { env, stdio: 'inherit' });
 let isStopping = false;

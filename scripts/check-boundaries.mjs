@@ -4,6 +4,9 @@
 //
 // Web (bulletproof-react): app -> features -> shared. A feature never imports another feature;
 // shared code (components, lib, hooks) never imports features or app; features never import app.
+// The back office (src/ops, decision 0049) is the same shape on its own: ops/app -> ops/features
+// -> ops/lib and ops/components -> the shared code; the customers' code never imports src/ops,
+// and src/ops never imports the customers' app or features.
 //
 // Server (apps/server/src, tests aside):
 // - SQL only in repositories: `drizzle-orm` and raw SQL (`execute(sql…)`, sql`…`) only in
@@ -41,6 +44,12 @@ function checkWeb() {
   /** Area of a file: ['app'] | ['features', name] | ['shared'] */
   const areaOf = (file) => {
     const parts = relative(src, file).split(sep);
+    if (parts[0] === 'ops') {
+      // The entry (ops/main.tsx) starts the app.
+      if (parts[1] === 'app' || parts[1] === 'main.tsx') return ['ops-app'];
+      if (parts[1] === 'features') return ['ops-features', parts[2]];
+      return ['ops-shared'];
+    }
     if (parts[0] === 'app') return ['app'];
     if (parts[0] === 'features') return ['features', parts[1]];
     return ['shared'];
@@ -59,7 +68,17 @@ function checkWeb() {
       if (!target?.startsWith(src)) continue;
       const to = areaOf(target);
       let bad = null;
-      if (from[0] === 'shared' && to[0] !== 'shared') bad = `shared code imports ${to.join('/')}`;
+      const isOps = (area) => area[0].startsWith('ops-');
+      if (!isOps(from) && isOps(to)) bad = `customer code imports the back office (${to.join('/')})`;
+      else if (isOps(from) && !isOps(to) && to[0] !== 'shared')
+        bad = `the back office imports the customers' ${to.join('/')}`;
+      else if (from[0] === 'ops-shared' && to[0] !== 'ops-shared' && to[0] !== 'shared')
+        bad = `back-office shared code imports ${to.join('/')}`;
+      else if (from[0] === 'ops-features' && to[0] === 'ops-app')
+        bad = 'a back-office feature imports ops/app';
+      else if (from[0] === 'ops-features' && to[0] === 'ops-features' && to[1] !== from[1])
+        bad = `back-office feature ${from[1]} imports feature ${to[1]}`;
+      else if (from[0] === 'shared' && to[0] !== 'shared') bad = `shared code imports ${to.join('/')}`;
       else if (from[0] === 'features' && to[0] === 'app') bad = 'a feature imports app/';
       else if (from[0] === 'features' && to[0] === 'features' && to[1] !== from[1])
         bad = `feature ${from[1]} imports feature ${to[1]}`;

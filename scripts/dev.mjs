@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run dev`: the API server from its sources (restarted on change, with tsx) and Vite with
-// hot reload, whose proxy sends /api, /healthz and /readyz to the server.
+// hot reload, whose proxy sends /api, /healthz and /readyz to the server. With OPS_PORT set, also
+// the back office's pages with hot reload on http://localhost:5174 (vite.ops.config.ts), whose
+// proxy sends /api/ops to the ops listener.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
@@ -18,6 +20,15 @@ const children = [
     env: { ...process.env, API_URL: `http://localhost:${port}` },
   }),
 ];
+if (process.env.OPS_PORT) {
+  children.push(
+    spawn('npx', ['vite', '--config', 'vite.ops.config.ts'], {
+      cwd: resolve(root, 'apps/web'),
+      stdio: 'inherit',
+      env: { ...process.env, OPS_API_URL: `http://127.0.0.1:${process.env.OPS_PORT}` },
+    }),
+  );
+}
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
 };

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Writes .br and .gz next to the web app's text assets so that the server sends them compressed
 // without compressing on each request.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dir = resolve(import.meta.dirname, '../apps/web/dist');
+// The customers' build, and the back office's (served by the ops listener).
+const dirs = ['../apps/web/dist', '../apps/web/dist-ops'].map((d) => resolve(import.meta.dirname, d));
 let count = 0;
 const visit = (p) => {
   for (const name of readdirSync(p)) {
@@ -24,5 +25,9 @@ const visit = (p) => {
     }
   }
 };
-visit(dir);
-console.log(`precompressed ${count} files in ${dir}`);
+for (const dir of dirs) {
+  if (!existsSync(dir)) continue;
+  count = 0;
+  visit(dir);
+  console.log(`precompressed ${count} files in ${dir}`);
+}

@@ -30,10 +30,18 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const webBuilt = mtime('apps/web/dist/index.html');
+// The back office's pages (dist-ops) are built with the customers' (`build:web`).
+const webBuilt = Math.min(mtime('apps/web/dist/index.html'), mtime('apps/web/dist-ops/ops.html'));
 if (
-  newest(['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', ...shared]) >
-  webBuilt
+  newest([
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/ops.html',
+    'apps/web/public',
+    'apps/web/vite.config.ts',
+    'apps/web/vite.ops.config.ts',
+    ...shared,
+  ]) > webBuilt
 ) {
   console.log('Building the web app…');
   run(['run', 'build:web']);

@@ -48,7 +48,14 @@ const reactProductionFiles = [
 const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), antdStyles(fileURLToPath(new URL('./src', import.meta.url)))],
+  // The back office's sources (src/ops) are a build of their own (vite.ops.config.ts): the
+  // customers' antd stylesheet draws none of their components.
+  plugins: [
+    react(),
+    antdStyles(fileURLToPath(new URL('./src', import.meta.url)), [
+      fileURLToPath(new URL('./src/ops', import.meta.url)),
+    ]),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -36,6 +36,7 @@ import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { opsSupportRoutes } from './modules/ops-support/ops-support.routes';
 import { authenticateOperator } from './modules/operator/operator-session.service';
+import { isOpsApiPath, opsWebRoutes } from './modules/ops-web/ops-web.routes';
 import { passkeyRoutes } from './modules/passkey/passkey.routes';
 import { passwordRoutes } from './modules/password/password.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -60,6 +61,8 @@ export type TAppOptions = {
   logger?: FastifyServerOptions['logger'] | false;
   /** Folder of the built web app; omitted: API only. */
   webDir?: string | null;
+  /** Folder of the back office's built pages (the ops listener's); omitted: API only. */
+  opsWebDir?: string | null;
 };
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
@@ -183,14 +186,22 @@ function notFound(request: FastifyRequest, reply: FastifyReply, path: string) {
 
 /**
  * The operators' back office (decision 0047): its own app on its own listener (OPS_PORT), with
- * the same dependencies, serving only `/api/ops/…` and its OpenAPI document.
+ * the same dependencies, serving `/api/ops/…`, its OpenAPI document and the back office's web
+ * pages (decision 0049) at `/` and every other non-API path.
  */
 export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promise<FastifyInstance> {
   const app = await baseApp(deps, options, []);
   operatorRoutes(app);
   opsSupportRoutes(app);
   opsDocsRoutes(app, version);
-  app.setNotFoundHandler((request, reply) => notFound(request, reply, request.url.split('?')[0] ?? '/'));
+  const web = options.opsWebDir ? await opsWebRoutes(app, options.opsWebDir) : null;
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (web && !isOpsApiPath(path) && (request.method === 'GET' || request.method === 'HEAD')) {
+      return web.sendPage(reply);
+    }
+    return notFound(request, reply, path);
+  });
   return app;
 }
 

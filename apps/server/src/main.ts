@@ -22,6 +22,7 @@ import {
 } from './modules/billing/billing.jobs';
 import { rechargeJobHandlers } from './modules/billing/recharge/recharge.jobs';
 import { faceQueryJobHandlers } from './modules/certification/face-query.job';
+import { opsWebDirOf } from './modules/ops-web/ops-web.routes';
 import {
   createPasswordReminderJob,
   passwordReminderJobKind,
@@ -59,8 +60,9 @@ async function main(): Promise<void> {
       })
     : null;
   const deps = createDeps(config, database, systemClock, replica ? { readDb: replica.db } : {});
+  const webDir = config.webDir ?? resolve(here, '../../web/dist');
   const app = await buildApp(deps, {
-    webDir: config.webDir ?? resolve(here, '../../web/dist'),
+    webDir,
     logger: loggerOptions(config.logLevel),
   });
   const log = app.log;
@@ -104,7 +106,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // The operators' back office: its own listener, only where OPS_PORT says (decision 0047).
-  const opsApp = config.ops ? await buildOpsApp(deps, { logger: loggerOptions(config.logLevel) }) : null;
+  const opsApp = config.ops
+    ? await buildOpsApp(deps, { logger: loggerOptions(config.logLevel), opsWebDir: opsWebDirOf(webDir) })
+    : null;
   if (opsApp && config.ops) await opsApp.listen({ port: config.ops.port, host: config.ops.host });
   const address = `http://localhost:${config.port}`;
   const adapters = adapterStates(config);
@@ -112,7 +116,7 @@ async function main(): Promise<void> {
   console.log(`\nAccount console (${config.edition} edition, ${config.deployMode}) on ${address}`);
   console.log(`API reference: ${address}/api/docs`);
   if (config.ops) {
-    console.log(`Back office API on ${config.ops.host}:${config.ops.port} (/api/ops/openapi.json)`);
+    console.log(`Back office on http://${config.ops.host}:${config.ops.port} (API: /api/ops/openapi.json)`);
   }
   console.log(`\n${adapterTable(adapters, adapterProviders(config))}`);
   // Where uploads live (STORAGE): the folder, or the object store's bucket (never its keys).

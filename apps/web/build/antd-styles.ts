@@ -41,22 +41,28 @@ function filesUnder(dir: string, test: (name: string) => boolean): string[] {
   });
 }
 
-/** The sources under `dir`, not their tests. */
-export function sourceFiles(dir: string): string[] {
-  return filesUnder(dir, (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name));
+/** The sources under `dir`, not their tests, nor those under the folders of `exclude`. */
+export function sourceFiles(dir: string, exclude: readonly string[] = []): string[] {
+  return filesUnder(dir, (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)).filter(
+    (file) => !exclude.some((folder) => file.startsWith(join(folder, '/'))),
+  );
 }
 
 /** Folders of antd that draw nothing of their own: the provider, the theme, the locales. */
 const NOT_COMPONENTS = new Set(['config-provider', 'theme', 'locale', 'version']);
 
 /** The antd folders the sources import: `import { Button, Table } from 'antd'`, `antd/es/app/style`. */
-export function importedFolders(srcDir: string, esDir = antdEsDir()): Set<string> {
+export function importedFolders(
+  srcDir: string,
+  esDir = antdEsDir(),
+  exclude: readonly string[] = [],
+): Set<string> {
   const byFolder = exportsByFolder(esDir);
   const folderOf = new Map(
     [...byFolder].flatMap(([folder, names]) => names.map((name) => [name, folder] as const)),
   );
   const folders = new Set<string>();
-  for (const file of sourceFiles(srcDir)) {
+  for (const file of sourceFiles(srcDir, exclude)) {
     const text = readFileSync(file, 'utf8');
     for (const [, names = ''] of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'antd'/g)) {
       for (const raw of names.split(',')) {
@@ -96,9 +102,13 @@ export const NOT_DRAWN: readonly string[] = [
 ];
 
 /** Those folders and every component folder their modules import, transitively (Table → Pagination, Dropdown, Menu…). */
-export function componentFolders(srcDir: string, esDir = antdEsDir()): string[] {
+export function componentFolders(
+  srcDir: string,
+  esDir = antdEsDir(),
+  exclude: readonly string[] = [],
+): string[] {
   const byFolder = exportsByFolder(esDir);
-  const imported = importedFolders(srcDir, esDir);
+  const imported = importedFolders(srcDir, esDir, exclude);
   const seen = new Set<string>();
   const queue = [...imported];
   while (queue.length > 0) {
@@ -234,11 +244,12 @@ export const ANTD_STYLES_MODULE = 'virtual:antd-styles';
 const RESOLVED = `\0${ANTD_STYLES_MODULE}`;
 
 /**
- * `virtual:antd-styles`: in a production build, the URL of antd's extracted stylesheet (an asset
+ * `virtual:antd-styles` (of the components the sources under `srcDir` import, those under
+ * `exclude` aside): in a production build, the URL of antd's extracted stylesheet (an asset
  * of the build); in development, in the unit tests and in the server render, `null`, and antd
  * keeps generating its styles at runtime.
  */
-export function antdStyles(srcDir: string): Plugin {
+export function antdStyles(srcDir: string, exclude: readonly string[] = []): Plugin {
   let production = false;
   return {
     name: 'console:antd-styles',
@@ -251,7 +262,7 @@ export function antdStyles(srcDir: string): Plugin {
     async load(id) {
       if (id !== RESOLVED) return undefined;
       if (!production) return 'export default null;';
-      const css = await dropUnmatched(await extractAntdStyles(componentFolders(srcDir)));
+      const css = await dropUnmatched(await extractAntdStyles(componentFolders(srcDir, undefined, exclude)));
       const ref = this.emitFile({ type: 'asset', name: 'antd.css', source: css });
       return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
     },

@@ -41,7 +41,16 @@ export type TPageNamespace =
   | 'invitation'
   | 'sso';
 
-type TLoginNamespace = Exclude<TNamespace, TConsoleNamespace | TMobileLoginNamespace | TPageNamespace>;
+/**
+ * The back office's namespaces (`ops-<area>.ts`): only its own build reads them, their loaders come
+ * with it (`@console/phrases/ops-loaders`). Each area adds its namespace here and in ops-loaders.ts.
+ */
+export type TOpsNamespace = 'opsShell';
+
+type TLoginNamespace = Exclude<
+  TNamespace,
+  TConsoleNamespace | TMobileLoginNamespace | TPageNamespace | TOpsNamespace
+>;
 
 /**
  * The loaders of the namespaces the login page and what it opens read (the second step, the

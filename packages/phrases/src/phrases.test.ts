@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { registerConsoleNamespaces } from './console-loaders';
 import { interpolate, loadNamespace, Namespaces } from './index';
 import { registerMobileLoginNamespace } from './mobile-login-loaders';
+import { registerOpsNamespaces } from './ops-loaders';
 import { registerPageNamespaces } from './page-loaders';
 
 registerConsoleNamespaces();
 registerMobileLoginNamespace();
 registerPageNamespaces();
+registerOpsNamespaces();
 
 type TTree = { [key: string]: string | string[] | TTree };
 

@@ -11,6 +11,7 @@ import type login from './en-us/login';
 import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
+import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
 import type payment from './en-us/payment';
@@ -51,6 +52,8 @@ export type TPhrases = {
   billing: typeof billing;
   payment: typeof payment;
   certification: typeof certification;
+  // The back office's namespaces (their loaders: ops-loaders.ts).
+  opsShell: typeof opsShell;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -80,4 +83,5 @@ export const Namespaces = [
   'billing',
   'payment',
   'certification',
+  'opsShell',
 ] as const satisfies readonly TNamespace[];

@@ -249,4 +249,7 @@ type TSchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type TOpsRouteBody<K extends TOpsRouteId> = TSchemaInput<
   TOpsRoutes[K] extends { body: infer B } ? B : undefined
 >;
+export type TOpsRouteQuery<K extends TOpsRouteId> = TSchemaInput<
+  TOpsRoutes[K] extends { query: infer Q } ? Q : undefined
+>;
 export type TOpsRouteData<K extends TOpsRouteId> = TSchemaOutput<TOpsRoutes[K]['response']>;
