@@ -44,7 +44,8 @@ const consoleUrl = `http://localhost:${consolePort}`;
 // The back office listens on OPS_HOST, 127.0.0.1 by default.
 const opsUrl = `http://127.0.0.1:${opsPort}`;
 const memberEmail = 'analyst@demo.example';
-const reason = 'Lost the laptop with the passkey and the phone with the app; identity checked by a video call';
+const reason =
+  'Lost the laptop with the passkey and the phone with the app; identity checked by a video call';
 
 let database: TDemoDatabase | undefined;
 let server: TProductionServer | undefined;
@@ -152,7 +153,10 @@ async function signInBinding(page: Page): Promise<void> {
   await page.getByTestId('mfa-code').fill(app.codeAt(Date.now()));
   await page.getByTestId('mfa-submit').click();
   await page.waitForURL('**/workbench');
-  await expect(page.getByTestId('mfa-card').getByTestId('mfa-status')).toHaveAttribute('data-enabled', 'true');
+  await expect(page.getByTestId('mfa-card').getByTestId('mfa-status')).toHaveAttribute(
+    'data-enabled',
+    'true',
+  );
 }
 
 /** The operator's first sign-in through the back office's API: new password, authenticator, session. */
@@ -221,7 +225,10 @@ test('a support operator resets the login protection of an international user wh
   const ops = await desk.newPage();
   await ops.setViewportSize({ width: 390, height: 844 });
   await openUser(ops, demo.member.username);
-  await expect(ops.getByTestId('support-user-status')).toHaveAttribute('data-status', 'active');
+  await expect(ops.getByTestId('support-identity').getByTestId('support-user-status')).toHaveAttribute(
+    'data-status',
+    'active',
+  );
   await expect(ops.getByTestId('support-authenticator')).toHaveAttribute('data-bound', 'true');
   await expect(ops.getByTestId('support-passkeys').locator('li')).toHaveCount(1);
   await expect(ops.getByTestId('support-passkeys')).toContainText('Lost laptop');

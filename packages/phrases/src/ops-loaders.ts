@@ -9,9 +9,11 @@ import { registerNamespaceLoaders, type TNamespaceLoaders, type TOpsNamespace } 
 export const opsLoaders = {
   'en-US': {
     opsShell: () => import('./en-us/ops-shell'),
+    opsSupport: () => import('./en-us/ops-support'),
   },
   'zh-CN': {
     opsShell: () => import('./zh-cn/ops-shell'),
+    opsSupport: () => import('./zh-cn/ops-support'),
   },
 } satisfies TNamespaceLoaders<TOpsNamespace>;
 

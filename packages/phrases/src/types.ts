@@ -12,6 +12,7 @@ import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
 import type opsShell from './en-us/ops-shell';
+import type opsSupport from './en-us/ops-support';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
 import type payment from './en-us/payment';
@@ -54,6 +55,7 @@ export type TPhrases = {
   certification: typeof certification;
   // The back office's namespaces (their loaders: ops-loaders.ts).
   opsShell: typeof opsShell;
+  opsSupport: typeof opsSupport;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -84,4 +86,5 @@ export const Namespaces = [
   'payment',
   'certification',
   'opsShell',
+  'opsSupport',
 ] as const satisfies readonly TNamespace[];

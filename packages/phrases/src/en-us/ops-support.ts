@@ -82,7 +82,8 @@ const opsSupport = {
   },
   acts: {
     title: 'Support acts',
-    intro: "Each act needs a reason. It is written to the installation's audit trail and to the account's own audit log, where the customer sees “Platform operator (support)” and the reason.",
+    intro:
+      "Each act needs a reason. It is written to the installation's audit trail and to the account's own audit log, where the customer sees “Platform operator (support)” and the reason.",
     readOnly: 'Your role can look at users, not act on them.',
     reason: 'Reason',
     reasonPlaceholder: 'Why, and how the request was confirmed (kept in both audit logs)',

@@ -24,7 +24,10 @@ export function useSupportAct<A extends TSupportAct>(act: A) {
   return useMutation({
     mutationFn: (input: { userId: number; reason: string }) =>
       // The dialog shows a refusal itself, beside the reason.
-      callOps(supportActRoutes[act], { body: input, hints: false }) as Promise<TSupportActResult<A>>,
+      // Every act takes the same body (a user and a reason); the route's id picks the act.
+      callOps(supportActRoutes[act] as 'opsSupportUnlockUser', { body: input, hints: false }) as Promise<
+        TSupportActResult<A>
+      >,
     onSettled: () => client.invalidateQueries({ queryKey: supportUsersKey }),
   });
 }

@@ -4,7 +4,7 @@
  * factor again (the API client's step-up dialog); a refusal shows here, beside the reason.
  */
 import type { TOpsUserDetail } from '@console/contract/ops';
-import { Alert, App, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { opsErrorText } from '@/ops/lib/ops-api';
@@ -43,7 +43,10 @@ function doneText(
   result: TSupportActResult<TSupportAct>,
 ): string {
   if (act === 'endSessions') {
-    return t('acts.endSessions.done', { user, count: (result as TSupportActResult<'endSessions'>).endedSessions });
+    return t('acts.endSessions.done', {
+      user,
+      count: (result as TSupportActResult<'endSessions'>).endedSessions,
+    });
   }
   if (act !== 'reset') return t(`acts.${act}.done`, { user });
   const { notice } = result as TSupportActResult<'reset'>;
@@ -73,7 +76,8 @@ export function ActDialog({
     try {
       const result = await mutation.mutateAsync({ userId: user.id, reason: reason.trim() });
       void message.open({
-        type: act === 'reset' && !(result as TSupportActResult<'reset'>).notice.isSent ? 'warning' : 'success',
+        type:
+          act === 'reset' && !(result as TSupportActResult<'reset'>).notice.isSent ? 'warning' : 'success',
         content: <span data-testid="support-act-done">{doneText(t, act, user.username, result)}</span>,
         duration: 8,
       });
@@ -88,7 +92,9 @@ export function ActDialog({
       title={t(`acts.${act}.title`, { user: user.username })}
       okText={t(`acts.${act}.confirm`)}
       cancelText={t('acts.cancel')}
-      okButtonProps={{ danger: act === 'reset' || act === 'endSessions', 'data-testid': 'support-act-ok' } as object}
+      okButtonProps={
+        { danger: act === 'reset' || act === 'endSessions', 'data-testid': 'support-act-ok' } as ButtonProps
+      }
       confirmLoading={mutation.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -103,7 +109,13 @@ export function ActDialog({
           </Typography.Paragraph>
         )}
         {error ? (
-          <Alert type="error" showIcon title={error} className="cz-ops-form-alert" data-testid="support-act-error" />
+          <Alert
+            type="error"
+            showIcon
+            title={error}
+            className="cz-ops-form-alert"
+            data-testid="support-act-error"
+          />
         ) : null}
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
           <Form.Item

@@ -27,7 +27,9 @@ export function FactorsText({ hasAuthenticator, passkeys }: { hasAuthenticator: 
     ...(hasAuthenticator ? [t('factors.authenticator')] : []),
     ...(passkeys > 0 ? [t('factors.passkeys', { count: passkeys })] : []),
   ];
-  return <span data-testid="support-user-factors">{parts.length > 0 ? parts.join(' · ') : t('factors.none')}</span>;
+  return (
+    <span data-testid="support-user-factors">{parts.length > 0 ? parts.join(' · ') : t('factors.none')}</span>
+  );
 }
 
 /** A phone as the customers' console shows it: `+86 139****2222`. */

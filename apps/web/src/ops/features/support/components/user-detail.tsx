@@ -43,7 +43,10 @@ function IdentityCard({ user }: { user: TOpsUserDetail }) {
             <StatusTag status={user.status} />
             {user.lockedUntil ? (
               <Typography.Text type="danger" data-testid="support-locked-until">
-                {t('detail.lockedUntil', { time: formatDateTime(user.lockedUntil), count: user.failedSignIns })}
+                {t('detail.lockedUntil', {
+                  time: formatDateTime(user.lockedUntil),
+                  count: user.failedSignIns,
+                })}
               </Typography.Text>
             ) : user.failedSignIns > 0 ? (
               <Typography.Text type="secondary">
@@ -127,7 +130,9 @@ function ContactCard({ user }: { user: TOpsUserDetail }) {
           <span className="cz-ops-id">{phoneText(user.phone, user.phoneCode) ?? t('none')}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('detail.lastSignIn')}>
-          <span className="cz-ops-id">{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t('never')}</span>
+          <span className="cz-ops-id">
+            {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t('never')}
+          </span>
           {user.lastSignInIp ? (
             <Typography.Text type="secondary" className="cz-ops-id">
               {' '}
