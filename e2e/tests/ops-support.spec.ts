@@ -250,6 +250,8 @@ test('a support operator resets the login protection of an international user wh
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   await ops.getByTestId('support-act-ok').click();
   await expect(ops.getByText('请输入原因')).toBeVisible();
+  // The pointer leaves the button it clicked: the check reads the dialog at rest, not hovered.
+  await ops.mouse.move(0, 0);
   await settle(ops, 'support-act-dialog');
   await saveScreenshot(ops, test.info(), 'ops-support-reset-zh-390', { fullPage: false });
   const narrowDialog = await findings(ops, 'support reset dialog (zh-CN, 390 px)');

@@ -122,7 +122,7 @@ const opsSupport: TPhrases['opsSupport'] = {
       steps: {
         authenticator: '删除其身份验证器',
         passkeys_one: '删除其通行密钥（{{count}} 个）',
-        passkeys_other: '删除其全部通行密钥（{{count}} 个）',
+        passkeys_other: '删除其通行密钥（{{count}} 个）',
         sessions: '立即结束其所有登录会话',
         notice: '通过邮件或短信通知该用户',
         next: '用户下次登录时，如账户要求登录保护，将重新设置登录保护',

@@ -83,10 +83,12 @@ function ProtectionCard({ user }: { user: TOpsUserDetail }) {
     <Card title={t('detail.protection')} data-testid="support-protection">
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('detail.protection')}>
-          <Tag color={factors.isEnabled ? 'success' : 'default'} data-testid="support-protection-state">
-            {factors.isEnabled ? t('detail.protectionOn') : t('detail.protectionOff')}
-          </Tag>
-          {factors.method ? <span>{t(`detail.methods.${factors.method}`)}</span> : null}
+          <Space size={4} wrap>
+            <Tag color={factors.isEnabled ? 'success' : 'default'} data-testid="support-protection-state">
+              {factors.isEnabled ? t('detail.protectionOn') : t('detail.protectionOff')}
+            </Tag>
+            {factors.method ? <span>{t(`detail.methods.${factors.method}`)}</span> : null}
+          </Space>
         </Descriptions.Item>
         <Descriptions.Item label={t('detail.authenticator')}>
           <span data-testid="support-authenticator" data-bound={factors.hasAuthenticator}>
