@@ -177,14 +177,24 @@ async function operatorSession(context: BrowserContext): Promise<void> {
   await post('/api/ops/setup/totp/confirm', { code: app.codeAt(Date.now()) });
 }
 
-/** The Users page: searches the user and opens the User page. */
-async function openUser(page: Page, username: string): Promise<void> {
+/**
+ * The Users page: searches the user (the results pictured and checked under `shot`) and opens the
+ * User page.
+ */
+async function openUser(page: Page, username: string, shot: string): Promise<void> {
   await page.goto('/users');
   await expect(page.getByTestId('support-users')).toBeVisible();
   await page.getByTestId('support-search').locator('input').fill(username);
   await page.getByTestId('support-search').locator('input').press('Enter');
   const result = page.getByTestId('support-result').filter({ hasText: username });
   await expect(result).toHaveCount(1);
+  await expect(result.getByTestId('support-user-factors')).toBeVisible();
+  const width = page.viewportSize()?.width ?? 1440;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await settle(page, 'support-results');
+  await saveScreenshot(page, test.info(), shot);
+  const found = await findings(page, shot);
+  expect(found, report(found)).toEqual([]);
   await result.getByTestId('support-user-link').click();
   await expect(page.getByTestId('support-username')).toHaveText(username);
 }
@@ -224,7 +234,7 @@ test('a support operator resets the login protection of an international user wh
   await operatorSession(desk);
   const ops = await desk.newPage();
   await ops.setViewportSize({ width: 390, height: 844 });
-  await openUser(ops, demo.member.username);
+  await openUser(ops, demo.member.username, 'ops-support-users-zh-390');
   await expect(ops.getByTestId('support-identity').getByTestId('support-user-status')).toHaveAttribute(
     'data-status',
     'active',
@@ -262,7 +272,7 @@ test('a support operator resets the login protection of an international user wh
   // In English at 1440 px: the results as a table, then the reset with a reason.
   await desk.addCookies([{ name: 'cz-lang', value: 'en-US', url: opsUrl }]);
   await ops.setViewportSize({ width: 1440, height: 900 });
-  await openUser(ops, demo.member.username);
+  await openUser(ops, demo.member.username, 'ops-support-users-en-1440');
   await settle(ops, 'support-user');
   await saveScreenshot(ops, test.info(), 'ops-support-user-en-1440');
   const widePage = await findings(ops, 'support user (en-US, 1440 px)');
