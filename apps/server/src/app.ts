@@ -34,8 +34,10 @@ import { licenseRoutes } from './modules/license/license.routes';
 import { buildMeta, metaRoutes } from './modules/meta/meta.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
-import { opsSupportRoutes } from './modules/ops-support/ops-support.routes';
 import { authenticateOperator } from './modules/operator/operator-session.service';
+import { opsCatalogueRoutes } from './modules/ops-catalogue/ops-catalogue.routes';
+import { opsDashboardRoutes } from './modules/ops-dashboard/ops-dashboard.routes';
+import { opsSupportRoutes } from './modules/ops-support/ops-support.routes';
 import { isOpsApiPath, opsWebRoutes } from './modules/ops-web/ops-web.routes';
 import { passkeyRoutes } from './modules/passkey/passkey.routes';
 import { passwordRoutes } from './modules/password/password.routes';
@@ -193,6 +195,8 @@ export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promi
   const app = await baseApp(deps, options, []);
   operatorRoutes(app);
   opsSupportRoutes(app);
+  opsCatalogueRoutes(app);
+  opsDashboardRoutes(app);
   opsDocsRoutes(app, version);
   const web = options.opsWebDir ? await opsWebRoutes(app, options.opsWebDir) : null;
   app.setNotFoundHandler((request, reply) => {

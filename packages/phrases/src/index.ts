@@ -45,7 +45,7 @@ export type TPageNamespace =
  * The back office's namespaces (`ops-<area>.ts`): only its own build reads them, their loaders come
  * with it (`@console/phrases/ops-loaders`). Each area adds its namespace here and in ops-loaders.ts.
  */
-export type TOpsNamespace = 'opsShell' | 'opsSupport';
+export type TOpsNamespace = 'opsShell' | 'opsDashboard' | 'opsCatalogue' | 'opsSupport';
 
 type TLoginNamespace = Exclude<
   TNamespace,

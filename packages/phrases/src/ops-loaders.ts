@@ -9,10 +9,14 @@ import { registerNamespaceLoaders, type TNamespaceLoaders, type TOpsNamespace } 
 export const opsLoaders = {
   'en-US': {
     opsShell: () => import('./en-us/ops-shell'),
+    opsDashboard: () => import('./en-us/ops-dashboard'),
+    opsCatalogue: () => import('./en-us/ops-catalogue'),
     opsSupport: () => import('./en-us/ops-support'),
   },
   'zh-CN': {
     opsShell: () => import('./zh-cn/ops-shell'),
+    opsDashboard: () => import('./zh-cn/ops-dashboard'),
+    opsCatalogue: () => import('./zh-cn/ops-catalogue'),
     opsSupport: () => import('./zh-cn/ops-support'),
   },
 } satisfies TNamespaceLoaders<TOpsNamespace>;

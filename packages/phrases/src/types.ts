@@ -11,6 +11,8 @@ import type login from './en-us/login';
 import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
+import type opsCatalogue from './en-us/ops-catalogue';
+import type opsDashboard from './en-us/ops-dashboard';
 import type opsShell from './en-us/ops-shell';
 import type opsSupport from './en-us/ops-support';
 import type outbox from './en-us/outbox';
@@ -56,6 +58,8 @@ export type TPhrases = {
   // The back office's namespaces (their loaders: ops-loaders.ts).
   opsShell: typeof opsShell;
   opsSupport: typeof opsSupport;
+  opsDashboard: typeof opsDashboard;
+  opsCatalogue: typeof opsCatalogue;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -87,4 +91,6 @@ export const Namespaces = [
   'certification',
   'opsShell',
   'opsSupport',
+  'opsDashboard',
+  'opsCatalogue',
 ] as const satisfies readonly TNamespace[];

@@ -7,6 +7,8 @@
 import type { z } from 'zod';
 import { ErrorCode } from '../codes';
 import { ZNull } from '../schemas/common';
+import { opsCatalogueRoutes } from './catalogue';
+import { opsDashboardRoutes } from './dashboard';
 import {
   OpsRoles,
   type TOpsRole,
@@ -28,6 +30,8 @@ import {
 } from './schemas';
 import { opsSupportRoutes } from './support';
 
+export * from './catalogue';
+export * from './dashboard';
 export * from './schemas';
 export * from './support';
 
@@ -239,6 +243,8 @@ export const opsRoutes = {
     codes: [ErrorCode.opsOperatorNotFound, ErrorCode.opsSelfAct, ErrorCode.opsStepUpRequired],
   },
   ...opsSupportRoutes,
+  ...opsCatalogueRoutes,
+  ...opsDashboardRoutes,
 } as const satisfies Record<string, TOpsRouteDef>;
 
 export type TOpsRoutes = typeof opsRoutes;

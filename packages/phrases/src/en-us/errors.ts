@@ -169,6 +169,15 @@ const errors = {
   '4321': "This user's sign-in is not locked: there is nothing to unlock.",
   '4322': 'This user has no active session: there is nothing to end.',
   '4323': 'This user has no invitation waiting to be accepted: there is nothing to send again.',
+  '4370': 'The catalogue does not accept this change: {{problems}}',
+  '4371': 'Another row of the catalogue already has this key (its id or code). Choose another.',
+  '4372': 'This row is no longer in the catalogue. Reload the page and try again.',
+  '4373': 'This row refers to a service or cloud provider that the catalogue does not have.',
+  '4374':
+    'Licences of this installation are signed with a private key kept off the server: issue them with the license-issue command and its --private-key option.',
+  '4375': 'There is no activated licence with this id, or it has been released already.',
+  '4376':
+    'An invite code with this text already exists. Choose another, or leave it empty for a generated one.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':
