@@ -13,6 +13,7 @@ import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
 import type opsCatalogue from './en-us/ops-catalogue';
 import type opsDashboard from './en-us/ops-dashboard';
+import type opsPasskeys from './en-us/ops-passkeys';
 import type opsShell from './en-us/ops-shell';
 import type opsSupport from './en-us/ops-support';
 import type outbox from './en-us/outbox';
@@ -60,6 +61,7 @@ export type TPhrases = {
   opsSupport: typeof opsSupport;
   opsDashboard: typeof opsDashboard;
   opsCatalogue: typeof opsCatalogue;
+  opsPasskeys: typeof opsPasskeys;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -93,4 +95,5 @@ export const Namespaces = [
   'opsSupport',
   'opsDashboard',
   'opsCatalogue',
+  'opsPasskeys',
 ] as const satisfies readonly TNamespace[];
