@@ -36,6 +36,7 @@ import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { operatorPasskeyRoutes } from './modules/operator/operator-passkey.routes';
 import { authenticateOperator } from './modules/operator/operator-session.service';
+import { opsAccountsRoutes } from './modules/ops-accounts/ops-accounts.routes';
 import { opsCatalogueRoutes } from './modules/ops-catalogue/ops-catalogue.routes';
 import { opsDashboardRoutes } from './modules/ops-dashboard/ops-dashboard.routes';
 import { opsSupportRoutes } from './modules/ops-support/ops-support.routes';
@@ -199,6 +200,7 @@ export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promi
   opsCatalogueRoutes(app);
   opsDashboardRoutes(app);
   operatorPasskeyRoutes(app);
+  opsAccountsRoutes(app);
   opsDocsRoutes(app, version);
   const web = options.opsWebDir ? await opsWebRoutes(app, options.opsWebDir) : null;
   app.setNotFoundHandler((request, reply) => {

@@ -12,8 +12,9 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpsApp } from '../src/app';
-import { auditEntries, loginAttempts, operators, userInvitations, users } from '../src/db/schema';
+import { accounts, auditEntries, loginAttempts, operators, userInvitations, users } from '../src/db/schema';
 import { createTotpSecret, totpCode } from '../src/lib/totp';
+import { createAccountWithRoles } from '../src/modules/account';
 import { attemptKey } from '../src/modules/auth';
 import { activateLicense, issueDevLicense } from '../src/modules/license/license.service';
 import { updateOperator } from '../src/modules/operator/operator.repository';
@@ -47,6 +48,16 @@ const everyOperator: Record<TCaller, TOutcome> = {
   finance: 'ok',
   auditor: 'ok',
 };
+/** A change of support's work (accounts, users): the owner and support only. */
+const support: Record<TCaller, TOutcome> = {
+  none: 401,
+  customer: 401,
+  owner: 'ok',
+  support: 'ok',
+  reviewer: 4309,
+  finance: 4309,
+  auditor: 4309,
+};
 /** A sign-in step's route: a signed-in operator's session is not that step's. */
 const signInStep: Record<TCaller, TOutcome> = {
   none: 401,
@@ -77,17 +88,6 @@ const anyone: Record<TCaller, TOutcome> = {
   reviewer: 'ok',
   finance: 'ok',
   auditor: 'ok',
-};
-
-/** Support's acts on customers' users: the owner and support. */
-const support: Record<TCaller, TOutcome> = {
-  none: 401,
-  customer: 401,
-  owner: 'ok',
-  support: 'ok',
-  reviewer: 4309,
-  finance: 4309,
-  auditor: 4309,
 };
 
 const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
@@ -142,6 +142,16 @@ const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
   opsMyPasskeyRemove: everyOperator,
   opsMyAuthenticatorStart: everyOperator,
   opsMyAuthenticatorConfirm: everyOperator,
+  opsSearchAccounts: everyOperator,
+  opsGetAccount: everyOperator,
+  opsAccountAudit: everyOperator,
+  opsSuspendAccount: support,
+  opsResumeAccount: support,
+  opsExtendTrial: support,
+  opsMakeFormal: support,
+  opsStopMfaRequirement: support,
+  opsCreateAccount: support,
+  opsCreateActivationCode: support,
 };
 
 let t: TTestApp;
@@ -155,12 +165,15 @@ const passkeyOf = new Map<TOpsRole, TSoftPasskey>();
 type TRegistrationOptions = { challenge: string; rp: { id?: string }; user: { id: string } };
 let serial = 0;
 let matrixAccount: Awaited<ReturnType<typeof seedAccount>>;
+/** The seeded customer account, read by the ops reads and named by refused acts. */
+let matrixAccountId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
   ops = await t.opsApp();
   const account = await seedAccount(t.deps, 'matrix');
   matrixAccount = account;
+  matrixAccountId = account.id;
   customerToken = () => mintSession(t.deps, account.id, account.admin.id);
   for (const role of OpsRoles) {
     const created = await createOperator(t.deps, null, { username: `matrix.${role}`, role }, null);
@@ -342,6 +355,30 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller, token: string | null): P
       const made = createPasskey(options, { origin: t.deps.config.opsOrigin });
       return { name: `added ${serial}`, credential: made.response };
     }
+    case 'opsSuspendAccount':
+    case 'opsMakeFormal':
+      return { accountId: admitted(id, caller) ? await freshAccount() : matrixAccountId, reason: 'matrix' };
+    case 'opsResumeAccount':
+      return {
+        accountId: admitted(id, caller) ? await freshAccount({ status: 1 }) : matrixAccountId,
+        reason: 'matrix',
+      };
+    case 'opsExtendTrial':
+      return { accountId: matrixAccountId, days: 7, reason: 'matrix' };
+    case 'opsStopMfaRequirement':
+      return {
+        accountId: admitted(id, caller) ? await freshAccount({ mfaRequired: true }) : matrixAccountId,
+        reason: 'matrix',
+      };
+    case 'opsCreateAccount':
+      return {
+        accountName: `matrixnew${lettersOf(serial)}`,
+        adminUsername: 'matrix_admin',
+        email: `admin${serial}@matrixnew.example`,
+        reason: 'matrix',
+      };
+    case 'opsCreateActivationCode':
+      return { kind: 'extend', extendDays: 10, reason: 'matrix' };
     default:
       return undefined;
   }
@@ -401,6 +438,53 @@ async function ownerCall(id: TOpsRouteId, payload: unknown): Promise<void> {
   expect(envelope(res).code, res.body).toBe(0);
 }
 
+function admitted(id: TOpsRouteId, caller: TCaller): boolean {
+  return expectations[id][caller] === 'ok' && caller !== 'none' && caller !== 'customer';
+}
+
+/** Letters only (account names): 1 → "b", 27 → "bb". */
+function lettersOf(n: number): string {
+  let out = '';
+  let rest = n;
+  do {
+    out = String.fromCharCode(97 + (rest % 26)) + out;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return out;
+}
+
+/** A fresh trial account (no users) in the state an act needs, for the callers it admits. */
+async function freshAccount(values: { status?: number; mfaRequired?: boolean } = {}): Promise<number> {
+  const { accountId } = await createAccountWithRoles(t.deps.db, {
+    name: `matrixacct${lettersOf(serial)}`,
+    displayName: `matrixacct${lettersOf(serial)}`,
+    type: 2,
+  });
+  if (values.status !== undefined || values.mfaRequired !== undefined) {
+    await t.deps.db
+      .update(accounts)
+      .set({
+        ...(values.status === undefined ? {} : { status: values.status }),
+        ...(values.mfaRequired === undefined ? {} : { mfaRequired: values.mfaRequired }),
+      })
+      .where(eq(accounts.id, accountId));
+  }
+  return accountId;
+}
+
+/** The query of each GET route that takes one, for the callers it admits. */
+function queryOf(id: TOpsRouteId): string {
+  switch (id) {
+    case 'opsSearchAccounts':
+      return '?q=matrix';
+    case 'opsGetAccount':
+    case 'opsAccountAudit':
+      return `?accountId=${matrixAccountId}`;
+    default:
+      return '';
+  }
+}
+
 async function auditCount(): Promise<number> {
   const [row] = await t.deps.db.select({ n: count() }).from(auditEntries);
   return Number(row?.n ?? 0);
@@ -429,7 +513,7 @@ describe('ops permission matrix', () => {
           route.method === 'GET' && payload ? `?${new URLSearchParams(sent as Record<string, string>)}` : '';
         const res = await ops.inject({
           method: route.method,
-          url: `${route.path}${query}`,
+          url: `${route.path}${query || queryOf(id)}`,
           headers: { 'cz-lang': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
           ...(route.method === 'POST' && payload !== undefined ? { payload: sent } : {}),
         });

@@ -105,6 +105,12 @@ export const AuditActions = [
   'account.updateRegistrationPhone',
   'account.passwordPolicy',
   'account.mfaPolicy',
+  // The back office's acts on an account (issue 40)
+  'account.suspend',
+  'account.resume',
+  'account.extendTrial',
+  'account.notice',
+  'account.activationCode',
   'account.tag.set',
   'account.tag.remove',
   // Real-name verification

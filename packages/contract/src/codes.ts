@@ -289,6 +289,22 @@ export const ErrorCode = {
   opsPasskeyNotFound: 4386,
   /** No new authenticator is being enrolled: start the replacement again. */
   opsAuthenticatorNotStarted: 4387,
+  /** Back office, accounts (issue 40 item 2): no such account. */
+  opsAccountNotFound: 4310,
+  /** The account is deleted: no act applies to it any more. */
+  opsAccountDeleted: 4311,
+  /** The account is suspended already. */
+  opsAccountSuspended: 4312,
+  /** The account is not suspended: there is nothing to resume. */
+  opsAccountNotSuspended: 4313,
+  /** The account is not on trial (formal, test or demo): its trial cannot be extended or ended. */
+  opsAccountNotTrial: 4314,
+  /** The account does not require login protection: there is nothing to turn off. */
+  opsMfaNotRequired: 4315,
+  /** An account of that name exists already. */
+  opsAccountNameTaken: 4316,
+  /** That phone number or e-mail address is registered to another account. */
+  opsAccountContactTaken: 4317,
   /**
    * Resetting another user's login protection needs the administrator's own identity check: the
    * checkToken of a RESET_USER_MFA code sent to them (headers `authCodeToken`, `authCodeType`).

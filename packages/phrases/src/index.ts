@@ -45,7 +45,13 @@ export type TPageNamespace =
  * The back office's namespaces (`ops-<area>.ts`): only its own build reads them, their loaders come
  * with it (`@console/phrases/ops-loaders`). Each area adds its namespace here and in ops-loaders.ts.
  */
-export type TOpsNamespace = 'opsShell' | 'opsDashboard' | 'opsCatalogue' | 'opsPasskeys' | 'opsSupport';
+export type TOpsNamespace =
+  | 'opsShell'
+  | 'opsDashboard'
+  | 'opsCatalogue'
+  | 'opsPasskeys'
+  | 'opsAccounts'
+  | 'opsSupport';
 
 type TLoginNamespace = Exclude<
   TNamespace,

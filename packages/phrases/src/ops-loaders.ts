@@ -11,6 +11,7 @@ const files = {
   opsShell: [() => import('./en-us/ops-shell'), () => import('./zh-cn/ops-shell')],
   opsDashboard: [() => import('./en-us/ops-dashboard'), () => import('./zh-cn/ops-dashboard')],
   opsCatalogue: [() => import('./en-us/ops-catalogue'), () => import('./zh-cn/ops-catalogue')],
+  opsAccounts: [() => import('./en-us/ops-accounts'), () => import('./zh-cn/ops-accounts')],
   opsPasskeys: [() => import('./en-us/ops-passkeys'), () => import('./zh-cn/ops-passkeys')],
   opsSupport: [() => import('./en-us/ops-support'), () => import('./zh-cn/ops-support')],
 } satisfies { [K in TOpsNamespace]: readonly [TLoader<K>, TLoader<K>] };

@@ -11,6 +11,7 @@ import type login from './en-us/login';
 import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
+import type opsAccounts from './en-us/ops-accounts';
 import type opsCatalogue from './en-us/ops-catalogue';
 import type opsDashboard from './en-us/ops-dashboard';
 import type opsPasskeys from './en-us/ops-passkeys';
@@ -62,6 +63,7 @@ export type TPhrases = {
   opsDashboard: typeof opsDashboard;
   opsCatalogue: typeof opsCatalogue;
   opsPasskeys: typeof opsPasskeys;
+  opsAccounts: typeof opsAccounts;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -96,4 +98,5 @@ export const Namespaces = [
   'opsDashboard',
   'opsCatalogue',
   'opsPasskeys',
+  'opsAccounts',
 ] as const satisfies readonly TNamespace[];

@@ -36,6 +36,10 @@ export const smsTemplateParams: Record<TSmsKind, readonly string[]> = {
   balanceForecast: ['account', 'balance', 'average', 'days'],
   /** A notice that an administrator reset the user's login protection (authenticator and passkeys). */
   mfaReset: ['operator', 'user'],
+  /** A notice to an account's administrators that the platform operator suspended the account. */
+  accountSuspended: ['account'],
+  /** A notice to an account's administrators that the platform operator resumed the account. */
+  accountResumed: ['account'],
 };
 
 /** A text message: the kind's template with its values; `text` is the console's own wording of it. */

@@ -152,6 +152,8 @@ describe('configuration errors', () => {
     SMS_TEMPLATE_BALANCE_LOW: 'SMS_5',
     SMS_TEMPLATE_BALANCE_FORECAST: 'SMS_6',
     SMS_TEMPLATE_MFA_RESET: 'SMS_7',
+    SMS_TEMPLATE_ACCOUNT_SUSPENDED: 'SMS_8',
+    SMS_TEMPLATE_ACCOUNT_RESUMED: 'SMS_9',
   };
   const aliyunSms = { SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'LTAI5t', ...smsTemplates };
   const tencentSms = {
@@ -342,6 +344,8 @@ describe('configuration errors', () => {
       'ALIYUN_ACCESS_KEY_ID',
       'ALIYUN_ACCESS_KEY_SECRET',
       'SMS_SIGN_NAME',
+      'SMS_TEMPLATE_ACCOUNT_RESUMED',
+      'SMS_TEMPLATE_ACCOUNT_SUSPENDED',
       'SMS_TEMPLATE_BALANCE_FORECAST',
       'SMS_TEMPLATE_BALANCE_LOW',
       'SMS_TEMPLATE_CODE',

@@ -85,6 +85,8 @@ export const smsTemplateVariables = {
   balanceLow: 'SMS_TEMPLATE_BALANCE_LOW',
   balanceForecast: 'SMS_TEMPLATE_BALANCE_FORECAST',
   mfaReset: 'SMS_TEMPLATE_MFA_RESET',
+  accountSuspended: 'SMS_TEMPLATE_ACCOUNT_SUSPENDED',
+  accountResumed: 'SMS_TEMPLATE_ACCOUNT_RESUMED',
 } as const;
 
 export type TSmsKind = keyof typeof smsTemplateVariables;

@@ -132,6 +132,8 @@ export const ZSettings = z.object({
   SMS_TEMPLATE_BALANCE_LOW: text,
   SMS_TEMPLATE_BALANCE_FORECAST: text,
   SMS_TEMPLATE_MFA_RESET: text,
+  SMS_TEMPLATE_ACCOUNT_SUSPENDED: text,
+  SMS_TEMPLATE_ACCOUNT_RESUMED: text,
   ALIYUN_ACCESS_KEY_ID: text,
   ALIYUN_ACCESS_KEY_SECRET: secret,
   ALIYUN_SMS_ENDPOINT: endpoint('dysmsapi.aliyuncs.com'),

@@ -93,6 +93,11 @@ export const accounts = pgTable(
     uniqueIndex('accounts_registration_phone_key').on(t.registrationPhone),
     uniqueIndex('accounts_registration_email_key').on(t.registrationEmail),
     uniqueIndex('accounts_marketplace_aws_account_id_key').on(t.marketplaceAwsAccountId),
+    /** The back office's account search (pg_trgm). */
+    index('accounts_ops_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.name} || ' ' || ${t.displayName} || ' ' || coalesce(${t.companyName}, '') || ' ' || coalesce(${t.registrationPhone}, '') || ' ' || coalesce(${t.registrationEmail}, ''))) gin_trgm_ops`,
+    ),
     check('accounts_type_check', sql`${t.type} between 0 and 3`),
     check('accounts_status_check', sql`${t.status} between 0 and 4`),
   ],
@@ -173,6 +178,8 @@ export const users = pgTable(
       .where(sql`${t.externalId} is not null`),
     /** Deleted users whose recovery period ends (retention). */
     index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    /** The back office's search by a whole e-mail address, across accounts. */
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
     check('users_service_kind_check', sql`(${t.kind} = 'service') = (${t.serviceKind} is not null)`),
   ],
 );
@@ -1655,6 +1662,11 @@ export const certifications = pgTable(
   (t) => [
     index('certifications_account_idx').on(t.accountId, t.createdAt),
     index('certifications_pending_idx').on(t.status, t.manualReview),
+    /** The back office's account search by company or credit code (pg_trgm). */
+    index('certifications_ops_search_trgm_idx').using(
+      'gin',
+      sql`(lower(coalesce(${t.companyName}, '') || ' ' || coalesce(${t.creditCode}, ''))) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -30,6 +30,8 @@ export const smsTemplates = {
     params: ['account', 'balance', 'average', 'days'],
   },
   mfaReset: { variable: 'SMS_TEMPLATE_MFA_RESET', params: ['operator', 'user'] },
+  accountSuspended: { variable: 'SMS_TEMPLATE_ACCOUNT_SUSPENDED', params: ['account'] },
+  accountResumed: { variable: 'SMS_TEMPLATE_ACCOUNT_RESUMED', params: ['account'] },
 } as const;
 
 type TKind = keyof typeof smsTemplates;

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { ErrorCode } from '../codes';
 import { ZNull } from '../schemas/common';
+import { opsAccountsRoutes } from './accounts';
 import { opsCatalogueRoutes } from './catalogue';
 import { opsDashboardRoutes } from './dashboard';
 import { opsPasskeyRoutes } from './passkeys';
@@ -31,6 +32,7 @@ import {
 } from './schemas';
 import { opsSupportRoutes } from './support';
 
+export * from './accounts';
 export * from './catalogue';
 export * from './dashboard';
 export * from './passkeys';
@@ -87,6 +89,7 @@ const policyErrors = [
 ];
 
 export const opsRoutes = {
+  ...opsAccountsRoutes,
   opsSignIn: {
     method: 'POST',
     path: '/api/ops/sign-in',

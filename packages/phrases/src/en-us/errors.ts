@@ -188,6 +188,14 @@ const errors = {
     "This passkey's signature counter went backwards, so it may have been copied. Use another second factor, then remove it and add it again.",
   '4386': 'No such passkey among yours.',
   '4387': 'Start the replacement of the authenticator app again: scan the new code first.',
+  '4310': 'No such account.',
+  '4311': 'This account is deleted: nothing can be done to it any more.',
+  '4312': 'This account is suspended already.',
+  '4313': 'This account is not suspended.',
+  '4314': 'This account is not on trial.',
+  '4315': 'This account does not require login protection.',
+  '4316': 'An account with this name exists already.',
+  '4317': 'This phone number or e-mail address is registered to another account.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':

@@ -86,6 +86,24 @@ const mail = {
     ],
     sms: '[{{brand}}] {{operator}} reset the login protection of your user {{user}}: authenticator and passkeys removed. Set it up again at your next sign-in. Not expected? Contact your administrator.',
   },
+  /** The platform operator suspended or resumed the account (the back office), to its administrators. */
+  accountSuspended: {
+    subject: '{{brand}}: account {{account}} is suspended',
+    body: [
+      'The platform operator suspended account {{account}}, of which you are an administrator. Reason: {{reason}}',
+      'Its users are signed out and cannot sign in, and its API cannot be used, until the account is resumed.',
+      'If you have questions, contact the platform operator.',
+    ],
+    sms: '[{{brand}}] The platform operator suspended account {{account}}: its users cannot sign in until it is resumed. Questions? Contact the platform operator.',
+  },
+  accountResumed: {
+    subject: '{{brand}}: account {{account}} is resumed',
+    body: [
+      'The platform operator resumed account {{account}}, of which you are an administrator. Reason: {{reason}}',
+      'Its users can sign in again.',
+    ],
+    sms: '[{{brand}}] The platform operator resumed account {{account}}: its users can sign in again.',
+  },
   passwordExpiry: {
     subject: '{{brand}}: your password expires on {{date}}',
     body: [

@@ -84,6 +84,20 @@ const mail: TPhrases['mail'] = {
     ],
     sms: '【{{brand}}】{{operator}} 重置了您的用户 {{user}} 的登录保护，已删除身份验证器和通行密钥，请在下次登录时重新设置。如非预期，请联系账户管理员。',
   },
+  accountSuspended: {
+    subject: '{{brand}}：账户 {{account}} 已被暂停',
+    body: [
+      '平台运营方暂停了您担任管理员的账户 {{account}}。原因：{{reason}}',
+      '在账户恢复之前，其用户已被退出登录且无法登录，也无法调用其 API。',
+      '如有疑问，请联系平台运营方。',
+    ],
+    sms: '【{{brand}}】平台运营方暂停了账户 {{account}}，恢复前其用户无法登录。如有疑问，请联系平台运营方。',
+  },
+  accountResumed: {
+    subject: '{{brand}}：账户 {{account}} 已恢复',
+    body: ['平台运营方恢复了您担任管理员的账户 {{account}}。原因：{{reason}}', '其用户现在可以重新登录。'],
+    sms: '【{{brand}}】平台运营方恢复了账户 {{account}}，其用户现在可以重新登录。',
+  },
   passwordExpiry: {
     subject: '{{brand}}：您的密码将于 {{date}} 过期',
     body: [

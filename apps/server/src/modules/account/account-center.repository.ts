@@ -35,6 +35,11 @@ export async function updateAccountColumns(
     .where(eq(accounts.id, accountId));
 }
 
+/** The account's status (`AccountStatus`): an operator suspends (stopped) or resumes it. */
+export async function setAccountStatus(db: TDb, accountId: number, status: number, now: Date): Promise<void> {
+  await db.update(accounts).set({ status, updatedAt: now }).where(eq(accounts.id, accountId));
+}
+
 /** Login protection among the account's regular, not deleted users. */
 export async function countMfaUsers(db: TDb, accountId: number): Promise<{ enabled: number; total: number }> {
   const [row] = await db

@@ -7,6 +7,7 @@ import { Patterns } from '@console/contract/patterns';
 import { checkAccountName, checkUsername } from '@console/contract/rules';
 import type { TConfig } from '../../config';
 import type { TDeps } from '../../context';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { billingApplies } from '../../lib/billing-applies';
 import { writeAudit } from '../audit';
@@ -132,8 +133,25 @@ export function generateInitialPassword(): string {
   return chars.join('');
 }
 
-/** Why an operator's account request is refused, in the operator's words. */
-export class OperatorInputError extends Error {}
+/**
+ * Why an operator's account request is refused, in the operator's words; `kind` tells the back
+ * office which code to answer (a name or contact taken, or input the command did not check).
+ */
+export class OperatorInputError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'input' | 'nameTaken' | 'contactTaken' = 'input',
+  ) {
+    super(message);
+  }
+}
+
+/** The audit of a created account, written in its transaction (the back office names its operator). */
+export type TAccountCreatedAudit = (
+  tx: TDb,
+  created: { accountId: number; accountName: string; info: Record<string, unknown> },
+  now: Date,
+) => Promise<void>;
 
 function parseOperatorPhone(raw: string): { phone: string; phoneCode: string } {
   const match = /^\+?(\d{1,4})\s+(\d{4,16})$/.exec(raw.trim());
@@ -151,11 +169,13 @@ function parseOperatorPhone(raw: string): { phone: string; phoneCode: string } {
  * The first account of an installation without self-registration (`npm run cli -- account-create`):
  * the account with its roles and its administrator, who signs in with a one-time password and must
  * replace it at once; the phone or e-mail given receives the code of that replacement. Audited in
- * the installation's chain and in the new account's own chain, in the one transaction.
+ * the installation's chain and in the new account's own chain, in the one transaction (by `audit`
+ * when the back office's operator creates it, with the system as actor otherwise).
  */
 export async function createAccountByOperator(
   deps: TDeps,
   input: TOperatorAccountInput,
+  audit?: TAccountCreatedAudit,
 ): Promise<TOperatorAccount> {
   const accountName = input.accountName.trim().toLowerCase();
   const nameProblem = checkAccountName(accountName);
@@ -181,9 +201,12 @@ export async function createAccountByOperator(
   }
   const registrationPhone = phone ? phoneTarget(phone.phone, phone.phoneCode) : null;
   const clash = await findAccountClash(deps.db, { name: accountName, phone: registrationPhone, email });
-  if (clash === 'name') throw new OperatorInputError(`an account named ${accountName} exists already`);
-  if (clash === 'phone') throw new OperatorInputError('that phone number is registered to another account');
-  if (clash === 'email') throw new OperatorInputError('that e-mail address is registered to another account');
+  if (clash === 'name')
+    throw new OperatorInputError(`an account named ${accountName} exists already`, 'nameTaken');
+  if (clash === 'phone')
+    throw new OperatorInputError('that phone number is registered to another account', 'contactTaken');
+  if (clash === 'email')
+    throw new OperatorInputError('that e-mail address is registered to another account', 'contactTaken');
 
   const initialPassword = generateInitialPassword();
   const passwordHash = await deps.hasher.hash(initialPassword);
@@ -213,6 +236,10 @@ export async function createAccountByOperator(
       admin: input.adminUsername,
       type: input.isFormal ? 'formal' : 'trial',
     };
+    if (audit) {
+      await audit(tx, { accountId: created.accountId, accountName, info }, now);
+      return created.accountId;
+    }
     for (const chain of [null, created.accountId]) {
       await writeAudit(tx, {
         accountId: chain,

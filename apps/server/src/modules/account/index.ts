@@ -7,5 +7,6 @@ export { createAccountWithRoles, findAccountById, findAccountByName } from './ac
 export {
   countPendingFormalApplications,
   lockAccount,
+  setAccountStatus,
   updateAccountColumns,
 } from './account-center.repository';

@@ -57,7 +57,7 @@ function queryOf(accountId: number, filter: TAuditFilter): Omit<TAuditQuery, 'li
 
 export async function listAudit(
   deps: TDeps,
-  auth: TAuth,
+  auth: Pick<TAuth, 'accountId'>,
   input: TAuditFilter & { pageSize: number; cursor?: string | undefined },
 ): Promise<TAuditPage> {
   const query = queryOf(auth.accountId, input);

@@ -7,4 +7,4 @@ export type { TChainReport } from './audit.chain';
 export { verifyChains } from './audit.chain';
 export type { TAuditEntry } from './audit.repository';
 export { listChains } from './audit.repository';
-export { writeAudit, writeAuditEntries } from './audit.service';
+export { listAudit, writeAudit, writeAuditEntries } from './audit.service';

@@ -10,7 +10,7 @@ export {
   getPasswordErrorTimes,
   type TLoginResult,
 } from './auth.service';
-export { deleteEndedSessions, revokeUserSessions } from './session.repository';
+export { deleteEndedSessions, revokeAccountSessions, revokeUserSessions } from './session.repository';
 export { authenticate, sessionTimeouts } from './session.service';
 /** The sign-in lock of a user, read and lifted by the back office's support (issue 40). */
 export {

@@ -96,6 +96,19 @@ export async function revokeUserSessions(
   return rows.length;
 }
 
+/** Ends every live session of an account's users (an operator suspended the account); answers how many. */
+export async function revokeAccountSessions(
+  db: TDb,
+  input: { accountId: number; now: Date; reason: string },
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: input.now, revokeReason: input.reason })
+    .where(and(eq(sessions.accountId, input.accountId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
 /**
  * Deletes up to `limit` sessions that have ended: past their absolute end, idle since before
  * `idleBefore`, or revoked before `revokedBefore` (revoked ones are kept a while so that their

@@ -12,3 +12,5 @@ export {
   startInvitationBinding,
   type TInvitationBinding,
 } from './mfa-invitation.service';
+/** The back office's act that stops requiring login protection (issue 40, item 3). */
+export { stopRequiringForAccount, type TOperatorPolicyAudit } from './mfa-policy.service';

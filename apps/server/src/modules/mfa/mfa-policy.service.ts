@@ -14,9 +14,10 @@ import { ErrorCode } from '@console/contract/codes';
 import type { TMfaMethodType } from '@console/contract/enums';
 import { adapterStates } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { matchTotp } from '../../lib/totp';
-import { findAccountById, findAccountByName } from '../account';
+import { findAccountById, findAccountByName, lockAccount } from '../account';
 import { writeAudit } from '../audit';
 import { consumeCheckToken } from '../verification';
 import {
@@ -250,11 +251,19 @@ export async function saveMfaPolicy(
   return getMfaPolicy(deps, auth);
 }
 
+/** The audit of an operator's change, written in its transaction (the back office names its operator). */
+export type TOperatorPolicyAudit = (
+  tx: TDb,
+  account: { id: number; displayName: string },
+  now: Date,
+) => Promise<void>;
+
 /**
  * An operator stops requiring login protection of an account's users: the way back for an account
  * that required it before this rule was kept, or whose installation later lost the channel its
- * users' codes went by. Audited in the account's chain with the operator as actor. Answers null
- * for an unknown account, and whether anything changed.
+ * users' codes went by. Audited in the account's chain (by `audit` when the back office's operator
+ * acts, with the operator command as actor otherwise). Answers null for an unknown account, and
+ * whether anything changed.
  */
 export async function stopRequiringByOperator(
   deps: TDeps,
@@ -262,23 +271,37 @@ export async function stopRequiringByOperator(
 ): Promise<{ accountId: number; isChanged: boolean } | null> {
   const account = await findAccountByName(deps.db, accountName);
   if (!account) return null;
-  if (!account.mfaRequired) return { accountId: account.id, isChanged: false };
+  return stopRequiringForAccount(deps, account.id);
+}
+
+export async function stopRequiringForAccount(
+  deps: TDeps,
+  accountId: number,
+  audit?: TOperatorPolicyAudit,
+): Promise<{ accountId: number; isChanged: boolean } | null> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await setAccountMfaPolicy(tx, account.id, { required: false }, now);
-    await writeAudit(tx, {
-      accountId: account.id,
-      userId: null,
-      username: null,
-      action: 'account.mfaPolicy',
-      objectType: 'account',
-      objectId: String(account.id),
-      isSuccess: true,
-      info: { required: false, by: 'operator' },
-      ip: null,
-      requestId: null,
-      createdAt: now,
-    });
+  return deps.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, accountId);
+    if (!account) return null;
+    if (!account.mfaRequired) return { accountId, isChanged: false };
+    await setAccountMfaPolicy(tx, accountId, { required: false }, now);
+    if (audit) {
+      await audit(tx, { id: accountId, displayName: account.displayName }, now);
+    } else {
+      await writeAudit(tx, {
+        accountId,
+        userId: null,
+        username: null,
+        action: 'account.mfaPolicy',
+        objectType: 'account',
+        objectId: String(accountId),
+        isSuccess: true,
+        info: { required: false, by: 'operator' },
+        ip: null,
+        requestId: null,
+        createdAt: now,
+      });
+    }
+    return { accountId, isChanged: true };
   });
-  return { accountId: account.id, isChanged: true };
 }

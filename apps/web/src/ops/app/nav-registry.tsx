@@ -9,6 +9,7 @@ import {
   AppstoreOutlined,
   DashboardOutlined,
   KeyOutlined,
+  ShopOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -25,7 +26,14 @@ export const opsNav: readonly TOpsNavItem[] = [
     visibleWith: 'opsDashboard',
     page: lazy(chunkLoader(() => import('@/ops/features/dashboard/dashboard-page'))),
   },
-  // (Accounts, Reviews, Finance: added by their areas.)
+  {
+    key: 'accounts',
+    path: '/accounts',
+    label: { ns: 'opsAccounts', key: 'nav' },
+    icon: <ShopOutlined />,
+    visibleWith: 'opsSearchAccounts',
+    page: lazy(chunkLoader(() => import('@/ops/features/accounts/accounts-page'))),
+  },
   {
     key: 'users',
     path: '/users',
@@ -34,6 +42,7 @@ export const opsNav: readonly TOpsNavItem[] = [
     visibleWith: 'opsSupportSearchUsers',
     page: lazy(chunkLoader(() => import('@/ops/features/support/users-page'))),
   },
+  // (Reviews, Finance: added by their areas.)
   {
     key: 'catalogue',
     path: '/catalogue',

@@ -136,6 +136,18 @@ describe('callOps', () => {
     expect(shown).toHaveLength(0);
   });
 
+  it('keeps the step-up handler when another configuration is undone (an effect running again)', async () => {
+    const stepUp = vi.fn(async () => true);
+    const undoOther = configureOpsClient({ onError: (error) => shown.push(error) });
+    configureOpsClient({ onStepUp: stepUp });
+    undoOther();
+    answers.push({ status: 200, body: { code: 4302, message: 'Again', data: null } });
+    answers.push({ status: 200, body: { code: 0, message: 'ok', data: me.operator } });
+    await callOps('opsResetOperatorSecondFactor', { body: { operatorId: 2, reason: 'r' } });
+    expect(stepUp).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(2);
+  });
+
   it('leaves the act undone, quietly, when the operator gives up the step-up', async () => {
     configureOpsClient({ onStepUp: async () => false });
     answers.push({ status: 200, body: { code: 4302, message: 'Again', data: null } });

@@ -69,9 +69,15 @@ export type TOpsClientConfig = {
 
 const config: TOpsClientConfig = { onSessionEnd: () => {}, onError: () => {}, onStepUp: null };
 
-/** The app sets what a call does with an ended session, a failure and a step-up. */
+/**
+ * The app sets what a call does with an ended session, a failure and a step-up. The answer undoes
+ * only what this call set: the app's handlers and the step-up dialog's are set by different
+ * effects, and one effect running again must not take the other's handler away.
+ */
 export function configureOpsClient(next: Partial<TOpsClientConfig>): () => void {
-  const previous = { ...config };
+  const keys = Object.keys(next) as (keyof TOpsClientConfig)[];
+  const previous: Partial<TOpsClientConfig> = {};
+  for (const key of keys) Object.assign(previous, { [key]: config[key] });
   Object.assign(config, next);
   return () => Object.assign(config, previous);
 }
