@@ -41,6 +41,7 @@ import { opsCatalogueRoutes } from './modules/ops-catalogue/ops-catalogue.routes
 import { opsDashboardRoutes } from './modules/ops-dashboard/ops-dashboard.routes';
 import { opsFinanceRoutes } from './modules/ops-finance/ops-finance.routes';
 import { opsReviewsRoutes } from './modules/ops-reviews/ops-reviews.routes';
+import { opsSupportRoutes } from './modules/ops-support/ops-support.routes';
 import { isOpsApiPath, opsWebRoutes } from './modules/ops-web/ops-web.routes';
 import { passkeyRoutes } from './modules/passkey/passkey.routes';
 import { passwordRoutes } from './modules/password/password.routes';
@@ -199,6 +200,7 @@ export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promi
   operatorRoutes(app);
   opsFinanceRoutes(app);
   opsReviewsRoutes(app);
+  opsSupportRoutes(app);
   opsCatalogueRoutes(app);
   opsDashboardRoutes(app);
   operatorPasskeyRoutes(app);

@@ -6,6 +6,8 @@
  * `/api/ops/`, a customer's token is refused on the ops API and an operator's on the customers'
  * API, and the ops OpenAPI document lists every ops route with its roles, on the ops listener only.
  */
+
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,9 +23,18 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpsApp } from '../src/app';
-import { accounts, auditEntries, operators, recharges } from '../src/db/schema';
+import {
+  accounts,
+  auditEntries,
+  loginAttempts,
+  operators,
+  recharges,
+  userInvitations,
+  users,
+} from '../src/db/schema';
 import { createTotpSecret, totpCode } from '../src/lib/totp';
 import { createAccountWithRoles } from '../src/modules/account';
+import { attemptKey } from '../src/modules/auth';
 import { issueVoucher, setDiscount } from '../src/modules/billing';
 import { activateLicense, issueDevLicense } from '../src/modules/license/license.service';
 import { updateOperator } from '../src/modules/operator/operator.repository';
@@ -37,6 +48,7 @@ import {
   waitingVerification,
 } from '../src/modules/ops-reviews/ops-reviews.fixtures';
 import { claimItem } from '../src/modules/ops-reviews/ops-reviews-claims.service';
+import { insertUser } from '../src/modules/user';
 import { createTestApp, envelope, mintSession, seedAccount, type TTestApp } from './harness';
 import { createPasskey, signWith, type TSoftPasskey } from './soft-authenticator';
 
@@ -166,6 +178,12 @@ const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
   opsFinanceCreateAdjustment: finance,
   opsFinanceApproveAdjustment: finance,
   opsFinanceRejectAdjustment: finance,
+  opsSupportSearchUsers: everyOperator,
+  opsSupportGetUser: everyOperator,
+  opsSupportUnlockUser: support,
+  opsSupportEndSessions: support,
+  opsSupportResendInvitation: support,
+  opsSupportResetProtection: support,
   opsGetCatalogue: everyOperator,
   opsCreateCatalogueService: owner,
   opsUpdateCatalogueService: owner,
@@ -218,6 +236,7 @@ const passwordOf = new Map<TOpsRole, string>();
 const passkeyOf = new Map<TOpsRole, TSoftPasskey>();
 type TRegistrationOptions = { challenge: string; rp: { id?: string }; user: { id: string } };
 let serial = 0;
+let matrixAccount: Awaited<ReturnType<typeof seedAccount>>;
 /** The seeded customer account, read by the ops reads and named by refused acts. */
 let matrixAccountId = 0;
 
@@ -229,6 +248,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { UPLOAD_DIR: uploadDir } });
   ops = await t.opsApp();
   const account = await seedAccount(t.deps, 'matrix');
+  matrixAccount = account;
   matrixAccountId = account.id;
   customerToken = () => mintSession(t.deps, account.id, account.admin.id);
   for (const role of OpsRoles) {
@@ -317,6 +337,15 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller, token: string | null): P
       return caller === 'owner'
         ? { operatorId: await fresh(), role: 'finance', reason: 'matrix' }
         : { operatorId: 1, role: 'finance', reason: 'matrix' };
+    case 'opsSupportSearchUsers':
+      return { q: 'matrix' };
+    case 'opsSupportGetUser':
+      return { userId: matrixAccount.member.id };
+    case 'opsSupportUnlockUser':
+    case 'opsSupportEndSessions':
+    case 'opsSupportResendInvitation':
+    case 'opsSupportResetProtection':
+      return { userId: await supportTarget(id), reason: 'matrix' };
     case 'opsDisableOperator':
     case 'opsEnableOperator':
     case 'opsResetOperatorSecondFactor':
@@ -555,6 +584,44 @@ async function reviewBodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> 
   return { id: itemId, ...spec.extra };
 }
 
+/** A user of the matrix's account in the state the support act needs (locked, signed in, invited, protected). */
+async function supportTarget(id: TOpsRouteId): Promise<number> {
+  const db = t.deps.db;
+  const now = t.clock.now();
+  const username = `support_target_${serial}`;
+  const userId = await insertUser(db, {
+    accountId: matrixAccount.id,
+    username,
+    passwordHash: 'unusable',
+    email: `${username}@matrix.example`,
+  });
+  if (id === 'opsSupportUnlockUser') {
+    await db.insert(loginAttempts).values({
+      key: attemptKey('matrix', username),
+      failures: 5,
+      lockedUntil: new Date(now.getTime() + 60_000),
+    });
+  } else if (id === 'opsSupportEndSessions') {
+    await mintSession(t.deps, matrixAccount.id, userId);
+  } else if (id === 'opsSupportResendInvitation') {
+    await db.insert(userInvitations).values({
+      accountId: matrixAccount.id,
+      userId,
+      channel: 'EMAIL',
+      sentTo: `${username}@matrix.example`,
+      tokenHash: randomBytes(32),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
+  } else {
+    await db
+      .update(users)
+      .set({ mfaEnabled: true, mfaMethod: 'GA', totpSecret: t.deps.secrets.seal(createTotpSecret()) })
+      .where(eq(users.id, userId));
+  }
+  return userId;
+}
+
 function matrixService(id: number) {
   return { id, code: `matrix${id}`, nameZh: `矩阵${id}`, nameEn: `Matrix ${id}` };
 }
@@ -642,9 +709,11 @@ describe('ops permission matrix', () => {
         const payload = await bodyOf(id, caller, token);
         const { _next, _query, ...sent } = (payload ?? {}) as { _next?: string; _query?: string };
         const before = { audit: await auditCount(), operators: await operatorCount() };
+        const query =
+          route.method === 'GET' && payload ? `?${new URLSearchParams(sent as Record<string, string>)}` : '';
         const res = await ops.inject({
           method: route.method,
-          url: _query ? `${route.path}?${_query}` : `${route.path}${queryOf(id)}`,
+          url: _query ? `${route.path}?${_query}` : `${route.path}${query || queryOf(id)}`,
           headers: { 'cz-lang': 'en-US', ...(token ? { authorization: `Bearer ${token}` } : {}) },
           ...(route.method === 'POST' && payload !== undefined ? { payload: sent } : {}),
           ...(route.method === 'GET' && payload !== undefined

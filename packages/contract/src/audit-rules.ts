@@ -67,6 +67,9 @@ export const AuditActions = [
   'user.resetPassword',
   'user.resetMfa',
   'user.resetMfaNotice',
+  // The platform's support (back office, issue 40): a sign-in lock lifted, every session ended.
+  'user.unlock',
+  'user.endSessions',
   'user.changePassword',
   'user.updateProfile',
   'user.bindEmail',

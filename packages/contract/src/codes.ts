@@ -273,6 +273,14 @@ export const ErrorCode = {
   opsReviewItemNotFound: 4332,
   /** The item was decided already, otherwise than this act asks: nothing was changed. */
   opsReviewItemDecided: 4333,
+  /** Back office, support (issue 40): no user of that id, in any account. */
+  opsSupportUserNotFound: 4320,
+  /** The user's sign-in is not locked: there is nothing to unlock. */
+  opsSupportNotLocked: 4321,
+  /** The user has no active session: there is nothing to end. */
+  opsSupportNoSessions: 4322,
+  /** The user has no invitation that was not accepted: there is nothing to send again. */
+  opsSupportNoInvitation: 4323,
   /** The passkey is not one of this operator's (unknown, removed, or another operator's). */
   opsPasskeyUnknown: 4380,
   /** The passkey could not be verified (wrong origin or relying party, bad signature). */

@@ -52,7 +52,8 @@ export type TOpsNamespace =
   | 'opsPasskeys'
   | 'opsAccounts'
   | 'opsFinance'
-  | 'opsReviews';
+  | 'opsReviews'
+  | 'opsSupport';
 
 type TLoginNamespace = Exclude<
   TNamespace,

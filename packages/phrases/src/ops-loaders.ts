@@ -15,6 +15,7 @@ const files = {
   opsPasskeys: [() => import('./en-us/ops-passkeys'), () => import('./zh-cn/ops-passkeys')],
   opsFinance: [() => import('./en-us/ops-finance'), () => import('./zh-cn/ops-finance')],
   opsReviews: [() => import('./en-us/ops-reviews'), () => import('./zh-cn/ops-reviews')],
+  opsSupport: [() => import('./en-us/ops-support'), () => import('./zh-cn/ops-support')],
 } satisfies { [K in TOpsNamespace]: readonly [TLoader<K>, TLoader<K>] };
 
 const entries = Object.entries(files) as [TOpsNamespace, (typeof files)[TOpsNamespace]][];

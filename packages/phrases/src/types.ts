@@ -18,6 +18,7 @@ import type opsFinance from './en-us/ops-finance';
 import type opsPasskeys from './en-us/ops-passkeys';
 import type opsReviews from './en-us/ops-reviews';
 import type opsShell from './en-us/ops-shell';
+import type opsSupport from './en-us/ops-support';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
 import type payment from './en-us/payment';
@@ -62,6 +63,7 @@ export type TPhrases = {
   opsShell: typeof opsShell;
   opsFinance: typeof opsFinance;
   opsReviews: typeof opsReviews;
+  opsSupport: typeof opsSupport;
   opsDashboard: typeof opsDashboard;
   opsCatalogue: typeof opsCatalogue;
   opsPasskeys: typeof opsPasskeys;
@@ -98,6 +100,7 @@ export const Namespaces = [
   'opsShell',
   'opsFinance',
   'opsReviews',
+  'opsSupport',
   'opsDashboard',
   'opsCatalogue',
   'opsPasskeys',

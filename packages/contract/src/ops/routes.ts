@@ -32,6 +32,7 @@ import {
   ZOpsStepUp,
   ZOpsTotpEnrolment,
 } from './schemas';
+import { opsSupportRoutes } from './support';
 
 export * from './accounts';
 export * from './catalogue';
@@ -40,6 +41,7 @@ export * from './finance';
 export * from './passkeys';
 export * from './reviews';
 export * from './schemas';
+export * from './support';
 
 /** The ops API's own session cookie (HttpOnly, SameSite=Strict, path /api/ops). */
 export const OpsSessionCookie = 'cz_ops_token';
@@ -253,6 +255,7 @@ export const opsRoutes = {
     codes: [ErrorCode.opsOperatorNotFound, ErrorCode.opsSelfAct, ErrorCode.opsStepUpRequired],
   },
   ...opsFinanceRoutes,
+  ...opsSupportRoutes,
   ...opsCatalogueRoutes,
   ...opsDashboardRoutes,
 } as const satisfies Record<string, TOpsRouteDef>;

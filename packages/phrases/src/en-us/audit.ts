@@ -106,6 +106,8 @@ const audit = {
     'user.resetPassword': "Reset a user's password",
     'user.resetMfa': "Reset a user's login protection",
     'user.resetMfaNotice': 'Notice of a login-protection reset not sent',
+    'user.unlock': "Lifted a user's sign-in lock",
+    'user.endSessions': 'Ended every session of a user',
     'user.syncRetry': "Retried a user's synchronisation to the instances",
     'user.changePassword': 'Changed the password',
     'user.updateProfile': 'Updated the profile',

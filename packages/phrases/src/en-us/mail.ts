@@ -76,6 +76,27 @@ const mail = {
       refused: 'was not approved',
     },
   },
+  /** How a message to a user names the platform's back office when an operator acted (never by name). */
+  platformSupport: 'Platform support',
+  /** The invitation sent again by the platform's support (back office). */
+  invitationBySupport: {
+    subject: '{{brand}}: your invitation to account {{account}}',
+    body: [
+      'The platform support team sent again your invitation to account {{account}} as user {{user}}, at the request of you or your administrator.',
+      'To accept, open this link within {{hours}} hours and set your password (the link works once): {{link}}',
+      'Then sign in with account {{account}}, username {{user}} and the password you set. Earlier links no longer work.',
+      'If you did not expect this invitation, ignore this message.',
+    ],
+  },
+  /** The login protection reset by the platform's support (back office). */
+  mfaResetBySupport: {
+    subject: '{{brand}}: the login protection of your user {{user}} was reset by platform support',
+    body: [
+      'The platform support team reset the login protection of your user {{user}} in account {{account}}: its authenticator app and passkeys were removed, and its sessions ended.',
+      'At your next sign-in with your password, set up login protection again if you are asked to.',
+      "If you did not ask for this, tell your account administrator at once: the account's audit log shows the reset and its reason.",
+    ],
+  },
   mfaReset: {
     subject: '{{brand}}: the login protection of your user {{user}} was reset',
     body: [

@@ -105,6 +105,8 @@ const audit: typeof en = {
     'user.resetPassword': '重置用户密码',
     'user.resetMfa': '重置用户的登录保护',
     'user.resetMfaNotice': '登录保护重置通知未能发送',
+    'user.unlock': '解除用户的登录锁定',
+    'user.endSessions': '结束用户的全部登录会话',
     'user.syncRetry': '重试用户到实例的同步',
     'user.changePassword': '修改密码',
     'user.updateProfile': '修改个人资料',

@@ -72,6 +72,24 @@ const mail: TPhrases['mail'] = {
       refused: '未通过',
     },
   },
+  platformSupport: '平台技术支持',
+  invitationBySupport: {
+    subject: '{{brand}}：您加入账户 {{account}} 的邀请',
+    body: [
+      '应您或账户管理员的请求，平台技术支持重新发送了您以用户 {{user}} 加入账户 {{account}} 的邀请。',
+      '请在 {{hours}} 小时内打开以下链接并设置密码以接受邀请（链接仅可使用一次）：{{link}}',
+      '之后请使用账户 {{account}}、用户名 {{user}} 和您设置的密码登录。此前发送的链接已失效。',
+      '如非预期，请忽略本消息。',
+    ],
+  },
+  mfaResetBySupport: {
+    subject: '{{brand}}：平台技术支持已重置您的用户 {{user}} 的登录保护',
+    body: [
+      '平台技术支持重置了账户 {{account}} 中您的用户 {{user}} 的登录保护：已删除其身份验证器和通行密钥，并结束了其登录会话。',
+      '下次使用密码登录时，如系统要求，请重新设置登录保护。',
+      '如非您本人申请，请立即告知账户管理员：账户的审计日志记录了此次重置及其原因。',
+    ],
+  },
   mfaReset: {
     subject: '{{brand}}：您的用户 {{user}} 的登录保护已被重置',
     body: [

@@ -12,3 +12,11 @@ export {
 } from './auth.service';
 export { deleteEndedSessions, revokeAccountSessions, revokeUserSessions } from './session.repository';
 export { authenticate, sessionTimeouts } from './session.service';
+/** The sign-in lock of a user, read and lifted by the back office's support (issue 40). */
+export {
+  signInLockOf,
+  signInLocksOf,
+  type TSignInLock,
+  type TSignInNames,
+  unlockSignIn,
+} from './sign-in-lock.service';

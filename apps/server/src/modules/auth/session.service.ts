@@ -24,6 +24,8 @@ const serverEndedReasons = new Set([
   // Ended from a list of sessions (session-list.service.ts), by its user or an administrator.
   'ended_by_user',
   'ended_by_admin',
+  // Ended by the platform's support from the back office (issue 40).
+  'ended_by_operator',
   // The identity provider set the user inactive through SCIM (decision 0031).
   'deprovisioned',
 ]);

@@ -13,7 +13,7 @@ import { ErrorCode } from '@console/contract/codes';
 import type { TLanguage } from '@console/contract/enums';
 import { Limits } from '@console/contract/limits';
 import { interpolate, serverPhrases } from '@console/phrases/server';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { adapterStates } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import type { TDb } from '../../db/client';
@@ -30,7 +30,16 @@ import {
   revokeOpenInvitations,
   type TInvitationRow,
 } from './invitation.repository';
-import { lockTargets, refuseDeleted, refuseSystem, userAudit } from './user-rules.service';
+import {
+  actorAccountId,
+  actorName,
+  auditUserAct,
+  lockTargets,
+  refuseDeleted,
+  refuseSystem,
+  type TUserActor,
+  userAudit,
+} from './user-rules.service';
 
 /** The purpose under which link tokens are digested (the table keeps only the digest). */
 export const invitationDigestPurpose = 'user-invitation';
@@ -99,7 +108,7 @@ export async function createInvitation(
   deps: TDeps,
   tx: TDb,
   input: {
-    auth: TAuth;
+    actor: TUserActor;
     meta: TRequestMeta;
     now: Date;
     user: { id: number; username: string } & TContact;
@@ -109,22 +118,20 @@ export async function createInvitation(
 ): Promise<TNewInvitation> {
   const token = randomBytes(32).toString('base64url');
   const row = await insertInvitation(tx, {
-    accountId: input.auth.accountId,
+    accountId: actorAccountId(input.actor),
     userId: input.user.id,
     channel: input.channel,
     sentTo: addressOf(input.user, input.channel),
     tokenHash: deps.secrets.digest(invitationDigestPurpose, token),
-    createdBy: input.auth.userId,
+    // An operator of the back office is no user of the account: the audit entries name them.
+    createdBy: input.actor.kind === 'admin' ? input.actor.auth.userId : null,
     createdAt: input.now,
     expiresAt: new Date(input.now.getTime() + Limits.invitationTtlSeconds * 1000),
   });
-  await writeAudit(
-    tx,
-    userAudit(input.auth, input.meta, input.now, input.action, input.user, {
-      channel: input.channel,
-      expireTime: row.expiresAt.toISOString(),
-    }),
-  );
+  await auditUserAct(tx, input.actor, input.meta, input.now, input.action, input.user, {
+    channel: input.channel,
+    expireTime: row.expiresAt.toISOString(),
+  });
   return { row, token };
 }
 
@@ -136,16 +143,25 @@ export function invitationLink(deps: TDeps, userId: number, token: string): stri
 function invitationMessage(
   lang: TLanguage,
   row: TInvitationRow,
-  values: { operator: string; account: string; user: string; link: string },
+  actor: TUserActor,
+  values: { account: string; user: string; link: string },
 ): TMessage {
   const mail = serverPhrases[lang].mail;
-  const all = { ...values, brand: mail.brand, hours: Math.round(Limits.invitationTtlSeconds / 3600) };
+  const operator = actorName(actor, lang);
+  const all = {
+    ...values,
+    operator,
+    brand: mail.brand,
+    hours: Math.round(Limits.invitationTtlSeconds / 3600),
+  };
+  // The platform's support sends again what an administrator sent first: its own e-mail says so.
+  const texts = actor.kind === 'operator' ? mail.invitationBySupport : mail.invitation;
   return row.channel === 'EMAIL'
     ? {
         channel: 'email',
         target: row.sentTo,
-        subject: interpolate(mail.invitation.subject, all),
-        text: mail.invitation.body.map((line) => interpolate(line, all)).join('\n\n'),
+        subject: interpolate(texts.subject, all),
+        text: texts.body.map((line) => interpolate(line, all)).join('\n\n'),
         code: null,
       }
     : {
@@ -157,7 +173,7 @@ function invitationMessage(
         template: {
           kind: 'invitation',
           values: {
-            operator: values.operator,
+            operator,
             user: values.user,
             account: values.account,
             hours: String(all.hours),
@@ -174,14 +190,13 @@ function invitationMessage(
  */
 export async function sendInvitation(
   deps: TDeps,
-  auth: TAuth,
-  request: FastifyRequest,
+  actor: TUserActor,
+  lang: TLanguage,
   invitation: TNewInvitation & { username: string },
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const account = await findAccountNames(deps.db, auth.accountId);
-  const message = invitationMessage(request.lang, invitation.row, {
-    operator: auth.username,
+  const account = await findAccountNames(deps.db, actorAccountId(actor));
+  const message = invitationMessage(lang, invitation.row, actor, {
     account: account?.name ?? '',
     user: invitation.username,
     link: invitationLink(deps, invitation.row.userId, invitation.token),
@@ -198,7 +213,10 @@ export async function sendInvitation(
 }
 
 /** Where an invitation stands at `now`; null once accepted. */
-export function invitationStateOf(row: TInvitationRow, now: Date): TUserInvitation | null {
+export function invitationStateOf(
+  row: Pick<TInvitationRow, 'acceptedAt' | 'revokedAt' | 'expiresAt' | 'channel' | 'createdAt'>,
+  now: Date,
+): TUserInvitation | null {
   if (row.acceptedAt) return null;
   const state = row.revokedAt ? 'revoked' : row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
   return {
@@ -232,29 +250,30 @@ export async function invitationsOfUsers(
  */
 export async function resendInvitation(
   deps: TDeps,
-  auth: TAuth,
-  request: FastifyRequest,
+  actor: TUserActor,
+  lang: TLanguage,
   body: { id: number; channel?: TInvitationChannel | undefined },
   meta: TRequestMeta,
   log: FastifyBaseLogger,
 ): Promise<TUserInvitation> {
   const now = deps.clock.now();
+  const accountId = actorAccountId(actor);
   const made = await deps.db.transaction(async (tx) => {
-    const [target] = await lockTargets(tx, auth.accountId, [body.id]);
+    const [target] = await lockTargets(tx, accountId, [body.id]);
     if (!target) throw new AppError(ErrorCode.forbidden);
     refuseSystem([target]);
     refuseDeleted(target);
-    const latest = await findLatestInvitation(tx, auth.accountId, target.id);
+    const latest = await findLatestInvitation(tx, accountId, target.id);
     if (!latest || target.kind !== 'regular') throw new AppError(ErrorCode.notFound);
     if (latest.acceptedAt) throw new AppError(ErrorCode.invitationUsed);
     const channel = invitationChannelOf(deps, target, body.channel ?? latest.channel);
     const fallback = body.channel ? null : invitationChannelOf(deps, target);
     const chosen = channel ?? fallback;
-    if (!chosen) throw noContactError(request.lang, body.channel ?? latest.channel);
+    if (!chosen) throw noContactError(lang, body.channel ?? latest.channel);
     requireInvitationAdapter(deps, chosen);
-    await revokeOpenInvitations(tx, auth.accountId, target.id, now);
+    await revokeOpenInvitations(tx, accountId, target.id, now);
     const invitation = await createInvitation(deps, tx, {
-      auth,
+      actor,
       meta,
       now,
       user: target,
@@ -263,7 +282,7 @@ export async function resendInvitation(
     });
     return { ...invitation, username: target.username };
   });
-  await sendInvitation(deps, auth, request, made, log);
+  await sendInvitation(deps, actor, lang, made, log);
   const state = invitationStateOf(made.row, now);
   if (!state) throw new Error('a new invitation cannot be accepted');
   return state;

@@ -125,7 +125,7 @@ export async function addUser(
       await syncUsers(tx, auth.accountId, [id], now);
       const invitation = channel
         ? await createInvitation(deps, tx, {
-            auth,
+            actor: { kind: 'admin', auth },
             meta,
             now,
             user: { id, username, ...contact },
@@ -136,7 +136,13 @@ export async function addUser(
       return { id, invitation };
     });
     if (created.invitation) {
-      await sendInvitation(deps, auth, request, { ...created.invitation, username }, request.log);
+      await sendInvitation(
+        deps,
+        { kind: 'admin', auth },
+        request.lang,
+        { ...created.invitation, username },
+        request.log,
+      );
     }
     return { id: created.id };
   } catch (error) {

@@ -1,5 +1,6 @@
 /**
- * An administrator resets another user's login protection (decision 0048): the user lost their
+ * An administrator resets another user's login protection (decision 0048), or a platform operator
+ * of the back office does (its support, issue 40): the user lost their
  * authenticator app or passkeys and cannot complete the second step of a sign-in. Confirmed by the
  * administrator's own RESET_USER_MFA code (its checkToken in the headers), with a reason. The
  * authenticator app and every passkey are removed, the user's sessions end, and the audit entry
@@ -16,7 +17,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { adapterStates } from '../../adapters/registry';
 import type { TAuth, TDeps, TRequestMeta } from '../../context';
 import { AppError } from '../../errors';
-import { writeAudit } from '../audit';
 import { revokeUserSessions } from '../auth';
 import { removeLosableFactors, requireUser } from '../mfa';
 import {
@@ -27,7 +27,15 @@ import {
   phoneTarget,
   type TMessage,
 } from '../verification';
-import { lockTargets, refuseDeleted, refuseKind, userAudit } from './user-rules.service';
+import {
+  actorAccountId,
+  actorName,
+  auditUserAct,
+  lockTargets,
+  refuseDeleted,
+  refuseKind,
+  type TUserActor,
+} from './user-rules.service';
 
 const operatorPurposes = ['RESET_USER_MFA'] as const;
 
@@ -61,16 +69,19 @@ function noticeWayOf(
 function noticeOf(
   way: TNoticeWay,
   lang: TLanguage,
-  values: { operator: string; user: string; account: string },
+  actor: TUserActor,
+  values: { user: string; account: string },
 ): TMessage {
   const mail = serverPhrases[lang].mail;
-  const all = { brand: mail.brand, ...values };
+  const operator = actorName(actor, lang);
+  const all = { brand: mail.brand, operator, ...values };
+  const texts = actor.kind === 'operator' ? mail.mfaResetBySupport : mail.mfaReset;
   if (way.channel === 'email') {
     return {
       channel: 'email',
       target: way.target,
-      subject: interpolate(mail.mfaReset.subject, all),
-      text: mail.mfaReset.body.map((line) => interpolate(line, all)).join('\n\n'),
+      subject: interpolate(texts.subject, all),
+      text: texts.body.map((line) => interpolate(line, all)).join('\n\n'),
       code: null,
     };
   }
@@ -80,10 +91,14 @@ function noticeOf(
     subject: '',
     text: interpolate(mail.mfaReset.sms, all),
     code: null,
-    template: { kind: 'mfaReset', values: { operator: values.operator, user: values.user } },
+    template: { kind: 'mfaReset', values: { operator, user: values.user } },
   };
 }
 
+/**
+ * An account administrator's reset (the route `resetUserMfa`): proven by their own RESET_USER_MFA
+ * code, never of themselves; the proof is spent only once every refusal has been passed.
+ */
 export async function resetUserMfa(
   deps: TDeps,
   auth: TAuth,
@@ -91,52 +106,71 @@ export async function resetUserMfa(
   meta: TRequestMeta & { lang: TLanguage },
   log: FastifyBaseLogger,
 ): Promise<TResetUserMfaResult> {
-  if (!input.checkToken) throw new AppError(ErrorCode.mfaResetNeedsIdentity);
+  const checkToken = input.checkToken;
+  if (!checkToken) throw new AppError(ErrorCode.mfaResetNeedsIdentity);
   if (input.userId === auth.userId) throw new AppError(ErrorCode.mfaResetSelf);
   // Checked before the administrator's proof is spent, so that a refusal can be corrected and retried.
-  const operator = await peekCheckToken(deps, input.checkToken, operatorPurposes);
-  if (operator.userId !== auth.userId || operator.accountId !== auth.accountId) {
+  const proof = await peekCheckToken(deps, checkToken, operatorPurposes);
+  if (proof.userId !== auth.userId || proof.accountId !== auth.accountId) {
     throw new AppError(ErrorCode.verificationFailed);
   }
-  const [target] = await lockTargets(deps.db, auth.accountId, [input.userId]);
+  return resetLoginProtection(deps, { kind: 'admin', auth }, input, meta, log, {
+    channel: proof.channel,
+    spend: () => consumeCheckToken(deps, checkToken, operatorPurposes),
+  });
+}
+
+/**
+ * The reset itself, for an account administrator or a platform operator (the back office's
+ * support, whose step-up is its route's): the user is refused when a service user (4157), deleted
+ * (4155) or without anything to reset (4351); then, in one transaction, the authenticator app and
+ * every passkey go, every session of the user ends and the act is audited; then the notice goes.
+ * `proof` is the administrator's identity check, spent after the refusals and before the change.
+ */
+export async function resetLoginProtection(
+  deps: TDeps,
+  actor: TUserActor,
+  input: { userId: number; reason: string },
+  meta: TRequestMeta & { lang: TLanguage },
+  log: FastifyBaseLogger,
+  proof?: { channel: string; spend: () => Promise<unknown> },
+): Promise<TResetUserMfaResult> {
+  const accountId = actorAccountId(actor);
+  const [target] = await lockTargets(deps.db, accountId, [input.userId]);
   if (!target) throw new AppError(ErrorCode.forbidden);
   refuseKind([target], 'regular');
   refuseDeleted(target);
-  const before = await requireUser(deps, auth.accountId, target.id);
+  const before = await requireUser(deps, accountId, target.id);
   const hasAuthenticator = before.mfaMethod === 'GA' && before.totpSecret !== null;
   if (!hasAuthenticator && before.passkeyCount === 0) throw new AppError(ErrorCode.mfaResetNothing);
   const way = noticeWayOf(deps, before);
-  await consumeCheckToken(deps, input.checkToken, operatorPurposes);
+  await proof?.spend();
 
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
-    const [locked] = await lockTargets(tx, auth.accountId, [target.id]);
+    const [locked] = await lockTargets(tx, accountId, [target.id]);
     if (!locked) throw new AppError(ErrorCode.forbidden);
     refuseDeleted(locked);
-    const removed = await removeLosableFactors(tx, auth.accountId, locked.id, now);
+    const removed = await removeLosableFactors(tx, accountId, locked.id, now);
     if (!removed.hadAuthenticator && removed.removedPasskeys === 0) {
       throw new AppError(ErrorCode.mfaResetNothing);
     }
     const endedSessions = await revokeUserSessions(tx, { userId: locked.id, now, reason: 'mfa_reset' });
-    await writeAudit(
-      tx,
-      userAudit(auth, meta, now, 'user.resetMfa', locked, {
-        reason: input.reason,
-        authenticator: removed.hadAuthenticator,
-        passkeys: removed.removedPasskeys,
-        endedSessions,
-        identityCheck: operator.channel,
-        // Where the notice goes; `none` when no configured channel reaches the user.
-        notice: way ? way.channel : 'none',
-      }),
-    );
+    await auditUserAct(tx, actor, meta, now, 'user.resetMfa', locked, {
+      reason: input.reason,
+      authenticator: removed.hadAuthenticator,
+      passkeys: removed.removedPasskeys,
+      endedSessions,
+      ...(proof ? { identityCheck: proof.channel } : {}),
+      // Where the notice goes; `none` when no configured channel reaches the user.
+      notice: way ? way.channel : 'none',
+    });
     return { ...removed, endedSessions, username: locked.username };
   });
 
   let isSent = false;
   if (way) {
-    const message = noticeOf(way, meta.lang, {
-      operator: auth.username,
+    const message = noticeOf(way, meta.lang, actor, {
       user: outcome.username,
       account: before.accountDisplayName,
     });
@@ -145,20 +179,17 @@ export async function resetUserMfa(
       isSent = true;
     } catch (error) {
       // The reset stands; the log keeps the cause (delivery), the audit log that the user was not told.
-      await writeAudit(deps.db, {
-        ...userAudit(
-          auth,
-          meta,
-          deps.clock.now(),
-          'user.resetMfaNotice',
-          { id: target.id, username: outcome.username },
-          {
-            channel: way.channel,
-            failure: error instanceof AppError ? error.code : 'failed',
-          },
-        ),
-        isSuccess: false,
-      });
+      const failure = error instanceof AppError ? error.code : 'failed';
+      await auditUserAct(
+        deps.db,
+        actor,
+        meta,
+        deps.clock.now(),
+        'user.resetMfaNotice',
+        { id: target.id, username: outcome.username },
+        { channel: way.channel, failure },
+        false,
+      );
     }
   }
   return {

@@ -7,10 +7,12 @@
  * of a change and the synchronisation of the account's instances that follows it.
  */
 import { ErrorCode } from '@console/contract/codes';
+import type { TLanguage } from '@console/contract/enums';
+import { serverPhrases } from '@console/phrases/server';
 import type { TAuth, TRequestMeta } from '../../context';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
-import type { TAuditEntry } from '../audit';
+import { type TAuditEntry, writeAudit } from '../audit';
 import { enqueueUserSync, markUsersForSync } from '../service';
 import {
   countRoleHolders,
@@ -123,6 +125,51 @@ export function userAudit(
     requestId: meta.requestId,
     createdAt: now,
   };
+}
+
+/**
+ * Who changes a user: an administrator of the user's account (their session), or a platform
+ * operator of the back office (decision 0047), whose acts the back office audits in both the
+ * installation's chain and the account's own (its `audit` writer, which carries the operator, the
+ * role and the reason). A message to the user names an administrator by username and an operator
+ * as the platform's support (never by name, as the account's audit log does).
+ */
+export type TUserActor =
+  | { kind: 'admin'; auth: TAuth }
+  | { kind: 'operator'; accountId: number; audit: TOperatorAuditWriter };
+
+/** The back office's writer of an act on a user, in the act's transaction. */
+export type TOperatorAuditWriter = (
+  tx: TDb,
+  entry: {
+    action: string;
+    target: { id: number; username: string };
+    info: Record<string, unknown>;
+    isSuccess: boolean;
+    at: Date;
+  },
+) => Promise<void>;
+
+export const actorAccountId = (actor: TUserActor): number =>
+  actor.kind === 'admin' ? actor.auth.accountId : actor.accountId;
+
+/** How a message to the user names who acted: the administrator's username, or the platform's support. */
+export const actorName = (actor: TUserActor, lang: TLanguage): string =>
+  actor.kind === 'admin' ? actor.auth.username : serverPhrases[lang].mail.platformSupport;
+
+/** The audit entry (or entries, for an operator) of an act on a user, in the act's transaction. */
+export function auditUserAct(
+  tx: TDb,
+  actor: TUserActor,
+  meta: TRequestMeta,
+  now: Date,
+  action: string,
+  target: { id: number; username: string },
+  info: Record<string, unknown> = {},
+  isSuccess = true,
+): Promise<void> {
+  if (actor.kind === 'operator') return actor.audit(tx, { action, target, info, isSuccess, at: now });
+  return writeAudit(tx, { ...userAudit(actor.auth, meta, now, action, target, info), isSuccess });
 }
 
 /** The account's opened instances learn the users' current status (in the same transaction). */

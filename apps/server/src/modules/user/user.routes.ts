@@ -119,7 +119,7 @@ export function userRoutes(app: FastifyInstance): void {
   defineRoute(app, 'userOwnedResources', ({ deps, auth, query }) => ownedResources(deps, auth, query.ids));
   // invitations: administrators resend and revoke; the invited user reads and accepts (no session)
   defineRoute(app, 'resendInvitation', ({ deps, auth, body, request }) =>
-    resendInvitation(deps, auth, request, body, requestMeta(request), request.log),
+    resendInvitation(deps, { kind: 'admin', auth }, request.lang, body, requestMeta(request), request.log),
   );
   defineRoute(app, 'revokeInvitation', ({ deps, auth, body, request }) =>
     revokeUserInvitation(deps, auth, body.id, requestMeta(request)),

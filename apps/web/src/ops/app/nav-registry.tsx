@@ -12,6 +12,7 @@ import {
   DashboardOutlined,
   KeyOutlined,
   ShopOutlined,
+  TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { lazy } from 'react';
@@ -34,6 +35,14 @@ export const opsNav: readonly TOpsNavItem[] = [
     icon: <ShopOutlined />,
     visibleWith: 'opsSearchAccounts',
     page: lazy(chunkLoader(() => import('@/ops/features/accounts/accounts-page'))),
+  },
+  {
+    key: 'users',
+    path: '/users',
+    label: { ns: 'opsSupport', key: 'nav' },
+    icon: <TeamOutlined />,
+    visibleWith: 'opsSupportSearchUsers',
+    page: lazy(chunkLoader(() => import('@/ops/features/support/users-page'))),
   },
   {
     key: 'reviews',
