@@ -11,6 +11,7 @@ import type login from './en-us/login';
 import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
+import type opsOperators from './en-us/ops-operators';
 import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
@@ -54,6 +55,7 @@ export type TPhrases = {
   certification: typeof certification;
   // The back office's namespaces (their loaders: ops-loaders.ts).
   opsShell: typeof opsShell;
+  opsOperators: typeof opsOperators;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -84,4 +86,5 @@ export const Namespaces = [
   'payment',
   'certification',
   'opsShell',
+  'opsOperators',
 ] as const satisfies readonly TNamespace[];
