@@ -226,14 +226,14 @@ test('the owner creates a support operator from the Operators page, re-roles it 
   await page.getByTestId('ops-act-reason').fill('Moves to the review team');
   await axe(page, 're-role dialog', found);
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('ops-act-done')).toContainText(`The role of ${name} is now Reviewer.`);
+  await expect(page.getByTestId('toast')).toContainText(`The role of ${name} is now Reviewer.`);
   await expect(row.getByTestId('ops-operator-role-cell')).toHaveText('Reviewer');
 
   // Disable: the operator's sign-in then fails with the one answer.
   await row.getByTestId('ops-op-disable').click();
   await page.getByTestId('ops-act-reason').fill('Left the company');
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('ops-act-done')).toContainText(`${name} is disabled.`);
+  await expect(page.getByTestId('toast')).toContainText(`${name} is disabled.`);
   await expect(row.getByTestId('ops-operator-status')).toHaveText('Disabled');
   await expect(row.getByTestId('ops-op-enable')).toBeVisible();
   await saveScreenshot(page, testInfo, 'ops-shell/operators-en-US-1440');

@@ -7,10 +7,11 @@
 import { ErrorCode } from '@console/contract/codes';
 import { OpsRoles, opsUsernamePattern, type TOpsOperator, type TOpsRole } from '@console/contract/ops';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
+import { toast } from '@/lib/notify';
 import { callOps, isOpsError, opsErrorText } from '@/ops/lib/ops-api';
 
 export const operatorsKey = ['ops', 'operators'] as const;
@@ -184,7 +185,6 @@ export function OperatorActDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['opsOperators', 'opsShell']);
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ reason: string; role?: TOpsRole }>();
   const { error, clear, fail } = useDialogError();
@@ -211,7 +211,7 @@ export function OperatorActDialog({
             : act === 'enable'
               ? t('done.enabled', { name })
               : t('done.reset', { name });
-      void message.success({ key: 'ops-act-done', content: <span data-testid="ops-act-done">{done}</span> });
+      toast({ level: 'success', title: done });
       void queryClient.invalidateQueries({ queryKey: operatorsKey });
       close();
     },
