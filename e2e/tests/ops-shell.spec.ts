@@ -76,11 +76,12 @@ test('an operator created by the command sets up, lands on the console, and sign
     await saveScreenshot(page, testInfo, `ops-shell/${step}-en-US-1440`);
   });
   await expect(page.getByTestId('ops-operator-role')).toHaveText('Owner');
-  // The landing route opens the first page the role sees: for an owner, the operators.
-  await expect(page).toHaveURL(/\/operators$/);
-  await expect(page.getByTestId(`ops-operator-row-${created.username}`)).toBeVisible();
+  await expect(page.getByTestId('ops-nav-my-account')).toBeVisible();
+  // The landing route opens the first page the role sees (the dashboard).
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  await expect(page.getByTestId('ops-dashboard')).toBeVisible();
   await page.getByTestId('ops-nav-my-account').click();
-  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByTestId('ops-my-account')).toBeVisible();
   await expect(page.getByTestId('ops-my-second-factor')).toContainText('Set up');
   await axe(page, 'my account', found);
   await saveScreenshot(page, testInfo, 'ops-shell/my-account-en-US-1440');
@@ -94,7 +95,7 @@ test('an operator created by the command sets up, lands on the console, and sign
 
   // Signed in again with the authenticator code, back where the session ended.
   await signInOps(page, owner);
-  await expect(page).toHaveURL(/\/my-account/);
+  await expect(page).toHaveURL(/\/my-account$/);
 
   // Signing out: the sign-in page says so; the console is closed.
   await page.getByTestId('ops-sign-out').click();
@@ -119,7 +120,7 @@ test('zh-CN at 390 px: the menu is a drawer; the language switch; axe', async ({
   await axe(page, 'sign-in zh-CN 390', found);
   await saveScreenshot(page, testInfo, 'ops-shell/sign-in-zh-CN-390');
 
-  await signedInOps(page, owner);
+  await signedInOps(page, owner, '/operators');
   await expect(page.getByTestId('ops-operator-role')).toHaveText('所有者');
   // No side navigation at 390 px: the menu opens as a drawer.
   await expect(page.getByTestId('ops-nav-my-account')).toBeHidden();
@@ -270,8 +271,8 @@ test('only owners see the Operators page; the page in zh-CN at 1440 and 390 px',
   const auditorPage = await auditorContext.newPage();
   await signedInOps(auditorPage, auditor);
   await expect(auditorPage.getByTestId('ops-operator-role')).toHaveText('审计员');
-  // The auditor's first page is its own account.
-  await expect(auditorPage).toHaveURL(/\/my-account$/);
+  // The auditor's first page is the first it sees (the dashboard).
+  await expect(auditorPage).toHaveURL(/\/dashboard$/);
   await auditorPage.getByTestId('ops-menu-open').click();
   await expect(auditorPage.locator('.cz-ops-drawer').getByTestId('ops-nav-my-account')).toBeVisible();
   await expect(auditorPage.getByTestId('ops-nav-operators')).toHaveCount(0);

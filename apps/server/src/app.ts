@@ -35,6 +35,8 @@ import { buildMeta, metaRoutes } from './modules/meta/meta.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { authenticateOperator } from './modules/operator/operator-session.service';
+import { opsCatalogueRoutes } from './modules/ops-catalogue/ops-catalogue.routes';
+import { opsDashboardRoutes } from './modules/ops-dashboard/ops-dashboard.routes';
 import { isOpsApiPath, opsWebRoutes } from './modules/ops-web/ops-web.routes';
 import { passkeyRoutes } from './modules/passkey/passkey.routes';
 import { passwordRoutes } from './modules/password/password.routes';
@@ -191,6 +193,8 @@ function notFound(request: FastifyRequest, reply: FastifyReply, path: string) {
 export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promise<FastifyInstance> {
   const app = await baseApp(deps, options, []);
   operatorRoutes(app);
+  opsCatalogueRoutes(app);
+  opsDashboardRoutes(app);
   opsDocsRoutes(app, version);
   const web = options.opsWebDir ? await opsWebRoutes(app, options.opsWebDir) : null;
   app.setNotFoundHandler((request, reply) => {

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type TAppOptions } from '../src/app';
+import { buildApp, buildOpsApp, type TAppOptions } from '../src/app';
 import { loadConfig, type TConfig } from '../src/config';
 import type { TDeps } from '../src/context';
 import { openDatabase, rowsOf, type TDatabase } from '../src/db/client';
@@ -72,6 +72,11 @@ export type TTestApp = {
   clock: ReturnType<typeof createManualClock>;
   /** The test database's address for another process (null on PGlite). */
   databaseUrl: string | null;
+  /**
+   * The back office's app (the ops listener's) on the same dependencies, built on first use and
+   * closed with the test app; its logs and answers go to the same secrets capture.
+   */
+  opsApp(): Promise<FastifyInstance>;
   close(): Promise<void>;
 };
 
@@ -107,13 +112,25 @@ export async function createTestApp(
   });
   capture?.attach(app);
   await app.ready();
+  let ops: Promise<FastifyInstance> | null = null;
+  const opsApp = async () => {
+    const built = await buildOpsApp(deps, { logger: options.logger ?? capture?.logger ?? false });
+    capture?.attach(built);
+    await built.ready();
+    return built;
+  };
   return {
     app,
     deps,
     clock,
     databaseUrl,
+    opsApp: () => {
+      ops ??= opsApp();
+      return ops;
+    },
     close: async () => {
       await app.close();
+      if (ops) await (await ops).close();
       await closeDeps(deps);
       await drop();
       await capture?.close();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpsApp } from '../src/app';
 import { auditEntries, operators } from '../src/db/schema';
 import { createTotpSecret, totpCode } from '../src/lib/totp';
+import { activateLicense, issueDevLicense } from '../src/modules/license/license.service';
 import { updateOperator } from '../src/modules/operator/operator.repository';
 import { createOperator } from '../src/modules/operator/operator.service';
 import { openOpsSession } from '../src/modules/operator/operator-session.service';
@@ -52,6 +53,18 @@ const signInStep: Record<TCaller, TOutcome> = {
   finance: 4304,
   auditor: 4304,
 };
+/** Acts of the owner and one other role (catalogue prices and licences: finance; invite codes: support). */
+function ownerAnd(role: TOpsRole): Record<TCaller, TOutcome> {
+  return {
+    none: 401,
+    customer: 401,
+    owner: 'ok',
+    support: role === 'support' ? 'ok' : 4309,
+    reviewer: role === 'reviewer' ? 'ok' : 4309,
+    finance: role === 'finance' ? 'ok' : 4309,
+    auditor: 4309,
+  };
+}
 const anyone: Record<TCaller, TOutcome> = {
   none: 'ok',
   customer: 'ok',
@@ -78,6 +91,23 @@ const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
   opsEnableOperator: owner,
   opsReRoleOperator: owner,
   opsResetOperatorSecondFactor: owner,
+  opsGetCatalogue: everyOperator,
+  opsCreateCatalogueService: owner,
+  opsUpdateCatalogueService: owner,
+  opsRemoveCatalogueService: owner,
+  opsCreateCatalogueVersion: owner,
+  opsUpdateCatalogueVersion: owner,
+  opsRemoveCatalogueVersion: owner,
+  opsCreateCatalogueRegion: owner,
+  opsUpdateCatalogueRegion: owner,
+  opsRemoveCatalogueRegion: owner,
+  opsUpdateCataloguePrice: ownerAnd('finance'),
+  opsListLicenses: everyOperator,
+  opsIssueLicense: ownerAnd('finance'),
+  opsReleaseLicense: ownerAnd('finance'),
+  opsListInviteCodes: everyOperator,
+  opsCreateInviteCode: ownerAnd('support'),
+  opsDashboard: everyOperator,
 };
 
 let t: TTestApp;
@@ -91,8 +121,7 @@ let serial = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
   const account = await seedAccount(t.deps, 'matrix');
   customerToken = () => mintSession(t.deps, account.id, account.admin.id);
   for (const role of OpsRoles) {
@@ -110,7 +139,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
 });
 
@@ -155,9 +183,84 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> {
         operatorId: caller === 'owner' ? await fresh() : (idOf.get('support') ?? 0),
         reason: 'matrix',
       };
+    case 'opsCreateCatalogueService':
+      return { ...matrixService(9000 + serial), reason: 'matrix' };
+    case 'opsUpdateCatalogueService':
+    case 'opsRemoveCatalogueService': {
+      // A service of its own for each cell, so that each admitted call really changes or removes one.
+      const created = matrixService(9000 + serial);
+      await ownerCall('opsCreateCatalogueService', { ...created, reason: 'matrix setup' });
+      return id === 'opsRemoveCatalogueService'
+        ? { id: created.id, reason: 'matrix' }
+        : { ...created, nameEn: 'Matrix changed', reason: 'matrix' };
+    }
+    case 'opsCreateCatalogueVersion':
+    case 'opsUpdateCatalogueVersion':
+    case 'opsRemoveCatalogueVersion': {
+      const service = matrixService(9000 + serial);
+      await ownerCall('opsCreateCatalogueService', { ...service, reason: 'matrix setup' });
+      const version = {
+        serviceId: service.id,
+        code: 'trial',
+        nameZh: '试用版',
+        nameEn: 'Trial',
+        trialDays: 30,
+      };
+      if (id === 'opsCreateCatalogueVersion') return { ...version, reason: 'matrix' };
+      await ownerCall('opsCreateCatalogueVersion', { ...version, reason: 'matrix setup' });
+      return id === 'opsRemoveCatalogueVersion'
+        ? { serviceId: service.id, code: 'trial', reason: 'matrix' }
+        : { ...version, trialDays: 14, reason: 'matrix' };
+    }
+    case 'opsCreateCatalogueRegion':
+    case 'opsUpdateCatalogueRegion':
+    case 'opsRemoveCatalogueRegion': {
+      const region = {
+        csp: 'aliyun',
+        code: `matrix-${serial}`,
+        nameZh: '矩阵',
+        nameEn: 'Matrix',
+        serviceIds: [1],
+      };
+      if (id === 'opsCreateCatalogueRegion') return { ...region, reason: 'matrix' };
+      await ownerCall('opsCreateCatalogueRegion', { ...region, reason: 'matrix setup' });
+      return id === 'opsRemoveCatalogueRegion'
+        ? { csp: 'aliyun', code: region.code, reason: 'matrix' }
+        : { ...region, nameEn: 'Matrix changed', reason: 'matrix' };
+    }
+    case 'opsUpdateCataloguePrice':
+      return { sku: 'vc_gp', unitPriceFen: String(40 + serial), reason: 'matrix' };
+    case 'opsIssueLicense':
+      return { customer: `matrix ${serial}`, days: 30, reason: 'matrix' };
+    case 'opsReleaseLicense': {
+      const licenseId = `matrix-licence-${serial}`;
+      await activateLicense(
+        t.deps,
+        issueDevLicense({ customer: 'matrix', days: 30, now: t.deps.clock.now(), id: licenseId }),
+      );
+      return { licenseId, reason: 'matrix' };
+    }
+    case 'opsCreateInviteCode':
+      return { code: `MATRIX${serial}`, maxUses: 1, validDays: 7, reason: 'matrix' };
     default:
       return undefined;
   }
+}
+
+function matrixService(id: number) {
+  return { id, code: `matrix${id}`, nameZh: `矩阵${id}`, nameEn: `Matrix ${id}` };
+}
+
+/** An owner's call made to prepare a cell (not the call under test). */
+async function ownerCall(id: TOpsRouteId, payload: unknown): Promise<void> {
+  const token = await tokenOf('owner');
+  const res = await ops.inject({
+    method: 'POST',
+    url: opsRoutes[id].path,
+    headers: { authorization: `Bearer ${token}` },
+    payload: payload as Record<string, unknown>,
+  });
+  expect(envelope(res).code, res.body).toBe(0);
 }
 
 async function auditCount(): Promise<number> {

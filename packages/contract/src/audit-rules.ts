@@ -36,6 +36,7 @@ export const AuditObjectTypes = [
   'audit',
   'passkey',
   'operator',
+  'inviteCode',
 ] as const;
 export type TAuditObjectType = (typeof AuditObjectTypes)[number];
 
@@ -172,6 +173,19 @@ export const AuditActions = [
   'operator.enable',
   'operator.role',
   'operator.resetSecondFactor',
+  // The back office's catalogue and issuance (installation's chain)
+  'catalogue.service.create',
+  'catalogue.service.update',
+  'catalogue.service.remove',
+  'catalogue.version.create',
+  'catalogue.version.update',
+  'catalogue.version.remove',
+  'catalogue.region.create',
+  'catalogue.region.update',
+  'catalogue.region.remove',
+  'catalogue.price.update',
+  'license.issue',
+  'inviteCode.create',
 ] as const;
 export type TAuditAction = (typeof AuditActions)[number];
 
@@ -195,4 +209,16 @@ export function isSystemActor(entry: {
   if (entry.userId !== null || entry.objectType === 'session') return false;
   const name = (entry.username ?? '').trim().toLowerCase();
   return name === '' || name === 'system';
+}
+
+/**
+ * The role of the platform operator who did it, for an entry of an account's own log written by
+ * the back office (no user of the account; `info.operator.role`), else null.
+ */
+export function platformOperatorRoleOf(entry: { userId: number | null; info?: unknown }): string | null {
+  if (entry.userId !== null || !entry.info || typeof entry.info !== 'object') return null;
+  const operator = (entry.info as { operator?: unknown }).operator;
+  if (!operator || typeof operator !== 'object') return null;
+  const role = (operator as { role?: unknown }).role;
+  return typeof role === 'string' && role !== '' ? role : null;
 }

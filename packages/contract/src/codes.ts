@@ -275,6 +275,24 @@ export const ErrorCode = {
   /** One's own login protection is changed in one's own login-protection settings, not reset by oneself. */
   mfaResetSelf: 4352,
 
+  /** The catalogue's rules (the same as `catalogue import`'s) refuse the change: `data.problems` says which. */
+  opsCatalogueRefused: 4370,
+  /** Another row of the catalogue has this key (service id or code, version, region, SKU). */
+  opsCatalogueKeyTaken: 4371,
+  /** No such row in the catalogue (it was removed meanwhile, or the key is wrong). */
+  opsCatalogueRowNotFound: 4372,
+  /** The row refers to a service or cloud provider that the catalogue does not have. */
+  opsCatalogueReferenceMissing: 4373,
+  /**
+   * Licences of this installation are verified with a configured public key whose private key is
+   * kept off the server: they are issued with `license-issue --private-key`, not from the console.
+   */
+  opsLicenseKeyOffline: 4374,
+  /** No activated licence of that id, or it was released already. */
+  opsLicenseNotFound: 4375,
+  /** An invite code of that text exists already. */
+  opsInviteCodeExists: 4376,
+
   passwordTooShort: 5059,
   passwordTooLong: 5060,
   passwordMissingCharTypes: 5061,

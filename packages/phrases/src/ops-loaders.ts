@@ -10,10 +10,14 @@ export const opsLoaders = {
   'en-US': {
     opsShell: () => import('./en-us/ops-shell'),
     opsOperators: () => import('./en-us/ops-operators'),
+    opsDashboard: () => import('./en-us/ops-dashboard'),
+    opsCatalogue: () => import('./en-us/ops-catalogue'),
   },
   'zh-CN': {
     opsShell: () => import('./zh-cn/ops-shell'),
     opsOperators: () => import('./zh-cn/ops-operators'),
+    opsDashboard: () => import('./zh-cn/ops-dashboard'),
+    opsCatalogue: () => import('./zh-cn/ops-catalogue'),
   },
 } satisfies TNamespaceLoaders<TOpsNamespace>;
 

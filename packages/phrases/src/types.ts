@@ -11,6 +11,8 @@ import type login from './en-us/login';
 import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
+import type opsCatalogue from './en-us/ops-catalogue';
+import type opsDashboard from './en-us/ops-dashboard';
 import type opsOperators from './en-us/ops-operators';
 import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
@@ -56,6 +58,8 @@ export type TPhrases = {
   // The back office's namespaces (their loaders: ops-loaders.ts).
   opsShell: typeof opsShell;
   opsOperators: typeof opsOperators;
+  opsDashboard: typeof opsDashboard;
+  opsCatalogue: typeof opsCatalogue;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -87,4 +91,6 @@ export const Namespaces = [
   'certification',
   'opsShell',
   'opsOperators',
+  'opsDashboard',
+  'opsCatalogue',
 ] as const satisfies readonly TNamespace[];

@@ -257,6 +257,8 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
     index('sessions_user_idx').on(t.userId),
     index('sessions_expires_idx').on(t.expiresAt),
+    /** The back office's active accounts per day (sign-ins). */
+    index('sessions_created_idx').on(t.createdAt),
   ],
 );
 
@@ -396,6 +398,10 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
     index('jobs_running_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
+    /** The back office's failing jobs: given up, or queued again after a failure. */
+    index('jobs_failing_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'failed' or (${t.status} = 'queued' and ${t.attempts} > 0)`),
   ],
 );
 
@@ -1302,7 +1308,11 @@ export const usageAccountDaily = pgTable(
     outstandingFen: fen('outstanding_fen').notNull(),
     records: integer('records').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.day, t.skuCode] })],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day, t.skuCode] }),
+    /** The back office's consumption and active accounts per day. */
+    index('usage_account_daily_day_idx').on(t.day),
+  ],
 );
 
 /** Vouchers issued by the platform: spent before cash, earliest expiry first, within their scope. */
@@ -1381,6 +1391,8 @@ export const transactions = pgTable(
   (t) => [
     uniqueIndex('transactions_serial_key').on(t.serialNo),
     index('transactions_account_idx').on(t.accountId, t.createdAt, t.id),
+    /** The back office's top-ups per day. */
+    index('transactions_recharge_created_idx').on(t.createdAt).where(sql`${t.type} = 'recharge'`),
   ],
 );
 
@@ -1584,6 +1596,10 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
     uniqueIndex('webhook_deliveries_message_id_key').on(t.messageId),
+    /** The back office's failing deliveries: given up, or pending after a failed attempt. */
+    index('webhook_deliveries_failing_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed' or (${t.status} = 'pending' and ${t.attempts} > 0)`),
   ],
 );
 

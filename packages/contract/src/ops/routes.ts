@@ -7,6 +7,8 @@
 import type { z } from 'zod';
 import { ErrorCode } from '../codes';
 import { ZNull } from '../schemas/common';
+import { opsCatalogueRoutes } from './catalogue';
+import { opsDashboardRoutes } from './dashboard';
 import {
   OpsRoles,
   type TOpsRole,
@@ -27,6 +29,8 @@ import {
   ZOpsTotpEnrolment,
 } from './schemas';
 
+export * from './catalogue';
+export * from './dashboard';
 export * from './schemas';
 
 /** The ops API's own session cookie (HttpOnly, SameSite=Strict, path /api/ops). */
@@ -236,6 +240,8 @@ export const opsRoutes = {
     response: ZOpsOperator,
     codes: [ErrorCode.opsOperatorNotFound, ErrorCode.opsSelfAct, ErrorCode.opsStepUpRequired],
   },
+  ...opsCatalogueRoutes,
+  ...opsDashboardRoutes,
 } as const satisfies Record<string, TOpsRouteDef>;
 
 export type TOpsRoutes = typeof opsRoutes;

@@ -54,6 +54,7 @@ const audit = {
     webhook: 'Webhook',
     passkey: 'Passkey',
     operator: 'Back-office operator',
+    inviteCode: 'Registration invite code',
     voucher: 'Voucher',
     recharge: 'Top-up order',
     upload: 'Uploaded file',
@@ -76,6 +77,15 @@ const audit = {
   total_other: '{{formatted}} entries',
   totalCapped: 'More than {{formatted}} entries',
   system: 'System',
+  /** An act of the platform's back office on the account: the operator's role, never their name. */
+  platformOperator: 'Platform operator ({{role}})',
+  operatorRoles: {
+    owner: 'owner',
+    support: 'support',
+    reviewer: 'reviewer',
+    finance: 'finance',
+    auditor: 'auditor',
+  } as Record<string, string>,
   /** Names of the operation codes the server writes (the code itself shows in an entry's details). */
   actions: {
     'auth.login': 'Signed in',
@@ -194,6 +204,18 @@ const audit = {
     'operator.enable': 'Enabled an operator',
     'operator.role': "Changed an operator's role",
     'operator.resetSecondFactor': "Reset an operator's second factor",
+    'catalogue.service.create': 'Added a service to the catalogue',
+    'catalogue.service.update': 'Changed a service of the catalogue',
+    'catalogue.service.remove': 'Removed a service from the catalogue',
+    'catalogue.version.create': 'Added a service version to the catalogue',
+    'catalogue.version.update': 'Changed a service version of the catalogue',
+    'catalogue.version.remove': 'Removed a service version from the catalogue',
+    'catalogue.region.create': 'Added a region to the catalogue',
+    'catalogue.region.update': 'Changed a region of the catalogue',
+    'catalogue.region.remove': 'Removed a region from the catalogue',
+    'catalogue.price.update': 'Changed a list price',
+    'license.issue': 'Issued a licence',
+    'inviteCode.create': 'Created a registration invite code',
   } satisfies Record<TAuditAction, string> as Record<string, string>,
 };
 

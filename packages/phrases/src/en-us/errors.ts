@@ -165,6 +165,15 @@ const errors = {
   '4307': 'You cannot do this to your own operator account: ask another owner.',
   '4308': 'The current password is wrong.',
   '4309': 'Your operator role does not allow this.',
+  '4370': 'The catalogue does not accept this change: {{problems}}',
+  '4371': 'Another row of the catalogue already has this key (its id or code). Choose another.',
+  '4372': 'This row is no longer in the catalogue. Reload the page and try again.',
+  '4373': 'This row refers to a service or cloud provider that the catalogue does not have.',
+  '4374':
+    'Licences of this installation are signed with a private key kept off the server: issue them with the license-issue command and its --private-key option.',
+  '4375': 'There is no activated licence with this id, or it has been released already.',
+  '4376':
+    'An invite code with this text already exists. Choose another, or leave it empty for a generated one.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':

@@ -3,7 +3,7 @@
  * entries, and the same filtered set as a streamed CSV file.
  */
 import type { TAuditFilter, TAuditPage } from '@console/contract';
-import { auditCountMax, isSystemActor } from '@console/contract/audit-rules';
+import { auditCountMax, isSystemActor, platformOperatorRoleOf } from '@console/contract/audit-rules';
 import type { TLanguage } from '@console/contract/enums';
 import enAudit from '@console/phrases/en-us/audit';
 import zhAudit from '@console/phrases/zh-cn/audit';
@@ -108,6 +108,13 @@ function nameOf(map: Record<string, string>, code: string): string {
   return (Object.hasOwn(map, code) ? map[code] : undefined) ?? code;
 }
 
+/** Who did it, as the console's list names them (see the web's `actorName`). */
+function actorOf(p: ReturnType<typeof phrasesOf>, r: TAuditRow): string {
+  const role = platformOperatorRoleOf({ userId: r.userId, info: infoOf(r.info) });
+  if (role !== null) return p.platformOperator.replace('{{role}}', nameOf(p.operatorRoles, role));
+  return isSystemActor(r) ? p.system : (r.username ?? '');
+}
+
 /**
  * One entry as a CSV row: the operation and the object type both as their code and as their name
  * in the requester's language (an unknown code of an older entry is its own name), and the system's
@@ -117,7 +124,7 @@ export function csvRowOf(lang: TLanguage, r: TAuditRow): string[] {
   const p = phrasesOf(lang);
   return [
     r.createdAt,
-    isSystemActor(r) ? p.system : (r.username ?? ''),
+    actorOf(p, r),
     r.ip ?? '',
     r.action,
     nameOf(p.actions, r.action),

@@ -2,12 +2,10 @@
  * The back office's OpenAPI 3.1 document (decision 0047), generated from the contract's ops route
  * table as the customers' is from theirs, and served on the ops listener only.
  */
-import { ErrorCode, ZEnvelope, ZValidationErrorData } from '@console/contract';
-import { opsRoutes, opsStepUpMinutes, type TOpsRouteDef } from '@console/contract/ops';
+import { ErrorCode } from '@console/contract';
+import { OpsSessionCookie, opsRoutes, opsStepUpMinutes, type TOpsRouteDef } from '@console/contract/ops';
 import type { FastifyInstance } from 'fastify';
-import { schemaOf } from './openapi';
-
-type TJson = Record<string, unknown>;
+import { addOperation, businessCodes, documentOf, operationOf, type TJson } from './openapi-builder';
 
 function accessOf(route: TOpsRouteDef): string {
   switch (route.access) {
@@ -28,71 +26,35 @@ function accessOf(route: TOpsRouteDef): string {
   }
 }
 
-function operationOf(id: string, route: TOpsRouteDef): TJson {
-  const codes = route.codes?.length ? ` Business codes (HTTP 200): ${route.codes.join(', ')}.` : '';
-  const operation: TJson = {
-    operationId: id,
+function opsOperation(id: string, route: TOpsRouteDef): TJson {
+  return operationOf({
+    id,
     summary: route.summary,
-    description: `${accessOf(route)}${codes}`,
-    tags: [route.tag],
-    'x-ops-roles': route.access === 'operator' ? route.roles : [],
-    responses: {
-      '200': {
-        description: 'Success (code 0), or a business code named in the description',
-        content: { 'application/json': { schema: schemaOf(ZEnvelope(route.response), 'output') } },
-      },
-      '400': { $ref: '#/components/responses/Error' },
-      ...(route.access === 'public'
-        ? {}
-        : {
-            '401': { $ref: '#/components/responses/Error' },
-            '403': { $ref: '#/components/responses/Error' },
-          }),
-      '500': { $ref: '#/components/responses/Error' },
-    },
-  };
-  if (route.access !== 'public') operation.security = [{ bearer: [] }, { cookie: [] }];
-  if (route.body) {
-    operation.requestBody = {
-      required: true,
-      content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
-    };
-  }
-  return operation;
+    description: `${accessOf(route)}${businessCodes(route.codes ?? [])}`,
+    tag: route.tag,
+    query: route.query,
+    body: route.body,
+    response: route.response,
+    security: route.access === 'public' ? 'none' : 'session',
+    extensions: { 'x-ops-roles': route.access === 'operator' ? route.roles : [] },
+  });
 }
 
 export function buildOpsOpenApiDocument(version: string): TJson {
   const paths: Record<string, Record<string, TJson>> = {};
   for (const [id, route] of Object.entries(opsRoutes) as [string, TOpsRouteDef][]) {
-    paths[route.path] ??= {};
-    (paths[route.path] as Record<string, TJson>)[route.method.toLowerCase()] = operationOf(id, route);
+    addOperation(paths, route, opsOperation(id, route));
   }
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Back office API',
-      version,
-      description:
-        "The platform operators' API, on its own listener (OPS_PORT). Every answer is `{ code, message, data }`; " +
-        "a customer token is refused here and an operator token on the customers' API.",
-    },
-    servers: [{ url: '/' }],
+  return documentOf({
+    title: 'Back office API',
+    version,
+    description:
+      "The platform operators' API, on its own listener (OPS_PORT). Every answer is `{ code, message, data }`; " +
+      "a customer token is refused here and an operator token on the customers' API.",
     paths,
-    components: {
-      securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by the sign-in steps' },
-        cookie: { type: 'apiKey', in: 'cookie', name: 'cz_ops_token' },
-      },
-      responses: {
-        Error: {
-          description: 'A failure: the code mirrors the HTTP status; 400 carries `data.fieldErrors`',
-          content: {
-            'application/json': { schema: schemaOf(ZEnvelope(ZValidationErrorData.nullable()), 'output') },
-          },
-        },
-      },
-    },
-  };
+    tokenSource: 'the sign-in steps',
+    cookie: OpsSessionCookie,
+  });
 }
 
 export function opsDocsRoutes(app: FastifyInstance, version: string): void {

@@ -4,6 +4,7 @@
  * lasts 15 minutes and is good for that step only. Also the installation-audit entry of every
  * operator act.
  */
+import type { TAuditObjectType } from '@console/contract/audit-rules';
 import { ErrorCode } from '@console/contract/codes';
 import {
   OpsTokenPrefix,
@@ -16,7 +17,7 @@ import type { TDeps, TOpsAuth, TRequestMeta } from '../../context';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { createToken, sha256 } from '../../lib/tokens';
-import { writeAudit } from '../audit';
+import { writeAudit, writeAuditEntries } from '../audit';
 import {
   findOpsSessionByTokenHash,
   insertOpsSession,
@@ -45,7 +46,9 @@ export function auditOperatorAct(
   entry: {
     actor: TOpsActor | null;
     action: string;
-    target: { id: number | null; username: string };
+    /** What the act was on: an operator (the default), or the catalogue, a licence, an invite code… */
+    objectType?: TAuditObjectType;
+    target: { id: number | string | null; username: string };
     isSuccess: boolean;
     reason?: string | undefined;
     info?: Record<string, unknown>;
@@ -58,7 +61,7 @@ export function auditOperatorAct(
     userId: null,
     username: entry.actor?.username ?? null,
     action: entry.action,
-    objectType: 'operator',
+    objectType: entry.objectType ?? 'operator',
     objectId: entry.target.id === null ? null : String(entry.target.id),
     objectName: entry.target.username,
     isSuccess: entry.isSuccess,
@@ -73,6 +76,61 @@ export function auditOperatorAct(
     requestId: entry.meta?.requestId ?? null,
     createdAt: entry.at,
   });
+}
+
+/**
+ * An operator's act on an account, in one statement with the act's transaction: the entry of the
+ * installation's chain (who: the operator, their role; why: the reason) and the entry of the
+ * account's own chain, which the account's administrators read in their audit log as "Platform
+ * operator (role)" with the reason (the operator's name stays in the installation's chain).
+ */
+export function auditOperatorAccountAct(
+  db: TDb,
+  entry: {
+    actor: TOpsActor;
+    accountId: number;
+    action: string;
+    objectType: TAuditObjectType;
+    objectId: string | null;
+    objectName: string | null;
+    isSuccess?: boolean;
+    reason: string | null;
+    info?: Record<string, unknown>;
+    meta: TRequestMeta | null;
+    at: Date;
+  },
+): Promise<void> {
+  const common = {
+    userId: null,
+    action: entry.action,
+    objectType: entry.objectType,
+    objectId: entry.objectId,
+    objectName: entry.objectName,
+    isSuccess: entry.isSuccess ?? true,
+    ip: entry.meta?.ip ?? null,
+    requestId: entry.meta?.requestId ?? null,
+    createdAt: entry.at,
+  };
+  const why = entry.reason ? { reason: entry.reason } : {};
+  return writeAuditEntries(db, [
+    {
+      ...common,
+      accountId: null,
+      username: entry.actor.username,
+      info: {
+        operator: { id: entry.actor.id, username: entry.actor.username, role: entry.actor.role },
+        accountId: entry.accountId,
+        ...why,
+        ...entry.info,
+      },
+    },
+    {
+      ...common,
+      accountId: entry.accountId,
+      username: null,
+      info: { operator: { role: entry.actor.role }, ...why, ...entry.info },
+    },
+  ]);
 }
 
 /** Opens a session at `stage` for the operator; answers its token (shown once) and end. */

@@ -1,8 +1,11 @@
 /** The back office's routes of this module: sign-in in steps, own session and password, operators. */
+import { ErrorCode } from '@console/contract/codes';
 import { OpsSessionCookie } from '@console/contract/ops';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TDeps, TRequestMeta } from '../../context';
 import { defineOpsRoute } from '../../http/define-ops-route';
 import { requestMeta } from '../../http/request-meta';
+import { underAddressLimit } from '../address-limit';
 import {
   createOperator,
   disableOperator,
@@ -34,14 +37,32 @@ function setOpsCookie(request: FastifyRequest, reply: FastifyReply, token: strin
   });
 }
 
+/**
+ * The sign-in's steps count their failures against the client's address with the customers'
+ * sign-ins (decision 0012): whatever names an address tries, its failures block it for a while
+ * (429 with Retry-After). The back office has no image captcha, so its sign-in knows only the block.
+ */
+function underSignInLimit<T>(deps: TDeps, meta: TRequestMeta, attempt: () => Promise<T>): Promise<T> {
+  return underAddressLimit(
+    deps,
+    { scope: 'login', ip: meta.ip, requestId: meta.requestId },
+    {
+      isFailure: (error) => error.code === ErrorCode.opsSignInFailed || error.code === ErrorCode.opsCodeWrong,
+    },
+    attempt,
+  );
+}
+
 export function operatorRoutes(app: FastifyInstance): void {
   defineOpsRoute(app, 'opsSignIn', async ({ deps, body, request, reply }) => {
-    const step = await signInOperator(deps, body, requestMeta(request));
+    const meta = requestMeta(request);
+    const step = await underSignInLimit(deps, meta, () => signInOperator(deps, body, meta));
     setOpsCookie(request, reply, step.token, step.expiresAt);
     return step;
   });
   defineOpsRoute(app, 'opsSignInTotp', async ({ deps, auth, body, request, reply }) => {
-    const session = await verifySignInCode(deps, auth, body.code, requestMeta(request));
+    const meta = requestMeta(request);
+    const session = await underSignInLimit(deps, meta, () => verifySignInCode(deps, auth, body.code, meta));
     setOpsCookie(request, reply, session.token, session.expiresAt);
     return session;
   });

@@ -8,25 +8,30 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, envelope, type TTestApp } from '../../../test/harness';
-import { buildOpsApp } from '../../app';
+import {
+  bearer,
+  createTestApp,
+  envelope,
+  mintSession,
+  seedAccount,
+  type TTestApp,
+} from '../../../test/harness';
 import type { TCliContext } from '../../context';
 import { auditEntries, operators } from '../../db/schema';
 import { totpCode } from '../../lib/totp';
 import { verifyChains } from '../audit';
 import { operatorCli } from './operator.cli';
 import { createOperator } from './operator.service';
+import { auditOperatorAccountAct } from './operator-session.service';
 
 let t: TTestApp;
 let ops: FastifyInstance;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = await buildOpsApp(t.deps);
-  await ops.ready();
+  ops = await t.opsApp();
 });
 afterAll(async () => {
-  await ops?.close();
   await t?.close();
 });
 
@@ -412,6 +417,71 @@ describe('the trail', () => {
     const [report] = await verifyChains(t.deps.db, [0]);
     expect(report).toMatchObject({ chain: 0, isIntact: true, broken: null });
     expect(report?.entries).toBeGreaterThan(20);
+  });
+
+  it("an act on an account is in both chains; the account's own log names the operator's role only", async () => {
+    const account = await seedAccount(t.deps, 'opstrail');
+    const actor = { id: 77, username: 'ops.trail', role: 'support' as const };
+    await t.deps.db.transaction((tx) =>
+      auditOperatorAccountAct(tx, {
+        actor,
+        accountId: account.id,
+        action: 'user.unlock',
+        objectType: 'user',
+        objectId: String(account.admin.id),
+        objectName: account.admin.username,
+        reason: 'Locked out after a phone change',
+        meta: { ip: '10.0.0.9', userAgent: null, requestId: 'req-trail' },
+        at: t.deps.clock.now(),
+      }),
+    );
+    const rows = await t.deps.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.requestId, 'req-trail'))
+      .orderBy(asc(auditEntries.id));
+    expect(rows.map((r) => [r.accountId, r.username, r.userId])).toEqual([
+      [null, 'ops.trail', null],
+      [account.id, null, null],
+    ]);
+    expect(rows[0]?.info).toMatchObject({
+      operator: actor,
+      accountId: account.id,
+      reason: 'Locked out after a phone change',
+    });
+    expect(rows[1]?.info).toEqual({
+      operator: { role: 'support' },
+      reason: 'Locked out after a phone change',
+    });
+
+    // The account's administrators read it in their own log, and its export names the role.
+    const token = await mintSession(t.deps, account.id, account.admin.id);
+    const list = envelope<{ list: { username: string | null; info: Record<string, unknown> }[] }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/portal/audit/list',
+        headers: { 'cz-lang': 'en-US', ...bearer(token) },
+        payload: { pageSize: 10 },
+      }),
+    );
+    expect(list.code).toBe(0);
+    const seen = list.data.list.find((e) => e.info.reason === 'Locked out after a phone change');
+    expect(seen).toMatchObject({ username: null, info: { operator: { role: 'support' } } });
+    for (const [lang, name] of [
+      ['en-US', 'Platform operator (support)'],
+      ['zh-CN', '平台运营人员（技术支持）'],
+    ] as const) {
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: '/api/portal/audit/export',
+        headers: { 'cz-lang': lang, ...bearer(token) },
+      });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toContain(name);
+      expect(csv.body).not.toContain('ops.trail');
+    }
+    const [report] = await verifyChains(t.deps.db, [account.id]);
+    expect(report).toMatchObject({ isIntact: true });
   });
 });
 

@@ -85,4 +85,19 @@ describe('the actor', () => {
     expect(actorName(enAudit, entry(null, 'system', 'session'))).toBe('system');
     expect(actorName(zhAudit, entry(null, '', 'session'))).toBe('-');
   });
+
+  it("names an act of the platform's back office by the operator's role, never their name", () => {
+    const act = {
+      userId: null,
+      username: null,
+      objectType: 'account',
+      info: { operator: { role: 'support' } },
+    };
+    expect(actorName(enAudit, act)).toBe('Platform operator (support)');
+    expect(actorName(zhAudit, act)).toBe('平台运营人员（技术支持）');
+    // A user's own entry keeps the user, whatever its details say.
+    expect(actorName(enAudit, { ...act, userId: 8, username: 'admin_demo' })).toBe('admin_demo');
+    // An entry without an operator's role stays the system's.
+    expect(actorName(enAudit, { ...act, info: { operator: {} } })).toBe('System');
+  });
 });

@@ -3,13 +3,15 @@
  * their names in the page language (the codes stay in the entry's details), and every entry of the
  * system under one name. Pure over the phrase maps, so that it is unit-tested in both languages.
  */
-import { AuditObjectTypes, isSystemActor } from '@console/contract/audit-rules';
+import { AuditObjectTypes, isSystemActor, platformOperatorRoleOf } from '@console/contract/audit-rules';
 
 /** Phrase maps of one language: operation names by code, object type names by code. */
 export type TAuditNames = {
   actions: Record<string, string>;
   objectTypes: Record<string, string>;
   system: string;
+  platformOperator: string;
+  operatorRoles: Record<string, string>;
 };
 
 /** The phrase of `key`, own keys only (a code like "toString" is no phrase), else the key itself. */
@@ -42,11 +44,16 @@ export function objectTypeChoices(
   );
 }
 
-/** Who did it: the system's one name, the username, or "-" for a sign-in attempt with no name. */
+/**
+ * Who did it: "Platform operator (role)" for an act of the platform's back office, the system's
+ * one name, the username, or "-" for a sign-in attempt with no name.
+ */
 export function actorName(
-  names: Pick<TAuditNames, 'system'>,
-  entry: { userId: number | null; username: string | null; objectType: string },
+  names: Pick<TAuditNames, 'system' | 'platformOperator' | 'operatorRoles'>,
+  entry: { userId: number | null; username: string | null; objectType: string; info?: unknown },
 ): string {
+  const role = platformOperatorRoleOf(entry);
+  if (role !== null) return names.platformOperator.replace('{{role}}', nameOf(names.operatorRoles, role));
   if (isSystemActor(entry)) return names.system;
   return entry.username?.trim() || '-';
 }

@@ -51,6 +51,9 @@ export default function AuditManagePage() {
     actions: t('actions', { returnObjects: true }) as Record<string, string>,
     objectTypes: t('objectTypes', { returnObjects: true }) as Record<string, string>,
     system: t('system'),
+    // The role's words go in where the phrase says, by `actorName`.
+    platformOperator: t('platformOperator', { role: '{{role}}' }),
+    operatorRoles: t('operatorRoles', { returnObjects: true }) as Record<string, string>,
   };
   const formatted = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
 

@@ -8,11 +8,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TOpsOperator } from '@console/contract/ops';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, List, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, List, Result, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { ScrollTable } from '@/ops/components/scroll-table';
 import { formatDateTime } from '@/ops/lib/format';
 import { callOps } from '@/ops/lib/ops-api';
 import { useOpsCan, useOpsMe } from '@/ops/lib/ops-session';
@@ -205,14 +206,15 @@ export default function OperatorsPage() {
               )}
             />
           ) : (
-            <Table<TOpsOperator>
+            <ScrollTable<TOpsOperator>
+              label={t('title')}
+              empty={t('empty')}
               rowKey="id"
               loading={operators.isPending}
               dataSource={rows}
               columns={columns}
               pagination={false}
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: t('empty') }}
               onRow={(operator) => ({ 'data-testid': `ops-operator-row-${operator.username}` }) as object}
             />
           )}
