@@ -250,7 +250,7 @@ test('the owner creates a support operator from the Operators page, re-roles it 
   await context.close();
 });
 
-test('only owners see the Operators page; the page in zh-CN at 1440 and 390 px', async ({
+test('only owners see the Operators page; the page in zh-CN at 1440 and 390 px; the reset of a second factor', async ({
   browser,
   playwright,
 }, testInfo) => {
@@ -292,6 +292,24 @@ test('only owners see the Operators page; the page in zh-CN at 1440 and 390 px',
   await expect(page.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
   await axe(page, 'operators en-US 390', found);
   await saveScreenshot(page, testInfo, 'ops-shell/operators-en-US-390');
+
+  // The owner resets the auditor's second factor (a step-up act; the owner's code is fresh here):
+  // the auditor's session ends, and the next sign-in enrols again.
+  const row = page.getByTestId(`ops-operator-row-${auditor.username}`);
+  await row.getByTestId('ops-op-reset').click();
+  await page.getByTestId('ops-act-reason').fill('Lost the phone');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('toast')).toContainText(`${auditor.username}'s second factor was reset.`);
+  await expect(row).toContainText('None yet');
+  await expect(row.getByTestId('ops-op-reset')).toHaveCount(0);
+  const again = await opsContext(browser, 'en-US');
+  const againPage = await again.newPage();
+  await againPage.goto('/sign-in');
+  await againPage.getByTestId('ops-username').fill(auditor.username);
+  await againPage.getByTestId('ops-password').fill(auditor.password);
+  await againPage.getByTestId('ops-sign-in-submit').click();
+  await expect(againPage.getByTestId('mfa-qr')).toBeVisible();
+  await again.close();
 
   expect(found, report(found)).toEqual([]);
   await ownerContext.close();
