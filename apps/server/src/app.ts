@@ -34,6 +34,7 @@ import { licenseRoutes } from './modules/license/license.routes';
 import { buildMeta, metaRoutes } from './modules/meta/meta.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { operatorPasskeyRoutes } from './modules/operator/operator-passkey.routes';
 import { authenticateOperator } from './modules/operator/operator-session.service';
 import { opsCatalogueRoutes } from './modules/ops-catalogue/ops-catalogue.routes';
 import { opsDashboardRoutes } from './modules/ops-dashboard/ops-dashboard.routes';
@@ -195,6 +196,7 @@ export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promi
   operatorRoutes(app);
   opsCatalogueRoutes(app);
   opsDashboardRoutes(app);
+  operatorPasskeyRoutes(app);
   opsDocsRoutes(app, version);
   const web = options.opsWebDir ? await opsWebRoutes(app, options.opsWebDir) : null;
   app.setNotFoundHandler((request, reply) => {

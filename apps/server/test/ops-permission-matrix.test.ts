@@ -18,6 +18,7 @@ import { updateOperator } from '../src/modules/operator/operator.repository';
 import { createOperator } from '../src/modules/operator/operator.service';
 import { openOpsSession } from '../src/modules/operator/operator-session.service';
 import { createTestApp, envelope, mintSession, seedAccount, type TTestApp } from './harness';
+import { createPasskey, signWith, type TSoftPasskey } from './soft-authenticator';
 
 type TCaller = 'none' | 'customer' | TOpsRole;
 const callers: readonly TCaller[] = ['none', 'customer', ...OpsRoles];
@@ -108,6 +109,19 @@ const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
   opsListInviteCodes: everyOperator,
   opsCreateInviteCode: ownerAnd('support'),
   opsDashboard: everyOperator,
+  opsSetupPasskeyOptions: signInStep,
+  opsSetupPasskey: signInStep,
+  opsSignInPasskeyOptions: signInStep,
+  opsSignInPasskey: signInStep,
+  opsStepUpPasskeyOptions: everyOperator,
+  opsStepUpPasskey: everyOperator,
+  opsMySecondFactors: everyOperator,
+  opsMyPasskeyOptions: everyOperator,
+  opsMyPasskeyAdd: everyOperator,
+  opsMyPasskeyRename: everyOperator,
+  opsMyPasskeyRemove: everyOperator,
+  opsMyAuthenticatorStart: everyOperator,
+  opsMyAuthenticatorConfirm: everyOperator,
 };
 
 let t: TTestApp;
@@ -117,6 +131,8 @@ let customerToken: () => Promise<string>;
 const secretOf = new Map<TOpsRole, string>();
 const idOf = new Map<TOpsRole, number>();
 const passwordOf = new Map<TOpsRole, string>();
+const passkeyOf = new Map<TOpsRole, TSoftPasskey>();
+type TRegistrationOptions = { challenge: string; rp: { id?: string }; user: { id: string } };
 let serial = 0;
 
 beforeAll(async () => {
@@ -149,8 +165,34 @@ async function tokenOf(caller: TCaller): Promise<string | null> {
   return (await openOpsSession(t.deps.db, { id }, 'operator', t.deps.clock.now(), null)).token;
 }
 
+/** Calls the ops API as the operator of `token` (for the requests that need a ceremony first). */
+async function asOperator<T>(token: string, url: string, payload?: unknown): Promise<T> {
+  const res = envelope<T>(
+    await ops.inject({
+      method: 'POST',
+      url,
+      headers: { 'cz-lang': 'en-US', authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    }),
+  );
+  expect(res.code, url).toBe(0);
+  return res.data;
+}
+
+/** Registers a new software passkey for the operator of `token`: answers it and its id. */
+async function newPasskey(token: string, role: TOpsRole): Promise<{ passkey: TSoftPasskey; id: number }> {
+  const options = await asOperator<TRegistrationOptions>(token, '/api/ops/me/passkeys/options');
+  const made = createPasskey(options, { origin: t.deps.config.opsOrigin });
+  const factors = await asOperator<{ passkeys: { id: number }[] }>(token, '/api/ops/me/passkeys', {
+    name: `matrix ${role}`,
+    credential: made.response,
+  });
+  passkeyOf.set(role, made.passkey);
+  return { passkey: made.passkey, id: factors.passkeys.at(-1)?.id ?? 0 };
+}
+
 /** A request each route would accept from a caller it admits. */
-async function bodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> {
+async function bodyOf(id: TOpsRouteId, caller: TCaller, token: string | null): Promise<unknown> {
   serial += 1;
   const role = caller === 'none' || caller === 'customer' ? 'owner' : caller;
   const fresh = async () =>
@@ -242,6 +284,33 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> {
     }
     case 'opsCreateInviteCode':
       return { code: `MATRIX${serial}`, maxUses: 1, validDays: 7, reason: 'matrix' };
+    case 'opsStepUpPasskeyOptions':
+    case 'opsStepUpPasskey':
+    case 'opsMyPasskeyRename':
+    case 'opsMyPasskeyRemove':
+    case 'opsMyAuthenticatorConfirm': {
+      // The ceremonies and the operator's own passkeys need the admitted operator's own session.
+      if (caller === 'none' || caller === 'customer' || token === null)
+        return { id: 1, name: 'x', code: '123456' };
+      if (id === 'opsMyAuthenticatorConfirm') {
+        const started = await asOperator<{ secret: string }>(token, '/api/ops/me/authenticator');
+        secretOf.set(caller, started.secret);
+        return { code: totpCode(started.secret, t.deps.clock.now()) };
+      }
+      if (id === 'opsMyPasskeyRename' || id === 'opsMyPasskeyRemove') {
+        return { id: (await newPasskey(token, caller)).id, name: `renamed ${serial}` };
+      }
+      const passkey = passkeyOf.get(caller) ?? (await newPasskey(token, caller)).passkey;
+      if (id === 'opsStepUpPasskeyOptions') return undefined;
+      const options = await asOperator<{ challenge: string }>(token, '/api/ops/step-up/passkey/options');
+      return { credential: signWith(passkey, options, { origin: t.deps.config.opsOrigin }) };
+    }
+    case 'opsMyPasskeyAdd': {
+      if (caller === 'none' || caller === 'customer' || token === null) return { name: 'x', credential: {} };
+      const options = await asOperator<TRegistrationOptions>(token, '/api/ops/me/passkeys/options');
+      const made = createPasskey(options, { origin: t.deps.config.opsOrigin });
+      return { name: `added ${serial}`, credential: made.response };
+    }
     default:
       return undefined;
   }
@@ -284,7 +353,7 @@ describe('ops permission matrix', () => {
         t.clock.advance(30_000);
         const route = opsRoutes[id];
         const token = await tokenOf(caller);
-        const payload = await bodyOf(id, caller);
+        const payload = await bodyOf(id, caller, token);
         const { _next, ...sent } = (payload ?? {}) as { _next?: string };
         const before = { audit: await auditCount(), operators: await operatorCount() };
         const res = await ops.inject({

@@ -186,6 +186,10 @@ export const AuditActions = [
   'catalogue.price.update',
   'license.issue',
   'inviteCode.create',
+  'operator.passkeyAdd',
+  'operator.passkeyRename',
+  'operator.passkeyRemove',
+  'operator.replaceTotp',
 ] as const;
 export type TAuditAction = (typeof AuditActions)[number];
 

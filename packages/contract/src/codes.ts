@@ -265,6 +265,22 @@ export const ErrorCode = {
   opsPasswordWrong: 4308,
   /** The operator's role does not allow this act. */
   opsRoleForbidden: 4309,
+  /** The passkey is not one of this operator's (unknown, removed, or another operator's). */
+  opsPasskeyUnknown: 4380,
+  /** The passkey could not be verified (wrong origin or relying party, bad signature). */
+  opsPasskeyNotVerified: 4381,
+  /** The passkey request is unknown, spent or expired: start again. */
+  opsPasskeyChallengeExpired: 4382,
+  /** The operator has as many passkeys as allowed (`Limits.passkeysPerUser`). */
+  opsPasskeyLimitReached: 4383,
+  /** An operator always keeps one second factor: the last one cannot be removed. */
+  opsLastSecondFactor: 4384,
+  /** The passkey's signature counter went backwards: it may have been cloned. */
+  opsPasskeyCounterRegression: 4385,
+  /** No such passkey among the operator's. */
+  opsPasskeyNotFound: 4386,
+  /** No new authenticator is being enrolled: start the replacement again. */
+  opsAuthenticatorNotStarted: 4387,
   /**
    * Resetting another user's login protection needs the administrator's own identity check: the
    * checkToken of a RESET_USER_MFA code sent to them (headers `authCodeToken`, `authCodeType`).

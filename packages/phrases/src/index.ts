@@ -8,7 +8,7 @@ import type { TNamespace, TPhrases } from './types';
 export type { TNamespace, TPhrases } from './types';
 export { Namespaces } from './types';
 
-type TLoader<N extends TNamespace> = () => Promise<{ default: TPhrases[N] }>;
+export type TLoader<N extends TNamespace> = () => Promise<{ default: TPhrases[N] }>;
 export type TNamespaceLoaders<N extends TNamespace> = Record<TLanguage, { [K in N]: TLoader<K> }>;
 
 /** The namespaces only the console reads (their loaders come with the console's chunk). */

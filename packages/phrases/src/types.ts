@@ -14,6 +14,7 @@ import type mobileLogin from './en-us/mobile-login';
 import type opsCatalogue from './en-us/ops-catalogue';
 import type opsDashboard from './en-us/ops-dashboard';
 import type opsOperators from './en-us/ops-operators';
+import type opsPasskeys from './en-us/ops-passkeys';
 import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
@@ -60,6 +61,7 @@ export type TPhrases = {
   opsOperators: typeof opsOperators;
   opsDashboard: typeof opsDashboard;
   opsCatalogue: typeof opsCatalogue;
+  opsPasskeys: typeof opsPasskeys;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -93,4 +95,5 @@ export const Namespaces = [
   'opsOperators',
   'opsDashboard',
   'opsCatalogue',
+  'opsPasskeys',
 ] as const satisfies readonly TNamespace[];

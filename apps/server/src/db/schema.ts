@@ -1758,3 +1758,61 @@ export const opsSessions = pgTable(
     index('ops_sessions_operator_idx').on(t.operatorId),
   ],
 );
+
+/**
+ * Operators' passkeys (decision 0050): WebAuthn credentials whose relying party is the back
+ * office's own origin (`OPS_ORIGIN`), apart from the customers' `passkeys`.
+ */
+export const operatorPasskeys = pgTable(
+  'operator_passkeys',
+  {
+    id: id(),
+    operatorId: ref('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter; 0 for authenticators that keep none. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** `singleDevice` or `multiDevice` (synced), and whether it is backed up. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    aaguid: text('aaguid'),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+  },
+  (t) => [
+    uniqueIndex('operator_passkeys_credential_id_key').on(t.credentialId),
+    index('operator_passkeys_operator_idx').on(t.operatorId),
+  ],
+);
+
+/**
+ * Operators' WebAuthn challenges between their options and the answer: single use, five minutes,
+ * digests only, each bound to the ops session (sign-in step or full session) that asked for it.
+ */
+export const operatorWebauthnChallenges = pgTable(
+  'operator_webauthn_challenges',
+  {
+    id: id(),
+    challengeHash: bytea('challenge_hash').notNull(),
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'step_up'] }).notNull(),
+    operatorId: ref('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    sessionId: ref('session_id')
+      .notNull()
+      .references(() => opsSessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    uniqueIndex('operator_webauthn_challenges_hash_key').on(t.challengeHash),
+    index('operator_webauthn_challenges_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -216,6 +216,10 @@ const audit = {
     'catalogue.price.update': 'Changed a list price',
     'license.issue': 'Issued a licence',
     'inviteCode.create': 'Created a registration invite code',
+    'operator.passkeyAdd': 'Operator added a passkey',
+    'operator.passkeyRename': 'Operator renamed a passkey',
+    'operator.passkeyRemove': 'Operator removed a passkey',
+    'operator.replaceTotp': 'Operator replaced the authenticator app',
   } satisfies Record<TAuditAction, string> as Record<string, string>,
 };
 

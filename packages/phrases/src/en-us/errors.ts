@@ -156,8 +156,9 @@ const errors = {
   /** 4097 of an invitation whose message could not be delivered. */
   invitationSendFailed: 'The invitation could not be sent. Try again later.',
   '4300': 'Wrong username or password. After 5 failed attempts, sign-in pauses for 15 minutes.',
-  '4301': 'Replace the one-time password and set up an authenticator app first.',
-  '4302': 'This act needs your authenticator code again: confirm it and retry.',
+  '4301': 'Replace the one-time password and set up a passkey or an authenticator app first.',
+  '4302':
+    'This act needs your second factor again (a passkey or the authenticator code): confirm it and retry.',
   '4303': 'The authenticator code is wrong or was already used. Wait for the next code and try again.',
   '4304': 'This sign-in step has expired. Please sign in again.',
   '4305': 'An operator with this username already exists.',
@@ -174,6 +175,15 @@ const errors = {
   '4375': 'There is no activated licence with this id, or it has been released already.',
   '4376':
     'An invite code with this text already exists. Choose another, or leave it empty for a generated one.',
+  '4380': 'This passkey is not one of yours. Use another passkey or your authenticator app.',
+  '4381': 'The passkey could not be verified. Try again, and use a passkey made for this back office.',
+  '4382': 'The passkey request has expired. Try again.',
+  '4383': 'You already have 10 passkeys. Remove one before adding another.',
+  '4384': 'This is your last second factor. Add another passkey or an authenticator app before removing it.',
+  '4385':
+    "This passkey's signature counter went backwards, so it may have been copied. Use another second factor, then remove it and add it again.",
+  '4386': 'No such passkey among yours.',
+  '4387': 'Start the replacement of the authenticator app again: scan the new code first.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':

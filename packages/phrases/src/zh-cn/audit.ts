@@ -215,6 +215,10 @@ const audit: typeof en = {
     'catalogue.price.update': '修改目录价格',
     'license.issue': '签发许可证',
     'inviteCode.create': '创建注册邀请码',
+    'operator.passkeyAdd': '运营人员添加通行密钥',
+    'operator.passkeyRename': '运营人员重命名通行密钥',
+    'operator.passkeyRemove': '运营人员移除通行密钥',
+    'operator.replaceTotp': '运营人员更换身份验证器',
   } satisfies Record<TAuditAction, string>,
 };
 

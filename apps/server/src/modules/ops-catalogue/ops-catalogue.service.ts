@@ -30,6 +30,33 @@ import {
   maskInviteCode,
 } from '../registration/registration.service';
 
+/** The audit code of each row's change (named in full: the audit's list of codes is read from the source). */
+const catalogueActions = {
+  service: {
+    create: 'catalogue.service.create',
+    update: 'catalogue.service.update',
+    remove: 'catalogue.service.remove',
+  },
+  version: {
+    create: 'catalogue.version.create',
+    update: 'catalogue.version.update',
+    remove: 'catalogue.version.remove',
+  },
+  region: {
+    create: 'catalogue.region.create',
+    update: 'catalogue.region.update',
+    remove: 'catalogue.region.remove',
+  },
+  price: { update: 'catalogue.price.update' },
+} as const;
+
+function actionOf(change: TCatalogueChange): string {
+  const acts: Partial<Record<TCatalogueChange['act'], string>> = catalogueActions[change.kind];
+  const action = acts[change.act];
+  if (!action) throw new Error(`no audit code for ${change.kind} ${change.act}`);
+  return action;
+}
+
 export async function getCatalogue(deps: TDeps) {
   return { ...(await readCatalogueForEditing(deps)), currency: currencyOf(deps.config.edition) };
 }
@@ -46,7 +73,7 @@ export async function applyCatalogueChange(
   return changeCatalogue(deps, change, (tx, done) =>
     auditOperatorAct(tx, {
       actor: actorOf(auth),
-      action: `catalogue.${change.kind}.${change.act}`,
+      action: actionOf(change),
       objectType: 'catalogue',
       target: { id: null, username: `${change.kind} ${done.key}` },
       isSuccess: true,

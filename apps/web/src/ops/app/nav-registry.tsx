@@ -23,7 +23,7 @@ export const opsNav: readonly TOpsNavItem[] = [
     label: { ns: 'opsDashboard', key: 'title' },
     icon: <DashboardOutlined />,
     visibleWith: 'opsDashboard',
-    page: lazy(() => import('@/ops/features/dashboard/dashboard-page')),
+    page: lazy(chunkLoader(() => import('@/ops/features/dashboard/dashboard-page'))),
   },
   // (Accounts, Users, Reviews, Finance: added by their areas.)
   {
@@ -32,7 +32,7 @@ export const opsNav: readonly TOpsNavItem[] = [
     label: { ns: 'opsCatalogue', key: 'catalogue.title' },
     icon: <AppstoreOutlined />,
     visibleWith: 'opsGetCatalogue',
-    page: lazy(() => import('@/ops/features/catalogue/catalogue-page')),
+    page: lazy(chunkLoader(() => import('@/ops/features/catalogue/catalogue-page'))),
   },
   {
     key: 'issuance',
@@ -40,7 +40,7 @@ export const opsNav: readonly TOpsNavItem[] = [
     label: { ns: 'opsCatalogue', key: 'issuance.title' },
     icon: <KeyOutlined />,
     visibleWith: 'opsListLicenses',
-    page: lazy(() => import('@/ops/features/issuance/issuance-page')),
+    page: lazy(chunkLoader(() => import('@/ops/features/issuance/issuance-page'))),
   },
   {
     key: 'operators',

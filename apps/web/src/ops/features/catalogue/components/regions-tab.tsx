@@ -33,6 +33,7 @@ export function RegionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: b
       {canEdit ? (
         <Button
           type="primary"
+          className="cz-ops-cat__add"
           onClick={() => setEditing({ mode: 'create', row: { isEnabled: true, sort: 0, serviceIds: [] } })}
         >
           {t('catalogue.add')}

@@ -24,6 +24,7 @@ export function ServicesTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
       {canEdit ? (
         <Button
           type="primary"
+          className="cz-ops-cat__add"
           onClick={() => setEditing({ mode: 'create', row: { isEnabled: true, sort: 0 } })}
           data-testid="ops-cat-service-add"
         >

@@ -31,6 +31,7 @@ export function VersionsTab({ data, canEdit }: { data: TCatalogueData; canEdit: 
       {canEdit ? (
         <Button
           type="primary"
+          className="cz-ops-cat__add"
           onClick={() => setEditing({ mode: 'create', row: { isEnabled: true, sort: 0, code: 'trial' } })}
         >
           {t('catalogue.add')}

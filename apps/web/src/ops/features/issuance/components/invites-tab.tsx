@@ -56,7 +56,7 @@ export function InvitesTab() {
   return (
     <div className="cz-ops-issue__tab">
       {canCreate ? (
-        <Card size="small" title={t('issuance.invites.create')}>
+        <Card size="small" title={t('issuance.invites.create')} className="cz-ops-issue__form">
           <Form
             form={form}
             layout="vertical"

@@ -87,7 +87,7 @@ export function LicensesTab() {
   return (
     <div className="cz-ops-issue__tab">
       {canIssue ? (
-        <Card size="small" title={t('issuance.licenses.issue')}>
+        <Card size="small" title={t('issuance.licenses.issue')} className="cz-ops-issue__form">
           {canSign ? null : (
             <Alert
               type="info"
