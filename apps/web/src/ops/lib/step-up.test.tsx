@@ -23,6 +23,14 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
+      // What the dialog asks first (which second factors the operator has): the authenticator only.
+      if (url === '/api/ops/me/second-factors') {
+        const factors = { hasAuthenticator: true, passkeys: [], passkeyLimit: 10 };
+        return new Response(JSON.stringify({ code: 0, message: 'ok', data: factors }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
       calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
       return new Response(JSON.stringify(answers.shift()), {
         status: 200,
