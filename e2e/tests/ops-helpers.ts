@@ -102,7 +102,10 @@ export async function opsContext(
 }
 
 async function fillCredentials(page: Page, operator: TOperator, password: string): Promise<void> {
-  await page.goto('/sign-in');
+  // On the sign-in page already (after a session ended: its address keeps where to go back), stay.
+  if (new URL(page.url(), opsURL).pathname !== '/sign-in' || !page.url().startsWith(opsURL)) {
+    await page.goto('/sign-in');
+  }
   await page.getByTestId('ops-username').fill(operator.username);
   await page.getByTestId('ops-password').fill(password);
   await page.getByTestId('ops-sign-in-submit').click();
@@ -156,20 +159,15 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>)
 }
 
 /**
- * Quick: an operator created by the command and taken through the first sign-in by the API's
- * calls (`request` keeps its cookie), ready to sign in with its secret.
+ * Takes a created operator through the first sign-in by the API's calls (`request` keeps its
+ * cookie): the one-time password replaced by `opsPassword`, an authenticator enrolled.
  */
-export async function enrolledOperator(
-  request: APIRequestContext,
-  username: string,
-  role: TOpsRole,
-): Promise<TOperator> {
-  const created = await createOperatorByCli(username, role);
+export async function enrolByApi(request: APIRequestContext, created: TOperator): Promise<TOperator> {
   const api = (path: string) => `${opsURL}${path}`;
   await data(
     await request.post(api('/api/ops/sign-in'), {
       headers: writeHeaders,
-      data: { username, password: created.password },
+      data: { username: created.username, password: created.password },
     }),
   );
   await data(
@@ -188,7 +186,35 @@ export async function enrolledOperator(
     }),
   );
   await request.post(api('/api/ops/sign-out'), { headers: writeHeaders });
-  return { username, role, password: opsPassword, secret: enrolment.secret };
+  return { ...created, password: opsPassword, secret: enrolment.secret };
+}
+
+/** Quick: an operator created by the command and enrolled by the API's calls, ready to sign in. */
+export async function enrolledOperator(
+  request: APIRequestContext,
+  username: string,
+  role: TOpsRole,
+): Promise<TOperator> {
+  return enrolByApi(request, await createOperatorByCli(username, role));
+}
+
+/**
+ * Quick: an operator created by a signed-in owner's call (`ownerRequest`: the owner's context) and
+ * enrolled by the API's calls in a request context of its own.
+ */
+export async function operatorByOwner(
+  ownerRequest: APIRequestContext,
+  fresh: APIRequestContext,
+  username: string,
+  role: TOpsRole,
+): Promise<TOperator> {
+  const created = await data<{ oneTimePassword: string }>(
+    await ownerRequest.post(`${opsURL}/api/ops/operators`, {
+      headers: writeHeaders,
+      data: { username, role },
+    }),
+  );
+  return enrolByApi(fresh, { username, role, password: created.oneTimePassword, secret: null });
 }
 
 /** Quick: signs an enrolled operator in by the API's calls in the page's context (its cookie), then opens `path`. */

@@ -12,6 +12,7 @@ import {
   createOperatorByCli,
   firstSignInOps,
   freshOperatorName,
+  operatorByOwner,
   opsContext,
   opsURL,
   signedInOps,
@@ -25,6 +26,8 @@ test.describe.configure({ mode: 'serial' });
 let owner: TOperator;
 
 async function axe(page: Page, name: string, found: TFinding[]): Promise<void> {
+  // The pointer off the button it last pressed: its hover colour is not the page's.
+  await page.mouse.move(0, 0);
   await settle(page);
   found.push(...(await findings(page, name)));
 }
@@ -80,8 +83,8 @@ test('an operator created by the command sets up, lands on the console, and sign
   await page.getByTestId('ops-nav-my-account').click();
   await expect(page.getByTestId('ops-my-account')).toBeVisible();
   await expect(page.getByTestId('ops-my-second-factor')).toContainText('Set up');
-  await axe(page, 'console', found);
-  await saveScreenshot(page, testInfo, 'ops-shell/console-en-US-1440');
+  await axe(page, 'my account', found);
+  await saveScreenshot(page, testInfo, 'ops-shell/my-account-en-US-1440');
 
   // The session ends elsewhere (here: its sign-out by the API): the next call leads to sign-in with the notice.
   const ended = await page.request.post(`${opsURL}/api/ops/sign-out`, { headers: { 'x-cz-client': 'web' } });
@@ -90,9 +93,9 @@ test('an operator created by the command sets up, lands on the console, and sign
   await expect(page).toHaveURL(/\/sign-in\?notice=ended/);
   await expect(page.getByTestId('ops-notice')).toContainText('Your session has ended');
 
-  // Signed in again with the authenticator code (from the sign-in page itself: the landing page).
+  // Signed in again with the authenticator code, back where the session ended.
   await signInOps(page, owner);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page).toHaveURL(/\/my-account$/);
 
   // Signing out: the sign-in page says so; the console is closed.
   await page.getByTestId('ops-sign-out').click();
@@ -117,11 +120,11 @@ test('zh-CN at 390 px: the menu is a drawer; the language switch; axe', async ({
   await axe(page, 'sign-in zh-CN 390', found);
   await saveScreenshot(page, testInfo, 'ops-shell/sign-in-zh-CN-390');
 
-  await signedInOps(page, owner, '/my-account');
+  await signedInOps(page, owner, '/operators');
   await expect(page.getByTestId('ops-operator-role')).toHaveText('所有者');
   // No side navigation at 390 px: the menu opens as a drawer.
   await expect(page.getByTestId('ops-nav-my-account')).toBeHidden();
-  await expect(page.getByRole('heading', { name: '我的账号', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '运营人员', level: 1 })).toBeVisible();
   await axe(page, 'console zh-CN 390', found);
   await saveScreenshot(page, testInfo, 'ops-shell/console-zh-CN-390');
   // Nothing is wider than the window.
@@ -136,6 +139,7 @@ test('zh-CN at 390 px: the menu is a drawer; the language switch; axe', async ({
   await saveScreenshot(page, testInfo, 'ops-shell/drawer-zh-CN-390', { fullPage: false });
   await drawer.getByTestId('ops-nav-my-account').click();
   await expect(drawer.getByTestId('ops-nav-my-account')).toBeHidden();
+  await expect(page.getByRole('heading', { name: '我的账号', level: 1 })).toBeVisible();
 
   // The language switch: the same cookie as the customers' console, then the page again in English.
   await page.getByTestId('ops-lang-en-US').click();
@@ -165,4 +169,148 @@ test('zh-CN at 1440 px: the console and its texts', async ({ browser }, testInfo
   await axe(page, 'not found zh-CN 1440', found);
   expect(found, report(found)).toEqual([]);
   await context.close();
+});
+
+/** Chooses `label` in the antd select of `testId` (its options are in a popup of their own). */
+async function choose(page: Page, testId: string, label: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+}
+
+test('the owner creates a support operator from the Operators page, re-roles it and disables it', async ({
+  browser,
+}, testInfo) => {
+  test.skip(!owner, 'needs the operator of the test before');
+  const context = await opsContext(browser, 'en-US');
+  const page = await context.newPage();
+  const found: TFinding[] = [];
+  await signedInOps(page, owner, '/operators');
+  await expect(page.getByTestId(`ops-operator-row-${owner.username}`)).toContainText('You');
+  await axe(page, 'operators', found);
+
+  // Create: the one-time password is shown once, with its copy button.
+  const name = freshOperatorName('support');
+  await page.getByTestId('ops-operator-create').click();
+  await page.getByTestId('ops-create-username').fill('Not valid!');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Use 3 to 32 characters')).toBeVisible();
+  await page.getByTestId('ops-create-username').fill(name);
+  await choose(page, 'ops-create-role', 'Support');
+  await page.getByTestId('ops-create-reason').fill('New support colleague');
+  await axe(page, 'create operator dialog', found);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const password = page.getByTestId('ops-created-password');
+  await expect(password).toHaveText(/\S{12,}/);
+  await expect(page.getByTestId('ops-created-copy')).toBeVisible();
+  const oneTimePassword = ((await password.textContent()) ?? '').trim();
+  await axe(page, 'created operator dialog', found);
+  await saveScreenshot(page, testInfo, 'ops-shell/operator-created-en-US-1440', { fullPage: false });
+  await page.getByTestId('ops-created-close').click();
+  const row = page.getByTestId(`ops-operator-row-${name}`);
+  await expect(row).toContainText('Support');
+  await expect(row).toContainText('First sign-in pending');
+
+  // The new operator can start the first sign-in with the one-time password.
+  const other = await opsContext(browser, 'en-US');
+  const otherPage = await other.newPage();
+  await otherPage.goto('/sign-in');
+  await otherPage.getByTestId('ops-username').fill(name);
+  await otherPage.getByTestId('ops-password').fill(oneTimePassword);
+  await otherPage.getByTestId('ops-sign-in-submit').click();
+  await expect(otherPage.getByTestId('ops-password-rule')).toBeVisible();
+
+  // Re-role, with a reason.
+  await row.getByTestId('ops-op-role').click();
+  await choose(page, 'ops-act-role', 'Reviewer');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Give a reason: it is kept in the audit')).toBeVisible();
+  await page.getByTestId('ops-act-reason').fill('Moves to the review team');
+  await axe(page, 're-role dialog', found);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('toast')).toContainText(`The role of ${name} is now Reviewer.`);
+  await expect(row.getByTestId('ops-operator-role-cell')).toHaveText('Reviewer');
+
+  // Disable: the operator's sign-in then fails with the one answer.
+  await row.getByTestId('ops-op-disable').click();
+  await page.getByTestId('ops-act-reason').fill('Left the company');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('toast')).toContainText(`${name} is disabled.`);
+  await expect(row.getByTestId('ops-operator-status')).toHaveText('Disabled');
+  await expect(row.getByTestId('ops-op-enable')).toBeVisible();
+  await saveScreenshot(page, testInfo, 'ops-shell/operators-en-US-1440');
+
+  await otherPage.goto('/sign-in');
+  await otherPage.getByTestId('ops-username').fill(name);
+  await otherPage.getByTestId('ops-password').fill(oneTimePassword);
+  await otherPage.getByTestId('ops-sign-in-submit').click();
+  await expect(otherPage.getByTestId('ops-sign-in-error')).toContainText('Wrong username or password');
+  await other.close();
+
+  expect(found, report(found)).toEqual([]);
+  await context.close();
+});
+
+test('only owners see the Operators page; the page in zh-CN at 1440 and 390 px; the reset of a second factor', async ({
+  browser,
+  playwright,
+}, testInfo) => {
+  test.skip(!owner, 'needs the operator of the test before');
+  const found: TFinding[] = [];
+  const ownerContext = await opsContext(browser, 'zh-CN');
+  const page = await ownerContext.newPage();
+  await signedInOps(page, owner, '/operators');
+  await expect(page.getByRole('heading', { name: '运营人员', level: 1 })).toBeVisible();
+  await axe(page, 'operators zh-CN 1440', found);
+  await saveScreenshot(page, testInfo, 'ops-shell/operators-zh-CN-1440');
+
+  // An auditor, made by the owner: no Operators in the menu, and the address answers the 404 page.
+  const fresh = await playwright.request.newContext();
+  const auditor = await operatorByOwner(page.request, fresh, freshOperatorName('auditor'), 'auditor');
+  await fresh.dispose();
+  const auditorContext = await opsContext(browser, 'zh-CN', { width: 390, height: 844 });
+  const auditorPage = await auditorContext.newPage();
+  await signedInOps(auditorPage, auditor);
+  await expect(auditorPage.getByTestId('ops-operator-role')).toHaveText('审计员');
+  // The auditor's first page is the first it sees (the dashboard).
+  await expect(auditorPage).toHaveURL(/\/dashboard$/);
+  await auditorPage.getByTestId('ops-menu-open').click();
+  await expect(auditorPage.locator('.cz-ops-drawer').getByTestId('ops-nav-my-account')).toBeVisible();
+  await expect(auditorPage.getByTestId('ops-nav-operators')).toHaveCount(0);
+  await auditorPage.goto('/operators');
+  await expect(auditorPage.getByText('页面不存在，或您的角色无权访问。')).toBeVisible();
+  await auditorContext.close();
+
+  // The owner's page at 390 px: a list of cards, nothing wider than the window.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId(`ops-operator-row-${auditor.username}`)).toContainText('审计员');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await axe(page, 'operators zh-CN 390', found);
+  await saveScreenshot(page, testInfo, 'ops-shell/operators-zh-CN-390');
+  await page.getByTestId('ops-lang-en-US').click();
+  await expect(page.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
+  await axe(page, 'operators en-US 390', found);
+  await saveScreenshot(page, testInfo, 'ops-shell/operators-en-US-390');
+
+  // The owner resets the auditor's second factor (a step-up act; the owner's code is fresh here):
+  // the auditor's session ends, and the next sign-in enrols again.
+  const row = page.getByTestId(`ops-operator-row-${auditor.username}`);
+  await row.getByTestId('ops-op-reset').click();
+  await page.getByTestId('ops-act-reason').fill('Lost the phone');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('toast')).toContainText(`${auditor.username}'s second factor was reset.`);
+  await expect(row).toContainText('None yet');
+  await expect(row.getByTestId('ops-op-reset')).toHaveCount(0);
+  const again = await opsContext(browser, 'en-US');
+  const againPage = await again.newPage();
+  await againPage.goto('/sign-in');
+  await againPage.getByTestId('ops-username').fill(auditor.username);
+  await againPage.getByTestId('ops-password').fill(auditor.password);
+  await againPage.getByTestId('ops-sign-in-submit').click();
+  await expect(againPage.getByTestId('mfa-qr')).toBeVisible();
+  await again.close();
+
+  expect(found, report(found)).toEqual([]);
+  await ownerContext.close();
 });

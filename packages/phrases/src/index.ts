@@ -42,18 +42,10 @@ export type TPageNamespace =
   | 'sso';
 
 /**
- * The back office's namespaces (`ops-<area>.ts`): only its own build reads them, their loaders come
- * with it (`@console/phrases/ops-loaders`). Each area adds its namespace here and in ops-loaders.ts.
+ * The back office's namespaces (`ops-<area>.ts`, named `ops…`): only its own build reads them, their
+ * loaders come with it (`@console/phrases/ops-loaders`).
  */
-export type TOpsNamespace =
-  | 'opsShell'
-  | 'opsDashboard'
-  | 'opsCatalogue'
-  | 'opsPasskeys'
-  | 'opsAccounts'
-  | 'opsFinance'
-  | 'opsReviews'
-  | 'opsSupport';
+export type TOpsNamespace = Extract<TNamespace, `ops${string}`>;
 
 type TLoginNamespace = Exclude<
   TNamespace,

@@ -1,8 +1,8 @@
 /**
  * Loaders of the back office's namespaces (decision 0049), registered by its own entry
  * (`apps/web/src/ops/lib/ops-i18n.ts`): the customers' pages never carry them. An area of the back
- * office adds its `ops-<area>.ts` files here (both languages), in `TOpsNamespace` (index.ts) and
- * in `TPhrases` (types.ts).
+ * office adds its `ops-<area>.ts` files here (both languages) and its namespace (`opsArea`) to
+ * `TPhrases` and `Namespaces` (types.ts); every namespace named `ops…` is the back office's.
  */
 import { registerNamespaceLoaders, type TLoader, type TNamespaceLoaders, type TOpsNamespace } from './index';
 
@@ -16,6 +16,7 @@ const files = {
   opsFinance: [() => import('./en-us/ops-finance'), () => import('./zh-cn/ops-finance')],
   opsReviews: [() => import('./en-us/ops-reviews'), () => import('./zh-cn/ops-reviews')],
   opsSupport: [() => import('./en-us/ops-support'), () => import('./zh-cn/ops-support')],
+  opsOperators: [() => import('./en-us/ops-operators'), () => import('./zh-cn/ops-operators')],
 } satisfies { [K in TOpsNamespace]: readonly [TLoader<K>, TLoader<K>] };
 
 const entries = Object.entries(files) as [TOpsNamespace, (typeof files)[TOpsNamespace]][];

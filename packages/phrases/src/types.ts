@@ -15,6 +15,7 @@ import type opsAccounts from './en-us/ops-accounts';
 import type opsCatalogue from './en-us/ops-catalogue';
 import type opsDashboard from './en-us/ops-dashboard';
 import type opsFinance from './en-us/ops-finance';
+import type opsOperators from './en-us/ops-operators';
 import type opsPasskeys from './en-us/ops-passkeys';
 import type opsReviews from './en-us/ops-reviews';
 import type opsShell from './en-us/ops-shell';
@@ -64,6 +65,7 @@ export type TPhrases = {
   opsFinance: typeof opsFinance;
   opsReviews: typeof opsReviews;
   opsSupport: typeof opsSupport;
+  opsOperators: typeof opsOperators;
   opsDashboard: typeof opsDashboard;
   opsCatalogue: typeof opsCatalogue;
   opsPasskeys: typeof opsPasskeys;
@@ -101,6 +103,7 @@ export const Namespaces = [
   'opsFinance',
   'opsReviews',
   'opsSupport',
+  'opsOperators',
   'opsDashboard',
   'opsCatalogue',
   'opsPasskeys',

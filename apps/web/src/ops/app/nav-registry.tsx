@@ -11,6 +11,7 @@ import {
   AuditOutlined,
   DashboardOutlined,
   KeyOutlined,
+  SafetyOutlined,
   ShopOutlined,
   TeamOutlined,
   UserOutlined,
@@ -75,6 +76,14 @@ export const opsNav: readonly TOpsNavItem[] = [
     icon: <KeyOutlined />,
     visibleWith: 'opsListLicenses',
     page: lazy(chunkLoader(() => import('@/ops/features/issuance/issuance-page'))),
+  },
+  {
+    key: 'operators',
+    path: '/operators',
+    label: { ns: 'opsShell', key: 'nav.operators' },
+    icon: <SafetyOutlined />,
+    visibleWith: 'opsListOperators',
+    page: lazy(chunkLoader(() => import('@/ops/features/operators/operators-page'))),
   },
   {
     key: 'my-account',

@@ -5,12 +5,14 @@
  * that the operator's role sees.
  */
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { App as AntdApp, Button, Result, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import type { i18n } from 'i18next';
 import { Suspense, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { AntdProvider } from '@/components/antd/antd-provider';
+import { createToastNotifier, ToastHost } from '@/components/toast/toast-host';
+import { setNotifier, toast } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
 import { SignInPage } from '@/ops/features/sign-in/sign-in-page';
 import { configureOpsClient, isOpsError, type OpsApiError } from '@/ops/lib/ops-api';
@@ -32,7 +34,6 @@ function Loading() {
 /** Connects the API client to the app: where an ended session leads, how a failure shows. */
 function ClientBridge() {
   const { t } = useTranslation('opsShell');
-  const { message } = AntdApp.useApp();
   const navigate = useNavigate();
   const client = useQueryClient();
   useEffect(() => {
@@ -51,14 +52,33 @@ function ClientBridge() {
         navigate(signInPath(hadSession ? 'ended' : null, `${pathname}${search}`), { replace: true });
       },
       onError: (error) => {
-        void message.open({
-          type: error.kind === 'business' ? 'warning' : 'error',
-          content: <span data-testid="ops-error">{describe(error)}</span>,
-        });
+        toast({ level: error.kind === 'business' ? 'warning' : 'error', title: describe(error) });
       },
     });
-  }, [t, message, navigate, client]);
+  }, [t, navigate, client]);
   return null;
+}
+
+/**
+ * The customers' toast (one at a time, in live regions): failures of calls and the pages' "done"
+ * messages (`toast({ level: 'success', title })` from `@/lib/notify`).
+ */
+function Toasts() {
+  const { t } = useTranslation('common');
+  useEffect(
+    () =>
+      setNotifier(
+        createToastNotifier(() => ({
+          sessionExpired: t('sessionExpired'),
+          networkError: t('networkError'),
+          timeout: t('timeout'),
+          requestFailed: t('requestFailed'),
+          requestRejected: t('requestRejected'),
+        })),
+      ),
+    [t],
+  );
+  return <ToastHost closeLabel={t('close')} />;
 }
 
 function NotFound({ first }: { first: string | null }) {
@@ -129,18 +149,17 @@ export function OpsApp({ i18n }: { i18n: i18n }) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AntdProvider>
-          <AntdApp>
-            <BrowserRouter>
-              <ClientBridge />
-              <StepUpDialog />
-              <Suspense fallback={<Loading />}>
-                <Routes>
-                  <Route path="/sign-in" element={<SignInPage />} />
-                  <Route path="*" element={<Gate />} />
-                </Routes>
-              </Suspense>
-            </BrowserRouter>
-          </AntdApp>
+          <BrowserRouter>
+            <ClientBridge />
+            <Toasts />
+            <StepUpDialog />
+            <Suspense fallback={<Loading />}>
+              <Routes>
+                <Route path="/sign-in" element={<SignInPage />} />
+                <Route path="*" element={<Gate />} />
+              </Routes>
+            </Suspense>
+          </BrowserRouter>
         </AntdProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -1,0 +1,82 @@
+import type { TPhrases } from '../types';
+
+/** 运营后台的“运营人员”页面（仅所有者）：列表、创建、停用/启用、更换角色、重置第二重验证。 */
+const opsOperators: TPhrases['opsOperators'] = {
+  title: '运营人员',
+  intro: '在运营后台工作的人员。每项变更连同原因都会记入平台审计日志。',
+  create: '新建运营人员',
+  columns: {
+    username: '用户名',
+    role: '角色',
+    status: '状态',
+    secondFactor: '第二重验证',
+    lastSignIn: '上次登录',
+    createdAt: '创建时间',
+    actions: '操作',
+  },
+  secondFactor: {
+    authenticator: '身份验证器应用',
+    none: '尚未绑定',
+    setupPending: '待首次登录',
+  },
+  never: '从未登录',
+  you: '本人',
+  total: '共 {{count}} 名运营人员',
+  empty: '暂无运营人员。',
+  loadFailed: '无法加载运营人员列表。',
+  retry: '重试',
+  acts: {
+    changeRole: '更换角色',
+    disable: '停用',
+    enable: '启用',
+    resetSecondFactor: '重置第二重验证',
+    more: '对 {{name}} 的操作',
+  },
+  form: {
+    username: '用户名',
+    usernameHint: '3 至 32 个字符：以小写字母开头，可包含字母、数字及 . _ -',
+    usernameInvalid: '请输入 3 至 32 个字符：以小写字母开头，可包含字母、数字及 . _ -',
+    role: '角色',
+    roleRequired: '请选择角色',
+    reason: '原因',
+    reasonOptional: '原因（选填）',
+    reasonRequired: '请填写原因，它将记入审计日志',
+    reasonPlaceholder: '填写操作原因，供审计追溯',
+    submit: '确认',
+    cancel: '取消',
+    close: '关闭',
+  },
+  createTitle: '新建运营人员',
+  createdTitle: '已创建运营人员 {{name}}',
+  createdIntro:
+    '请通过安全渠道将此一次性密码交给 {{name}}。密码仅在此显示一次：首次登录时须更换密码并绑定身份验证器应用。',
+  oneTimePassword: '一次性密码',
+  copy: '复制',
+  copied: '已复制',
+  roleTitle: '更换 {{name}} 的角色',
+  roleIntro: '该运营人员的会话将结束，下次登录后使用新角色。',
+  newRole: '新角色',
+  disableTitle: '停用 {{name}}',
+  disableIntro: '该运营人员将无法登录，其当前会话立即结束。',
+  enableTitle: '启用 {{name}}',
+  enableIntro: '该运营人员可以重新登录。',
+  resetTitle: '重置 {{name}} 的第二重验证',
+  resetIntro:
+    '将移除该运营人员的身份验证器应用：其会话结束，下次登录时须重新绑定。若您上次验证身份已超过 15 分钟，此操作会要求您再次输入自己的验证码。',
+  done: {
+    created: '已创建运营人员 {{name}}。',
+    role: '{{name}} 的角色已更换为{{role}}。',
+    disabled: '已停用 {{name}}。',
+    enabled: '已启用 {{name}}。',
+    reset: '已重置 {{name}} 的第二重验证。',
+  },
+  roleHelp: {
+    owner: '全部权限，包括管理运营人员',
+    support: '账号及其用户：解锁、会话、登录保护',
+    reviewer: '审核队列：企业认证、线下汇款、正式版申请',
+    finance: '代金券、折扣、充值、余额调整',
+    auditor: '可查看全部内容，不能做任何变更',
+  },
+};
+
+export default opsOperators;
