@@ -1,6 +1,6 @@
 /**
  * The service catalogue's rules, shared by the `catalogue import` command and the back office's
- * catalogue pages (one set of rules, decision 0054): each row's schema, and the whole catalogue's
+ * catalogue pages (one set of rules, decision 0052): each row's schema, and the whole catalogue's
  * rules (no repeated key, every reference to a row of the catalogue). Rows are named by their
  * natural keys (service id, service id + version code, provider code, provider + region code, role
  * code, SKU code), never by generated ids, so a file moves between installations.

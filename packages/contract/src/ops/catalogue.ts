@@ -1,5 +1,5 @@
 /**
- * The back office's catalogue and issuance (issue 40, item 6; decision 0054): the service
+ * The back office's catalogue and issuance (issue 40, item 6; decision 0052): the service
  * catalogue (services, versions, regions, prices) read and changed one row at a time under the
  * `catalogue import` command's rules, licences issued and released, registration invite codes
  * created and listed. Roles: every role reads; the owner changes the catalogue; the owner and

@@ -1,4 +1,4 @@
--- The back office's dashboard (decision 0054): its daily series and failing lists read by index,
+-- The back office's dashboard (decision 0052): its daily series and failing lists read by index,
 -- not by scanning sessions, top-ups, rated days, jobs and deliveries whole.
 CREATE INDEX "jobs_failing_idx" ON "jobs" USING btree ("updated_at") WHERE "jobs"."status" = 'failed' or ("jobs"."status" = 'queued' and "jobs"."attempts" > 0);--> statement-breakpoint
 CREATE INDEX "sessions_created_idx" ON "sessions" USING btree ("created_at");--> statement-breakpoint

@@ -1,6 +1,6 @@
 /**
  * The service catalogue, written by the `catalogue import` command (a whole file) and by the back
- * office's catalogue pages (one row at a time), under one set of rules (decision 0054): a change
+ * office's catalogue pages (one row at a time), under one set of rules (decision 0052): a change
  * of one row is applied to the current catalogue, the result is checked by the import's own
  * schema and rules, and written by the import's own writer in the same transaction, so a row the
  * import would refuse is refused here too, and a removed row still used is disabled, not deleted,

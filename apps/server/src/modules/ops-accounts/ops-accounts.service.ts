@@ -1,7 +1,7 @@
 /**
  * The back office's view of accounts (issue 40, item 2): the search a support person types into
  * (an id, a name, a company, a credit code, a user's phone, e-mail or username), and an account's
- * page in one call, complete enough that nobody needs to sign in as the customer (decision 0050).
+ * page in one call, complete enough that nobody needs to sign in as the customer (decision 0051).
  */
 import type { TAuditPage } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';

@@ -1,5 +1,5 @@
 /**
- * The back office's catalogue and issuance (issue 40, item 6; decision 0054). Each act calls the
+ * The back office's catalogue and issuance (issue 40, item 6; decision 0052). Each act calls the
  * service its command calls (`catalogue import`'s rules and writer, `license-issue` and
  * `license-release`, `invite-create`) and writes, in the act's transaction, an entry of the
  * installation's audit chain with the operator, their role and the reason.

@@ -1,5 +1,5 @@
 /**
- * An account's page (decision "no impersonation"): everything support needs without signing in
+ * An account's page (decision 0051, no impersonation): everything support needs without signing in
  * as the customer, from one call (`opsGetAccount`): overview, verification, funds and vouchers,
  * services and instances, users with their second factors and last sign-in (each links to the
  * user's page), recent top-ups; and the account's own audit log, paged. The acts sit in a toolbar.
