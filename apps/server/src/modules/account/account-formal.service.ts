@@ -12,8 +12,8 @@ import type { TFormalDeclineReason } from '@console/contract/review-reasons';
 import type { TDeps } from '../../context';
 import type { TDb } from '../../db/client';
 import { findAccountById, type TAccountRow } from './account.repository';
-import { remainingTrialDays } from './account.service';
 import { lockAccount, updateAccountColumns } from './account-center.repository';
+import { remainingTrialDays } from './account-trial';
 import {
   countUsers,
   decideApplication,

@@ -20,6 +20,10 @@ import {
   type TAccountRow,
 } from './account.repository';
 
+import { remainingTrialDays, trialPeriodDays } from './account-trial';
+
+export { remainingTrialDays, trialPeriodDays };
+
 const dayMs = 86_400_000;
 
 /** `<account name>.accounts.<console host>`, with the console's scheme and port. */
@@ -27,27 +31,6 @@ export function loginAddressOf(config: TConfig, accountName: string): string {
   const url = new URL(config.publicUrl);
   url.hostname = `${accountName.toLowerCase()}.accounts.${url.hostname}`;
   return url.origin;
-}
-
-/** Days of the account's trial: the 30 of the trial period plus those added by activation codes. */
-export function trialPeriodDays(account: { trialExtensionDays?: number }): number {
-  return Limits.trialDays + (account.trialExtensionDays ?? 0);
-}
-
-/**
- * Remaining trial days: 30 (plus any extension) minus the days since creation (with two decimals,
- * so that the console can show "less than 1 day"), 0 once the period has passed; null when the
- * account is not on trial.
- */
-export function remainingTrialDays(
-  account: Pick<TAccountRow, 'type' | 'createdAt'> & { trialExtensionDays?: number },
-  now: Date,
-): number | null {
-  if (account.type !== AccountType.trial) return null;
-  const period = trialPeriodDays(account);
-  const passed = (now.getTime() - account.createdAt.getTime()) / dayMs;
-  if (passed >= period) return 0;
-  return Math.floor((period - Math.max(0, passed)) * 100) / 100;
 }
 
 async function requireAccount(deps: TDeps, accountId: number): Promise<TAccountRow> {
