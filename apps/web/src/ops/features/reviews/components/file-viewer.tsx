@@ -8,17 +8,20 @@ import { MinusOutlined, PlusOutlined, RedoOutlined, ShrinkOutlined } from '@ant-
 import { Alert, Button, Space, Spin, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chunkLoader } from '@/lib/lazy';
 
 const zoomSteps = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
 /** A PDF shows at most this many pages (a licence has one or two). */
 const pdfPageMax = 10;
 
+/** pdf.js and its worker's address, under the chunk-load timer like every chunk. */
+const loadPdfjs = chunkLoader(() =>
+  Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]),
+);
+
 /** Renders each page of the PDF at `url` to an image (PNG data URL). */
 async function renderPdf(url: string): Promise<string[]> {
-  const [pdfjs, worker] = await Promise.all([
-    import('pdfjs-dist'),
-    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
-  ]);
+  const [pdfjs, worker] = await loadPdfjs();
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
   const doc = await pdfjs.getDocument({ url, withCredentials: true, isEvalSupported: false }).promise;
   try {
