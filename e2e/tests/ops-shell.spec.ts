@@ -74,8 +74,10 @@ test('an operator created by the command sets up, lands on the console, and sign
   });
   await expect(page.getByTestId('ops-operator-role')).toHaveText('Owner');
   await expect(page.getByTestId('ops-nav-my-account')).toBeVisible();
-  // The landing route opens the first page the role sees.
+  // The landing route opens the first page the role sees (the dashboard).
   await expect(page).not.toHaveURL(/\/sign-in/);
+  await expect(page.getByTestId('ops-dashboard')).toBeVisible();
+  await page.getByTestId('ops-nav-my-account').click();
   await expect(page.getByTestId('ops-my-account')).toBeVisible();
   await expect(page.getByTestId('ops-my-second-factor')).toContainText('Set up');
   await axe(page, 'console', found);
@@ -88,9 +90,9 @@ test('an operator created by the command sets up, lands on the console, and sign
   await expect(page).toHaveURL(/\/sign-in\?notice=ended/);
   await expect(page.getByTestId('ops-notice')).toContainText('Your session has ended');
 
-  // Signed in again with the authenticator code, back where the session ended.
+  // Signed in again with the authenticator code (from the sign-in page itself: the landing page).
   await signInOps(page, owner);
-  await expect(page).toHaveURL(/\/my-account/);
+  await expect(page).toHaveURL(/\/dashboard/);
 
   // Signing out: the sign-in page says so; the console is closed.
   await page.getByTestId('ops-sign-out').click();
@@ -115,7 +117,7 @@ test('zh-CN at 390 px: the menu is a drawer; the language switch; axe', async ({
   await axe(page, 'sign-in zh-CN 390', found);
   await saveScreenshot(page, testInfo, 'ops-shell/sign-in-zh-CN-390');
 
-  await signedInOps(page, owner);
+  await signedInOps(page, owner, '/my-account');
   await expect(page.getByTestId('ops-operator-role')).toHaveText('所有者');
   // No side navigation at 390 px: the menu opens as a drawer.
   await expect(page.getByTestId('ops-nav-my-account')).toBeHidden();

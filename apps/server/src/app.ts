@@ -34,8 +34,11 @@ import { licenseRoutes } from './modules/license/license.routes';
 import { buildMeta, metaRoutes } from './modules/meta/meta.routes';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { operatorPasskeyRoutes } from './modules/operator/operator-passkey.routes';
 import { authenticateOperator } from './modules/operator/operator-session.service';
 import { opsAccountsRoutes } from './modules/ops-accounts/ops-accounts.routes';
+import { opsCatalogueRoutes } from './modules/ops-catalogue/ops-catalogue.routes';
+import { opsDashboardRoutes } from './modules/ops-dashboard/ops-dashboard.routes';
 import { isOpsApiPath, opsWebRoutes } from './modules/ops-web/ops-web.routes';
 import { passkeyRoutes } from './modules/passkey/passkey.routes';
 import { passwordRoutes } from './modules/password/password.routes';
@@ -193,6 +196,9 @@ export async function buildOpsApp(deps: TDeps, options: TAppOptions = {}): Promi
   const app = await baseApp(deps, options, []);
   operatorRoutes(app);
   opsAccountsRoutes(app);
+  opsCatalogueRoutes(app);
+  opsDashboardRoutes(app);
+  operatorPasskeyRoutes(app);
   opsDocsRoutes(app, version);
   const web = options.opsWebDir ? await opsWebRoutes(app, options.opsWebDir) : null;
   app.setNotFoundHandler((request, reply) => {

@@ -14,10 +14,12 @@ import { buildOpsApp } from '../src/app';
 import { accounts, auditEntries, operators } from '../src/db/schema';
 import { createTotpSecret, totpCode } from '../src/lib/totp';
 import { createAccountWithRoles } from '../src/modules/account';
+import { activateLicense, issueDevLicense } from '../src/modules/license/license.service';
 import { updateOperator } from '../src/modules/operator/operator.repository';
 import { createOperator } from '../src/modules/operator/operator.service';
 import { openOpsSession } from '../src/modules/operator/operator-session.service';
 import { createTestApp, envelope, mintSession, seedAccount, type TTestApp } from './harness';
+import { createPasskey, signWith, type TSoftPasskey } from './soft-authenticator';
 
 type TCaller = 'none' | 'customer' | TOpsRole;
 const callers: readonly TCaller[] = ['none', 'customer', ...OpsRoles];
@@ -63,6 +65,18 @@ const signInStep: Record<TCaller, TOutcome> = {
   finance: 4304,
   auditor: 4304,
 };
+/** Acts of the owner and one other role (catalogue prices and licences: finance; invite codes: support). */
+function ownerAnd(role: TOpsRole): Record<TCaller, TOutcome> {
+  return {
+    none: 401,
+    customer: 401,
+    owner: 'ok',
+    support: role === 'support' ? 'ok' : 4309,
+    reviewer: role === 'reviewer' ? 'ok' : 4309,
+    finance: role === 'finance' ? 'ok' : 4309,
+    auditor: 4309,
+  };
+}
 const anyone: Record<TCaller, TOutcome> = {
   none: 'ok',
   customer: 'ok',
@@ -99,6 +113,36 @@ const expectations: Record<TOpsRouteId, Record<TCaller, TOutcome>> = {
   opsStopMfaRequirement: support,
   opsCreateAccount: support,
   opsCreateActivationCode: support,
+  opsGetCatalogue: everyOperator,
+  opsCreateCatalogueService: owner,
+  opsUpdateCatalogueService: owner,
+  opsRemoveCatalogueService: owner,
+  opsCreateCatalogueVersion: owner,
+  opsUpdateCatalogueVersion: owner,
+  opsRemoveCatalogueVersion: owner,
+  opsCreateCatalogueRegion: owner,
+  opsUpdateCatalogueRegion: owner,
+  opsRemoveCatalogueRegion: owner,
+  opsUpdateCataloguePrice: ownerAnd('finance'),
+  opsListLicenses: everyOperator,
+  opsIssueLicense: ownerAnd('finance'),
+  opsReleaseLicense: ownerAnd('finance'),
+  opsListInviteCodes: everyOperator,
+  opsCreateInviteCode: ownerAnd('support'),
+  opsDashboard: everyOperator,
+  opsSetupPasskeyOptions: signInStep,
+  opsSetupPasskey: signInStep,
+  opsSignInPasskeyOptions: signInStep,
+  opsSignInPasskey: signInStep,
+  opsStepUpPasskeyOptions: everyOperator,
+  opsStepUpPasskey: everyOperator,
+  opsMySecondFactors: everyOperator,
+  opsMyPasskeyOptions: everyOperator,
+  opsMyPasskeyAdd: everyOperator,
+  opsMyPasskeyRename: everyOperator,
+  opsMyPasskeyRemove: everyOperator,
+  opsMyAuthenticatorStart: everyOperator,
+  opsMyAuthenticatorConfirm: everyOperator,
 };
 
 let t: TTestApp;
@@ -108,6 +152,8 @@ let customerToken: () => Promise<string>;
 const secretOf = new Map<TOpsRole, string>();
 const idOf = new Map<TOpsRole, number>();
 const passwordOf = new Map<TOpsRole, string>();
+const passkeyOf = new Map<TOpsRole, TSoftPasskey>();
+type TRegistrationOptions = { challenge: string; rp: { id?: string }; user: { id: string } };
 let serial = 0;
 /** The seeded customer account, read by the ops reads and named by refused acts. */
 let matrixAccountId = 0;
@@ -143,8 +189,34 @@ async function tokenOf(caller: TCaller): Promise<string | null> {
   return (await openOpsSession(t.deps.db, { id }, 'operator', t.deps.clock.now(), null)).token;
 }
 
+/** Calls the ops API as the operator of `token` (for the requests that need a ceremony first). */
+async function asOperator<T>(token: string, url: string, payload?: unknown): Promise<T> {
+  const res = envelope<T>(
+    await ops.inject({
+      method: 'POST',
+      url,
+      headers: { 'cz-lang': 'en-US', authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    }),
+  );
+  expect(res.code, url).toBe(0);
+  return res.data;
+}
+
+/** Registers a new software passkey for the operator of `token`: answers it and its id. */
+async function newPasskey(token: string, role: TOpsRole): Promise<{ passkey: TSoftPasskey; id: number }> {
+  const options = await asOperator<TRegistrationOptions>(token, '/api/ops/me/passkeys/options');
+  const made = createPasskey(options, { origin: t.deps.config.opsOrigin });
+  const factors = await asOperator<{ passkeys: { id: number }[] }>(token, '/api/ops/me/passkeys', {
+    name: `matrix ${role}`,
+    credential: made.response,
+  });
+  passkeyOf.set(role, made.passkey);
+  return { passkey: made.passkey, id: factors.passkeys.at(-1)?.id ?? 0 };
+}
+
 /** A request each route would accept from a caller it admits. */
-async function bodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> {
+async function bodyOf(id: TOpsRouteId, caller: TCaller, token: string | null): Promise<unknown> {
   serial += 1;
   const role = caller === 'none' || caller === 'customer' ? 'owner' : caller;
   const fresh = async () =>
@@ -201,6 +273,92 @@ async function bodyOf(id: TOpsRouteId, caller: TCaller): Promise<unknown> {
       };
     case 'opsCreateActivationCode':
       return { kind: 'extend', extendDays: 10, reason: 'matrix' };
+    case 'opsCreateCatalogueService':
+      return { ...matrixService(9000 + serial), reason: 'matrix' };
+    case 'opsUpdateCatalogueService':
+    case 'opsRemoveCatalogueService': {
+      // A service of its own for each cell, so that each admitted call really changes or removes one.
+      const created = matrixService(9000 + serial);
+      await ownerCall('opsCreateCatalogueService', { ...created, reason: 'matrix setup' });
+      return id === 'opsRemoveCatalogueService'
+        ? { id: created.id, reason: 'matrix' }
+        : { ...created, nameEn: 'Matrix changed', reason: 'matrix' };
+    }
+    case 'opsCreateCatalogueVersion':
+    case 'opsUpdateCatalogueVersion':
+    case 'opsRemoveCatalogueVersion': {
+      const service = matrixService(9000 + serial);
+      await ownerCall('opsCreateCatalogueService', { ...service, reason: 'matrix setup' });
+      const version = {
+        serviceId: service.id,
+        code: 'trial',
+        nameZh: '试用版',
+        nameEn: 'Trial',
+        trialDays: 30,
+      };
+      if (id === 'opsCreateCatalogueVersion') return { ...version, reason: 'matrix' };
+      await ownerCall('opsCreateCatalogueVersion', { ...version, reason: 'matrix setup' });
+      return id === 'opsRemoveCatalogueVersion'
+        ? { serviceId: service.id, code: 'trial', reason: 'matrix' }
+        : { ...version, trialDays: 14, reason: 'matrix' };
+    }
+    case 'opsCreateCatalogueRegion':
+    case 'opsUpdateCatalogueRegion':
+    case 'opsRemoveCatalogueRegion': {
+      const region = {
+        csp: 'aliyun',
+        code: `matrix-${serial}`,
+        nameZh: '矩阵',
+        nameEn: 'Matrix',
+        serviceIds: [1],
+      };
+      if (id === 'opsCreateCatalogueRegion') return { ...region, reason: 'matrix' };
+      await ownerCall('opsCreateCatalogueRegion', { ...region, reason: 'matrix setup' });
+      return id === 'opsRemoveCatalogueRegion'
+        ? { csp: 'aliyun', code: region.code, reason: 'matrix' }
+        : { ...region, nameEn: 'Matrix changed', reason: 'matrix' };
+    }
+    case 'opsUpdateCataloguePrice':
+      return { sku: 'vc_gp', unitPriceFen: String(40 + serial), reason: 'matrix' };
+    case 'opsIssueLicense':
+      return { customer: `matrix ${serial}`, days: 30, reason: 'matrix' };
+    case 'opsReleaseLicense': {
+      const licenseId = `matrix-licence-${serial}`;
+      await activateLicense(
+        t.deps,
+        issueDevLicense({ customer: 'matrix', days: 30, now: t.deps.clock.now(), id: licenseId }),
+      );
+      return { licenseId, reason: 'matrix' };
+    }
+    case 'opsCreateInviteCode':
+      return { code: `MATRIX${serial}`, maxUses: 1, validDays: 7, reason: 'matrix' };
+    case 'opsStepUpPasskeyOptions':
+    case 'opsStepUpPasskey':
+    case 'opsMyPasskeyRename':
+    case 'opsMyPasskeyRemove':
+    case 'opsMyAuthenticatorConfirm': {
+      // The ceremonies and the operator's own passkeys need the admitted operator's own session.
+      if (caller === 'none' || caller === 'customer' || token === null)
+        return { id: 1, name: 'x', code: '123456' };
+      if (id === 'opsMyAuthenticatorConfirm') {
+        const started = await asOperator<{ secret: string }>(token, '/api/ops/me/authenticator');
+        secretOf.set(caller, started.secret);
+        return { code: totpCode(started.secret, t.deps.clock.now()) };
+      }
+      if (id === 'opsMyPasskeyRename' || id === 'opsMyPasskeyRemove') {
+        return { id: (await newPasskey(token, caller)).id, name: `renamed ${serial}` };
+      }
+      const passkey = passkeyOf.get(caller) ?? (await newPasskey(token, caller)).passkey;
+      if (id === 'opsStepUpPasskeyOptions') return undefined;
+      const options = await asOperator<{ challenge: string }>(token, '/api/ops/step-up/passkey/options');
+      return { credential: signWith(passkey, options, { origin: t.deps.config.opsOrigin }) };
+    }
+    case 'opsMyPasskeyAdd': {
+      if (caller === 'none' || caller === 'customer' || token === null) return { name: 'x', credential: {} };
+      const options = await asOperator<TRegistrationOptions>(token, '/api/ops/me/passkeys/options');
+      const made = createPasskey(options, { origin: t.deps.config.opsOrigin });
+      return { name: `added ${serial}`, credential: made.response };
+    }
     default:
       return undefined;
   }
@@ -253,6 +411,22 @@ function queryOf(id: TOpsRouteId): string {
   }
 }
 
+function matrixService(id: number) {
+  return { id, code: `matrix${id}`, nameZh: `矩阵${id}`, nameEn: `Matrix ${id}` };
+}
+
+/** An owner's call made to prepare a cell (not the call under test). */
+async function ownerCall(id: TOpsRouteId, payload: unknown): Promise<void> {
+  const token = await tokenOf('owner');
+  const res = await ops.inject({
+    method: 'POST',
+    url: opsRoutes[id].path,
+    headers: { authorization: `Bearer ${token}` },
+    payload: payload as Record<string, unknown>,
+  });
+  expect(envelope(res).code, res.body).toBe(0);
+}
+
 async function auditCount(): Promise<number> {
   const [row] = await t.deps.db.select({ n: count() }).from(auditEntries);
   return Number(row?.n ?? 0);
@@ -274,7 +448,7 @@ describe('ops permission matrix', () => {
         t.clock.advance(30_000);
         const route = opsRoutes[id];
         const token = await tokenOf(caller);
-        const payload = await bodyOf(id, caller);
+        const payload = await bodyOf(id, caller, token);
         const { _next, ...sent } = (payload ?? {}) as { _next?: string };
         const before = { audit: await auditCount(), operators: await operatorCount() };
         const res = await ops.inject({

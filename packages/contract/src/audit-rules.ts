@@ -36,6 +36,7 @@ export const AuditObjectTypes = [
   'audit',
   'passkey',
   'operator',
+  'inviteCode',
 ] as const;
 export type TAuditObjectType = (typeof AuditObjectTypes)[number];
 
@@ -178,6 +179,23 @@ export const AuditActions = [
   'operator.enable',
   'operator.role',
   'operator.resetSecondFactor',
+  // The back office's catalogue and issuance (installation's chain)
+  'catalogue.service.create',
+  'catalogue.service.update',
+  'catalogue.service.remove',
+  'catalogue.version.create',
+  'catalogue.version.update',
+  'catalogue.version.remove',
+  'catalogue.region.create',
+  'catalogue.region.update',
+  'catalogue.region.remove',
+  'catalogue.price.update',
+  'license.issue',
+  'inviteCode.create',
+  'operator.passkeyAdd',
+  'operator.passkeyRename',
+  'operator.passkeyRemove',
+  'operator.replaceTotp',
 ] as const;
 export type TAuditAction = (typeof AuditActions)[number];
 

@@ -281,6 +281,22 @@ export const ErrorCode = {
   opsAccountNameTaken: 4316,
   /** That phone number or e-mail address is registered to another account. */
   opsAccountContactTaken: 4317,
+  /** The passkey is not one of this operator's (unknown, removed, or another operator's). */
+  opsPasskeyUnknown: 4380,
+  /** The passkey could not be verified (wrong origin or relying party, bad signature). */
+  opsPasskeyNotVerified: 4381,
+  /** The passkey request is unknown, spent or expired: start again. */
+  opsPasskeyChallengeExpired: 4382,
+  /** The operator has as many passkeys as allowed (`Limits.passkeysPerUser`). */
+  opsPasskeyLimitReached: 4383,
+  /** An operator always keeps one second factor: the last one cannot be removed. */
+  opsLastSecondFactor: 4384,
+  /** The passkey's signature counter went backwards: it may have been cloned. */
+  opsPasskeyCounterRegression: 4385,
+  /** No such passkey among the operator's. */
+  opsPasskeyNotFound: 4386,
+  /** No new authenticator is being enrolled: start the replacement again. */
+  opsAuthenticatorNotStarted: 4387,
   /**
    * Resetting another user's login protection needs the administrator's own identity check: the
    * checkToken of a RESET_USER_MFA code sent to them (headers `authCodeToken`, `authCodeType`).
@@ -290,6 +306,24 @@ export const ErrorCode = {
   mfaResetNothing: 4351,
   /** One's own login protection is changed in one's own login-protection settings, not reset by oneself. */
   mfaResetSelf: 4352,
+
+  /** The catalogue's rules (the same as `catalogue import`'s) refuse the change: `data.problems` says which. */
+  opsCatalogueRefused: 4370,
+  /** Another row of the catalogue has this key (service id or code, version, region, SKU). */
+  opsCatalogueKeyTaken: 4371,
+  /** No such row in the catalogue (it was removed meanwhile, or the key is wrong). */
+  opsCatalogueRowNotFound: 4372,
+  /** The row refers to a service or cloud provider that the catalogue does not have. */
+  opsCatalogueReferenceMissing: 4373,
+  /**
+   * Licences of this installation are verified with a configured public key whose private key is
+   * kept off the server: they are issued with `license-issue --private-key`, not from the console.
+   */
+  opsLicenseKeyOffline: 4374,
+  /** No activated licence of that id, or it was released already. */
+  opsLicenseNotFound: 4375,
+  /** An invite code of that text exists already. */
+  opsInviteCodeExists: 4376,
 
   passwordTooShort: 5059,
   passwordTooLong: 5060,

@@ -8,7 +8,7 @@ import type { TNamespace, TPhrases } from './types';
 export type { TNamespace, TPhrases } from './types';
 export { Namespaces } from './types';
 
-type TLoader<N extends TNamespace> = () => Promise<{ default: TPhrases[N] }>;
+export type TLoader<N extends TNamespace> = () => Promise<{ default: TPhrases[N] }>;
 export type TNamespaceLoaders<N extends TNamespace> = Record<TLanguage, { [K in N]: TLoader<K> }>;
 
 /** The namespaces only the console reads (their loaders come with the console's chunk). */
@@ -45,7 +45,7 @@ export type TPageNamespace =
  * The back office's namespaces (`ops-<area>.ts`): only its own build reads them, their loaders come
  * with it (`@console/phrases/ops-loaders`). Each area adds its namespace here and in ops-loaders.ts.
  */
-export type TOpsNamespace = 'opsShell' | 'opsAccounts';
+export type TOpsNamespace = 'opsShell' | 'opsAccounts' | 'opsDashboard' | 'opsCatalogue' | 'opsPasskeys';
 
 type TLoginNamespace = Exclude<
   TNamespace,

@@ -12,6 +12,9 @@ import type mail from './en-us/mail';
 import type mfa from './en-us/mfa';
 import type mobileLogin from './en-us/mobile-login';
 import type opsAccounts from './en-us/ops-accounts';
+import type opsCatalogue from './en-us/ops-catalogue';
+import type opsDashboard from './en-us/ops-dashboard';
+import type opsPasskeys from './en-us/ops-passkeys';
 import type opsShell from './en-us/ops-shell';
 import type outbox from './en-us/outbox';
 import type password from './en-us/password';
@@ -56,6 +59,9 @@ export type TPhrases = {
   // The back office's namespaces (their loaders: ops-loaders.ts).
   opsShell: typeof opsShell;
   opsAccounts: typeof opsAccounts;
+  opsDashboard: typeof opsDashboard;
+  opsCatalogue: typeof opsCatalogue;
+  opsPasskeys: typeof opsPasskeys;
 };
 
 export type TNamespace = keyof TPhrases;
@@ -87,4 +93,7 @@ export const Namespaces = [
   'certification',
   'opsShell',
   'opsAccounts',
+  'opsDashboard',
+  'opsCatalogue',
+  'opsPasskeys',
 ] as const satisfies readonly TNamespace[];

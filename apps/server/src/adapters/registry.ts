@@ -19,7 +19,7 @@ export type { TAdapterName, TAdapterState, TAdapterStates };
 export const notConfiguredCode = AdapterNotConfiguredCodes;
 
 /** What each adapter's setting is, for the start-up table. */
-const settingOf: Record<TAdapterName, string> = {
+export const settingOf: Record<TAdapterName, string> = {
   provisioner: 'PROVISIONER_URL',
   marketplace: 'MARKETPLACE_PROVIDER',
   identity: 'IDENTITY_PROVIDER',

@@ -32,6 +32,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ OPS_PORT: 'ninety' })).toThrow(/OPS_PORT/);
   });
 
+  it("takes the operators' passkeys' relying party from OPS_ORIGIN, else localhost on OPS_PORT", () => {
+    expect(loadConfig({ OPS_PORT: '9090' }).opsOrigin).toBe('http://localhost:9090');
+    expect(loadConfig({ OPS_PORT: '9090', OPS_ORIGIN: 'https://ops.example.com/console/' }).opsOrigin).toBe(
+      'https://ops.example.com',
+    );
+    expect(() => loadConfig({ OPS_ORIGIN: 'ops.example.com' })).toThrow(/OPS_ORIGIN/);
+  });
+
   it('reads the edition, mode, timeouts and --no-demo', () => {
     const config = loadConfig(
       {

@@ -63,6 +63,8 @@ function toConfig(s: TSettings, issues: TIssue[]) {
     host: s.HOST,
     /** The back office's own listener (OPS_PORT, OPS_HOST); null: no back office at all. */
     ops: s.OPS_PORT === undefined ? null : { port: s.OPS_PORT, host: s.OPS_HOST },
+    /** The back office's origin: the relying party of the operators' passkeys (decision 0050). */
+    opsOrigin: new URL(s.OPS_ORIGIN ?? `http://localhost:${s.OPS_PORT ?? s.PORT}`).origin,
     /** Embedded PGlite data folder, used when `databaseUrl` is not set. */
     dataDir,
     databaseUrl: s.DATABASE_URL ?? null,

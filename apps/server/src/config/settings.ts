@@ -56,6 +56,12 @@ export const ZSettings = z.object({
   /** The operators' back office listens here when set (decision 0047); unset, it does not run. */
   OPS_PORT: z.preprocess(blank, integer(0, 65535).optional()),
   OPS_HOST: textOr('127.0.0.1'),
+  /**
+   * The back office's address as its operators' browsers reach it (decision 0050): its host is the
+   * relying party of the operators' passkeys, its origin the only one accepted. Unset:
+   * `http://localhost:<OPS_PORT>`.
+   */
+  OPS_ORIGIN: url(),
   DATA_DIR: textOr('./data'),
   DATABASE_URL: secretUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: int(10, 1, 500),

@@ -264,6 +264,8 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
     index('sessions_user_idx').on(t.userId),
     index('sessions_expires_idx').on(t.expiresAt),
+    /** The back office's active accounts per day (sign-ins). */
+    index('sessions_created_idx').on(t.createdAt),
   ],
 );
 
@@ -403,6 +405,10 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
     index('jobs_running_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
+    /** The back office's failing jobs: given up, or queued again after a failure. */
+    index('jobs_failing_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'failed' or (${t.status} = 'queued' and ${t.attempts} > 0)`),
   ],
 );
 
@@ -1309,7 +1315,11 @@ export const usageAccountDaily = pgTable(
     outstandingFen: fen('outstanding_fen').notNull(),
     records: integer('records').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.day, t.skuCode] })],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day, t.skuCode] }),
+    /** The back office's consumption and active accounts per day. */
+    index('usage_account_daily_day_idx').on(t.day),
+  ],
 );
 
 /** Vouchers issued by the platform: spent before cash, earliest expiry first, within their scope. */
@@ -1388,6 +1398,8 @@ export const transactions = pgTable(
   (t) => [
     uniqueIndex('transactions_serial_key').on(t.serialNo),
     index('transactions_account_idx').on(t.accountId, t.createdAt, t.id),
+    /** The back office's top-ups per day. */
+    index('transactions_recharge_created_idx').on(t.createdAt).where(sql`${t.type} = 'recharge'`),
   ],
 );
 
@@ -1591,6 +1603,10 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
     uniqueIndex('webhook_deliveries_message_id_key').on(t.messageId),
+    /** The back office's failing deliveries: given up, or pending after a failed attempt. */
+    index('webhook_deliveries_failing_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed' or (${t.status} = 'pending' and ${t.attempts} > 0)`),
   ],
 );
 
@@ -1752,5 +1768,63 @@ export const opsSessions = pgTable(
   (t) => [
     uniqueIndex('ops_sessions_token_hash_key').on(t.tokenHash),
     index('ops_sessions_operator_idx').on(t.operatorId),
+  ],
+);
+
+/**
+ * Operators' passkeys (decision 0050): WebAuthn credentials whose relying party is the back
+ * office's own origin (`OPS_ORIGIN`), apart from the customers' `passkeys`.
+ */
+export const operatorPasskeys = pgTable(
+  'operator_passkeys',
+  {
+    id: id(),
+    operatorId: ref('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter; 0 for authenticators that keep none. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** `singleDevice` or `multiDevice` (synced), and whether it is backed up. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    aaguid: text('aaguid'),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+  },
+  (t) => [
+    uniqueIndex('operator_passkeys_credential_id_key').on(t.credentialId),
+    index('operator_passkeys_operator_idx').on(t.operatorId),
+  ],
+);
+
+/**
+ * Operators' WebAuthn challenges between their options and the answer: single use, five minutes,
+ * digests only, each bound to the ops session (sign-in step or full session) that asked for it.
+ */
+export const operatorWebauthnChallenges = pgTable(
+  'operator_webauthn_challenges',
+  {
+    id: id(),
+    challengeHash: bytea('challenge_hash').notNull(),
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'step_up'] }).notNull(),
+    operatorId: ref('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    sessionId: ref('session_id')
+      .notNull()
+      .references(() => opsSessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [
+    uniqueIndex('operator_webauthn_challenges_hash_key').on(t.challengeHash),
+    index('operator_webauthn_challenges_expires_idx').on(t.expiresAt),
   ],
 );

@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadAntdStyles } from '@/components/antd/antd-styles';
 import { initLanguage } from '@/lib/language';
+import { chunkLoader } from '@/lib/lazy';
 import { createOpsI18n } from './lib/ops-i18n';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
@@ -16,7 +17,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root is missing');
   const lang = initLanguage(navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US');
   const [{ OpsApp }, i18n] = await Promise.all([
-    import('./app/ops-app'),
+    chunkLoader(() => import('./app/ops-app'))(),
     createOpsI18n(lang),
     loadAntdStyles(),
   ]);

@@ -8,6 +8,9 @@ import type { z } from 'zod';
 import { ErrorCode } from '../codes';
 import { ZNull } from '../schemas/common';
 import { opsAccountsRoutes } from './accounts';
+import { opsCatalogueRoutes } from './catalogue';
+import { opsDashboardRoutes } from './dashboard';
+import { opsPasskeyRoutes } from './passkeys';
 import {
   OpsRoles,
   type TOpsRole,
@@ -29,6 +32,9 @@ import {
 } from './schemas';
 
 export * from './accounts';
+export * from './catalogue';
+export * from './dashboard';
+export * from './passkeys';
 export * from './schemas';
 
 /** The ops API's own session cookie (HttpOnly, SameSite=Strict, path /api/ops). */
@@ -46,8 +52,8 @@ export const opsStepMinutes = 15;
 
 /**
  * public: no session; setup: the session of a sign-in whose operator must still replace the
- * one-time password and enrol an authenticator; totp: the session of a sign-in waiting for the
- * authenticator code; anySession: any ops session, whatever its step (signing out); operator: a
+ * one-time password and enrol a second factor (an authenticator app or a passkey); totp: the
+ * session of a sign-in waiting for its second step (the authenticator code or a passkey); anySession: any ops session, whatever its step (signing out); operator: a
  * signed-in operator of one of `roles`.
  */
 export type TOpsAccess = 'public' | 'setup' | 'totp' | 'anySession' | 'operator';
@@ -157,7 +163,8 @@ export const opsRoutes = {
     access: 'operator',
     roles: everyRole,
     tag: 'ops-session',
-    summary: 'Proves the second factor again (an authenticator code), for the acts that need it fresh',
+    summary:
+      'Proves the second factor again with an authenticator code (or a passkey: opsStepUpPasskey), for the acts that need it fresh',
     body: ZOpsCodeRequest,
     response: ZOpsStepUp,
     codes: [ErrorCode.opsCodeWrong],
@@ -226,6 +233,7 @@ export const opsRoutes = {
     response: ZOpsOperator,
     codes: [ErrorCode.opsOperatorNotFound, ErrorCode.opsSelfAct],
   },
+  ...opsPasskeyRoutes,
   opsResetOperatorSecondFactor: {
     method: 'POST',
     path: '/api/ops/operators/reset-second-factor',
@@ -234,11 +242,13 @@ export const opsRoutes = {
     stepUp: true,
     tag: 'ops-operators',
     summary:
-      "Removes an operator's authenticator (with a reason; needs a fresh second factor): the operator's sessions end and the next sign-in enrols one again",
+      "Removes an operator's authenticator and passkeys (with a reason; needs a fresh second factor): the operator's sessions end and the next sign-in enrols a second factor again",
     body: ZOpsOperatorActRequest,
     response: ZOpsOperator,
     codes: [ErrorCode.opsOperatorNotFound, ErrorCode.opsSelfAct, ErrorCode.opsStepUpRequired],
   },
+  ...opsCatalogueRoutes,
+  ...opsDashboardRoutes,
 } as const satisfies Record<string, TOpsRouteDef>;
 
 export type TOpsRoutes = typeof opsRoutes;

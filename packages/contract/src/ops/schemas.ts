@@ -34,14 +34,17 @@ export const ZOpsReason = z.string().trim().min(1, vkey('required')).max(500, vk
 export const ZOpsSignInRequest = z.object({ username: ZOpsUsername, password: ZPasswordInput });
 
 /**
- * The password was right: `totp` asks the authenticator code; `setup` asks first to replace the
- * one-time password (when `mustChangePassword`) and then to enrol an authenticator app. The token
- * is good only for that step.
+ * The password was right: `totp` asks the second step (the authenticator code or a passkey, as
+ * `secondFactors` says the operator has); `setup` asks first to replace the one-time password
+ * (when `mustChangePassword`) and then to enrol an authenticator app or a passkey. The token is
+ * good only for that step.
  */
 export const ZOpsSignInStep = z.object({
   stage: z.enum(['setup', 'totp']),
   token: z.string(),
   mustChangePassword: z.boolean(),
+  /** The second factors the operator has (empty during the setup). */
+  secondFactors: z.array(z.enum(['totp', 'passkey'])),
   expiresAt: ZTimestamp,
 });
 export type TOpsSignInStep = z.infer<typeof ZOpsSignInStep>;

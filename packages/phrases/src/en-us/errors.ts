@@ -156,8 +156,9 @@ const errors = {
   /** 4097 of an invitation whose message could not be delivered. */
   invitationSendFailed: 'The invitation could not be sent. Try again later.',
   '4300': 'Wrong username or password. After 5 failed attempts, sign-in pauses for 15 minutes.',
-  '4301': 'Replace the one-time password and set up an authenticator app first.',
-  '4302': 'This act needs your authenticator code again: confirm it and retry.',
+  '4301': 'Replace the one-time password and set up a passkey or an authenticator app first.',
+  '4302':
+    'This act needs your second factor again (a passkey or the authenticator code): confirm it and retry.',
   '4303': 'The authenticator code is wrong or was already used. Wait for the next code and try again.',
   '4304': 'This sign-in step has expired. Please sign in again.',
   '4305': 'An operator with this username already exists.',
@@ -173,6 +174,24 @@ const errors = {
   '4315': 'This account does not require login protection.',
   '4316': 'An account with this name exists already.',
   '4317': 'This phone number or e-mail address is registered to another account.',
+  '4370': 'The catalogue does not accept this change: {{problems}}',
+  '4371': 'Another row of the catalogue already has this key (its id or code). Choose another.',
+  '4372': 'This row is no longer in the catalogue. Reload the page and try again.',
+  '4373': 'This row refers to a service or cloud provider that the catalogue does not have.',
+  '4374':
+    'Licences of this installation are signed with a private key kept off the server: issue them with the license-issue command and its --private-key option.',
+  '4375': 'There is no activated licence with this id, or it has been released already.',
+  '4376':
+    'An invite code with this text already exists. Choose another, or leave it empty for a generated one.',
+  '4380': 'This passkey is not one of yours. Use another passkey or your authenticator app.',
+  '4381': 'The passkey could not be verified. Try again, and use a passkey made for this back office.',
+  '4382': 'The passkey request has expired. Try again.',
+  '4383': 'You already have 10 passkeys. Remove one before adding another.',
+  '4384': 'This is your last second factor. Add another passkey or an authenticator app before removing it.',
+  '4385':
+    "This passkey's signature counter went backwards, so it may have been copied. Use another second factor, then remove it and add it again.",
+  '4386': 'No such passkey among yours.',
+  '4387': 'Start the replacement of the authenticator app again: scan the new code first.',
   '5059':
     'The password does not meet the password policy: at least {{minLength}} characters, with {{types}}.',
   '5060':

@@ -30,9 +30,9 @@ const opsShell = {
   setup: {
     title: 'Set up your operator account',
     intro:
-      'Before the first use, replace the one-time password and set up an authenticator app. This cannot be skipped.',
+      'Before the first use, replace the one-time password and set up a second factor: a passkey or an authenticator app. This cannot be skipped.',
     stepPassword: 'New password',
-    stepAuthenticator: 'Authenticator app',
+    stepAuthenticator: 'Second factor',
     passwordTitle: 'Replace the one-time password',
     newPassword: 'New password',
     confirmPassword: 'Confirm the new password',
@@ -74,7 +74,8 @@ const opsShell = {
   },
   stepUp: {
     title: 'Confirm it is you',
-    intro: 'This act needs your authenticator code again (the last check was more than 15 minutes ago).',
+    intro:
+      'This act needs your second factor again (the last check was more than 15 minutes ago): the authenticator code, or a passkey.',
     code: 'Authenticator code',
     confirm: 'Confirm',
     cancel: 'Cancel',

@@ -31,9 +31,9 @@ const opsShell: TPhrases['opsShell'] = {
   },
   setup: {
     title: '设置您的运营人员账号',
-    intro: '首次使用前，请更换一次性密码并绑定身份验证器应用。此步骤不可跳过。',
+    intro: '首次使用前，请更换一次性密码，并设置第二因素（通行密钥或身份验证器应用）。此步骤不可跳过。',
     stepPassword: '新密码',
-    stepAuthenticator: '身份验证器',
+    stepAuthenticator: '第二因素',
     passwordTitle: '更换一次性密码',
     newPassword: '新密码',
     confirmPassword: '确认新密码',
@@ -75,7 +75,7 @@ const opsShell: TPhrases['opsShell'] = {
   },
   stepUp: {
     title: '验证身份',
-    intro: '此操作需要再次输入身份验证器验证码（上次验证已超过 15 分钟）。',
+    intro: '此操作需要再次验证第二因素（上次验证已超过 15 分钟）：输入身份验证器验证码，或使用通行密钥。',
     code: '身份验证器验证码',
     confirm: '确认',
     cancel: '取消',

@@ -123,3 +123,12 @@ export async function insertFormalApplication(
   if (!row) throw new Error('formal application insert returned no row');
   return row.id;
 }
+
+/** Formal applications still waiting: submitted by accounts that are not formal yet (the queue's count). */
+export async function countPendingFormalApplications(db: TDb): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(and(eq(accounts.formalApplicationSubmitted, true), sql`${accounts.type} <> 3`));
+  return Number(row?.n ?? 0);
+}

@@ -4,4 +4,9 @@
  * its row inside another module's transaction (a passed verification turns a trial formal).
  */
 export { createAccountWithRoles, findAccountById, findAccountByName } from './account.repository';
-export { lockAccount, setAccountStatus, updateAccountColumns } from './account-center.repository';
+export {
+  countPendingFormalApplications,
+  lockAccount,
+  setAccountStatus,
+  updateAccountColumns,
+} from './account-center.repository';

@@ -3,4 +3,5 @@
  * account's services (a trial's end), and the uploads that real-name verification reads.
  */
 export { creditCash, enqueuePauseJobs } from './funds/funds.service';
+export { countPendingRemittances } from './remittance/remittance.service';
 export { findUpload } from './uploads/upload.service';

@@ -19,14 +19,13 @@ import { findAccountByName } from '../account';
 import { writeAudit } from '../audit';
 import {
   exportCatalogue,
-  importCatalogue,
   lockInstanceByName,
   removeAccountTag,
   setAccountTag,
   setInstanceStatus,
   type TImportSummary,
 } from './catalogue.repository';
-import { parseCatalogue } from './catalogue.schema';
+import { importCatalogueFile } from './catalogue.service';
 
 /** The first words of the commands this module runs. */
 export const catalogueCli: TCliCommands = {
@@ -102,18 +101,11 @@ async function importFile(deps: TDeps, file: string, io: TCliOutput): Promise<nu
     io.err(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const parsed = parseCatalogue(input);
-  if (!parsed.isValid) {
-    io.err(`${file} is not a valid catalogue; nothing was changed:`);
-    for (const problem of parsed.problems) io.err(`  ${problem}`);
-    return 1;
-  }
   const now = deps.clock.now();
-  let summary: TImportSummary;
+  let result: Awaited<ReturnType<typeof importCatalogueFile>>;
   try {
-    summary = await deps.db.transaction(async (tx) => {
-      const done = await importCatalogue(tx, parsed.catalogue);
-      await writeAudit(tx, {
+    result = await importCatalogueFile(deps, input, (tx, done) =>
+      writeAudit(tx, {
         ...operator,
         accountId: null,
         action: 'catalogue.import',
@@ -128,13 +120,18 @@ async function importFile(deps: TDeps, file: string, io: TCliOutput): Promise<nu
           ),
         },
         createdAt: now,
-      });
-      return done;
-    });
+      }),
+    );
   } catch (error) {
     io.err(`import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
+  if (!result.isValid) {
+    io.err(`${file} is not a valid catalogue; nothing was changed:`);
+    for (const problem of result.problems) io.err(`  ${problem}`);
+    return 1;
+  }
+  const { summary } = result;
   for (const line of describeSummary(summary)) io.out(line);
   return 0;
 }

@@ -17,6 +17,7 @@ import {
   serviceRegions,
   services,
   serviceVersions,
+  skus,
 } from '../../db/schema';
 import type { TCatalogue } from './catalogue.schema';
 
@@ -45,6 +46,10 @@ export async function exportCatalogue(db: TDb): Promise<TCatalogue> {
     .from(regions)
     .orderBy(regions.sort, regions.csp, regions.code);
   const roleRows = await db.select().from(insightRoles).orderBy(insightRoles.sort, insightRoles.code);
+  const priceRows = await db
+    .select({ sku: skus.code, unitPriceFen: skus.unitPriceFen })
+    .from(skus)
+    .orderBy(skus.sort, skus.code);
   return {
     services: serviceRows.map((s) => ({
       id: Number(s.id),
@@ -90,6 +95,49 @@ export async function exportCatalogue(db: TDb): Promise<TCatalogue> {
       isDefault: r.isDefault,
       sort: r.sort,
     })),
+    prices: priceRows.map((p) => ({ sku: p.sku, unitPriceFen: plainDecimal(p.unitPriceFen) })),
+  };
+}
+
+/** "40.500000" → "40.5": the database's scale, written as a person would. */
+function plainDecimal(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/** The billable SKUs beside their prices: what each price is for. */
+export async function catalogueSkus(db: TDb) {
+  return db
+    .select({
+      code: skus.code,
+      serviceId: skus.serviceId,
+      category: skus.category,
+      nameZh: skus.nameZh,
+      nameEn: skus.nameEn,
+      unit: skus.unit,
+    })
+    .from(skus)
+    .orderBy(skus.sort, skus.code);
+}
+
+/**
+ * Which rows of the catalogue something still uses, by key: services with an instance or a
+ * version, versions and regions with an instance (the import disables them rather than deleting).
+ */
+export async function catalogueUsage(db: TDb) {
+  const instanceServices = await db.selectDistinct({ id: instances.serviceId }).from(instances);
+  const versionServices = await db.selectDistinct({ id: serviceVersions.serviceId }).from(serviceVersions);
+  const usedVersions = await db
+    .selectDistinct({ serviceId: serviceVersions.serviceId, code: serviceVersions.code })
+    .from(instances)
+    .innerJoin(serviceVersions, eq(serviceVersions.id, instances.versionId));
+  const usedRegions = await db
+    .selectDistinct({ csp: regions.csp, code: regions.code })
+    .from(instances)
+    .innerJoin(regions, eq(regions.id, instances.regionId));
+  return {
+    services: [...new Set([...instanceServices, ...versionServices].map((r) => Number(r.id)))],
+    versions: usedVersions.map((v) => `${v.serviceId}/${v.code}`),
+    regions: usedRegions.map((r) => `${r.csp}/${r.code}`),
   };
 }
 
@@ -111,19 +159,37 @@ export type TImportSummary = {
   csps: TImportCounts;
   regions: TImportCounts;
   insightRoles: TImportCounts;
+  /** Only when the file has prices: SKUs whose price was written. */
+  prices?: TImportCounts;
 };
+
+/** A catalogue file names a SKU the installation does not bill. */
+export class UnknownSkuError extends Error {
+  constructor(readonly skus: string[]) {
+    super(
+      `no SKU ${skus.join(', ')} in this installation (SKUs are the billing's; only their prices are imported)`,
+    );
+  }
+}
 
 const counts = (written: number): TImportCounts => ({ written, disabled: [], deleted: [], kept: [] });
 
+/** Takes the catalogue's writer lock for the rest of the transaction (reads after it are current). */
+export async function lockCatalogue(tx: TDb): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${importLockKey})`);
+}
+
 /** Writes a validated catalogue; call it in a transaction (it takes the import lock). */
 export async function importCatalogue(tx: TDb, c: TCatalogue): Promise<TImportSummary> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${importLockKey})`);
+  await lockCatalogue(tx);
+  const unknownSkus: string[] = [];
   const summary: TImportSummary = {
     services: counts(c.services.length),
     versions: counts(c.versions.length),
     csps: counts(c.csps.length),
     regions: counts(c.regions.length),
     insightRoles: counts(c.insightRoles.length),
+    ...(c.prices ? { prices: counts(c.prices.length) } : {}),
   };
 
   // Write the file's rows, parents first.
@@ -163,6 +229,16 @@ export async function importCatalogue(tx: TDb, c: TCatalogue): Promise<TImportSu
     const { code, ...rest } = r;
     await tx.insert(insightRoles).values(r).onConflictDoUpdate({ target: insightRoles.code, set: rest });
   }
+
+  for (const p of c.prices ?? []) {
+    const written = await tx
+      .update(skus)
+      .set({ unitPriceFen: p.unitPriceFen })
+      .where(eq(skus.code, p.sku))
+      .returning({ code: skus.code });
+    if (written.length === 0) unknownSkus.push(p.sku);
+  }
+  if (unknownSkus.length > 0) throw new UnknownSkuError(unknownSkus);
 
   // Rows missing from the file, children first: delete what nothing references, disable the rest.
   const regionKeys = new Set(c.regions.map((r) => `${r.csp}/${r.code}`));

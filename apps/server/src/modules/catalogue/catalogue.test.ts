@@ -248,6 +248,43 @@ describe('catalogue export and import', () => {
     expect(await auditAfter(auditFrom)).toEqual([]);
   });
 
+  it("imports the SKUs' list prices; a file without prices leaves them; an unknown SKU changes nothing", async () => {
+    const before = await exported();
+    expect(before.prices?.find((p) => p.sku === 'vc_gp')).toEqual({ sku: 'vc_gp', unitPriceFen: '40' });
+    const priced = structuredClone(before);
+    priced.prices = [{ sku: 'vc_gp', unitPriceFen: '41.25' }];
+    const result = await run('catalogue', 'import', fileWith(priced));
+    expect(result.code).toBe(0);
+    expect(result.out.at(-1)).toBe('prices: 1 written');
+    const after = await exported();
+    expect(after.prices?.find((p) => p.sku === 'vc_gp')?.unitPriceFen).toBe('41.25');
+    // The SKUs missing from the file keep their prices.
+    expect(after.prices?.filter((p) => p.sku !== 'vc_gp')).toEqual(
+      before.prices?.filter((p) => p.sku !== 'vc_gp'),
+    );
+
+    const { prices: _prices, ...withoutPrices } = structuredClone(before);
+    expect((await run('catalogue', 'import', fileWith(withoutPrices))).code).toBe(0);
+    expect((await exported()).prices?.find((p) => p.sku === 'vc_gp')?.unitPriceFen).toBe('41.25');
+
+    const unknown = await run(
+      'catalogue',
+      'import',
+      fileWith({ ...before, prices: [{ sku: 'nope', unitPriceFen: '1' }] }),
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.err[0]).toMatch(/^import failed, nothing was changed: no SKU nope/);
+    const bad = await run(
+      'catalogue',
+      'import',
+      fileWith({ ...before, prices: [{ sku: 'vc_gp', unitPriceFen: '-3' }] }),
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.err[1]).toMatch(/prices\.0\.unitPriceFen/);
+    expect((await run('catalogue', 'import', fileWith(before))).code).toBe(0);
+    expect(await exported()).toEqual(before);
+  });
+
   it('disables rows missing from the file that instances use, deletes the others, and enables them again', async () => {
     const original = await exported();
     const beijingId = await regionId('aliyun', 'cn-beijing');
@@ -280,6 +317,7 @@ describe('catalogue export and import', () => {
       'csps: 3 written; deleted huawei',
       'regions: 5 written; disabled aliyun/cn-beijing; deleted tencent/ap-beijing, huawei/cn-north-4',
       'insightRoles: 1 written; deleted dataAdmin; kept (still in use) viewer',
+      `prices: ${original.prices?.length} written`,
     ]);
 
     // The used region is still there, disabled, with its id, its services and the instance on it.

@@ -4,6 +4,7 @@
  */
 import type { TDeps } from '../../context';
 import {
+  countManualReviewsPending,
   findCertification,
   listCertifications,
   type TCertificationListRow,
@@ -56,4 +57,9 @@ export async function reviewCertification(
     if (decision.approve) await applyPass(tx, actor, updated, now);
     return { certification: updated, isDone: true };
   });
+}
+
+/** How many verifications wait for an operator's manual review (the back office's dashboard). */
+export function countPendingReviews(deps: TDeps): Promise<number> {
+  return countManualReviewsPending(deps.db);
 }

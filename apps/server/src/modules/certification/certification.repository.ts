@@ -228,3 +228,12 @@ export async function listCertifications(db: TDb, isPendingOnly: boolean): Promi
     .orderBy(desc(certifications.id))
     .limit(500);
 }
+
+/** Enterprise verifications waiting for an operator's manual review (the queue's count). */
+export async function countManualReviewsPending(db: TDb): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(certifications)
+    .where(and(eq(certifications.status, 'verifying'), eq(certifications.manualReview, true)));
+  return Number(row?.n ?? 0);
+}

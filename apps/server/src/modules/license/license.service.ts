@@ -9,6 +9,7 @@ import type { TLicense, TLicenseStatus } from '@console/contract';
 import { ErrorCode } from '@console/contract/codes';
 import { requireAdapter } from '../../adapters/registry';
 import type { TDeps } from '../../context';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { writeAudit } from '../audit';
 import { devLicensePrivateKey, devLicensePublicKey } from './dev-license-key';
@@ -139,11 +140,19 @@ export async function listLicenses(deps: TDeps): Promise<TLicense[]> {
   return rows.map((row) => licenseOf(row, now));
 }
 
-/** Releases an activated license (operators, through the CLI); answers whether it was alive. */
-export async function releaseLicense(deps: TDeps, licenseId: string): Promise<boolean> {
+/**
+ * Releases an activated license (operators, through the CLI or the back office, whose `audit`
+ * writes the entry with the operator and reason); answers whether there was one.
+ */
+export async function releaseLicense(
+  deps: TDeps,
+  licenseId: string,
+  audit?: (tx: TDb) => Promise<void>,
+): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     if (!(await markReleased(tx, licenseId, now))) return false;
+    if (audit) return audit(tx).then(() => true);
     await writeAudit(tx, {
       accountId: null,
       userId: null,
@@ -157,4 +166,64 @@ export async function releaseLicense(deps: TDeps, licenseId: string): Promise<bo
     });
     return true;
   });
+}
+
+export type TLicenseState = {
+  licenseId: string;
+  customer: string;
+  status: TLicenseStatus;
+  activatedAt: string;
+  expireTime: string;
+  releasedAt: string | null;
+};
+
+function stateOf(row: TLicenseRow, now: Date): TLicenseState {
+  return {
+    licenseId: row.licenseId,
+    customer: row.customer,
+    status: statusOf(row, now),
+    activatedAt: row.activatedAt.toISOString(),
+    expireTime: row.expireTime.toISOString(),
+    releasedAt: row.releasedAt?.toISOString() ?? null,
+  };
+}
+
+/** The activated licenses with their ids, customers and states (the back office's list). */
+export async function listLicenseStates(deps: TDeps): Promise<TLicenseState[]> {
+  const now = deps.clock.now();
+  return (await listLicenseRows(deps.db)).map((row) => stateOf(row, now));
+}
+
+/** One activated license's state, or null. */
+export async function findLicenseState(deps: TDeps, licenseId: string): Promise<TLicenseState | null> {
+  const row = await findLicense(deps.db, licenseId);
+  return row ? stateOf(row, deps.clock.now()) : null;
+}
+
+/**
+ * Whether the back office may sign licenses here: only with the development key, where it answers
+ * (no public key configured and stand-ins allowed). A configured public key's private key stays
+ * off the server (`license-issue --private-key`).
+ */
+export function canIssueFromConsole(deps: TDeps): boolean {
+  return deps.config.licensePublicKey === null && deps.config.devAdapters;
+}
+
+/**
+ * Signs a license as `license-issue` does without a key file (the development key), for the back
+ * office: 4374 where a configured public key would refuse it. `audit` writes the entry in a
+ * transaction; the signed text is answered once and not kept.
+ */
+export async function issueConsoleLicense(
+  deps: TDeps,
+  input: { customer: string; days: number },
+  audit: (tx: TDb, issued: TLicensePayload) => Promise<void>,
+): Promise<TLicensePayload & { license: string }> {
+  if (deps.config.licensePublicKey !== null) throw new AppError(ErrorCode.opsLicenseKeyOffline);
+  requireAdapter(deps.config, 'license');
+  const license = issueDevLicense({ customer: input.customer, days: input.days, now: deps.clock.now() });
+  const payload = readLicense(devLicensePublicKey, license);
+  if (!payload) throw new Error('a license just signed does not verify');
+  await deps.db.transaction((tx) => audit(tx, payload));
+  return { ...payload, license };
 }

@@ -3,6 +3,7 @@
  * operator is, and the trail of their acts (the installation's chain, and an account's own).
  */
 export { createOperator } from './operator.service';
+export { deleteEndedOperatorChallenges } from './operator-passkey.repository';
 export {
   actorOf,
   auditOperatorAccountAct,

@@ -104,3 +104,30 @@ describe("the back office's sign-in from one address", () => {
     expect(later.code).toBe(0);
   });
 });
+
+describe('a refused passkey at the second step', () => {
+  it('counts against the address like a wrong code (decision 0050): the fourth starts the block', async () => {
+    const from = '198.51.100.9';
+    const step = await post('/api/ops/sign-in', { username: 'limited.owner', password }, from);
+    expect(step.code).toBe(0);
+    // The owner has no passkey: a made-up assertion answers a challenge nobody asked for.
+    const credential = {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: {
+        clientDataJSON: Buffer.from(JSON.stringify({ challenge: 'never-asked' })).toString('base64url'),
+        authenticatorData: 'AAAA',
+        signature: 'AAAA',
+      },
+    };
+    for (let i = 0; i < 3; i += 1) {
+      const refused = await post('/api/ops/sign-in/passkey', { credential }, from, step.data.token);
+      expect(refused.code).toBe(ErrorCode.opsPasskeyChallengeExpired);
+    }
+    expect((await post('/api/ops/sign-in/passkey', { credential }, from, step.data.token)).status).toBe(429);
+    expect((await post('/api/ops/sign-in', { username: 'limited.owner', password }, from)).status).toBe(429);
+    t.clock.advance(61_000);
+  });
+});

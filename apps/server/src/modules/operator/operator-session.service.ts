@@ -46,7 +46,9 @@ export function auditOperatorAct(
   entry: {
     actor: TOpsActor | null;
     action: string;
-    target: { id: number | null; username: string };
+    /** What the act was on: an operator (the default), or the catalogue, a licence, an invite code… */
+    objectType?: TAuditObjectType;
+    target: { id: number | string | null; username: string };
     isSuccess: boolean;
     reason?: string | undefined;
     info?: Record<string, unknown>;
@@ -59,7 +61,7 @@ export function auditOperatorAct(
     userId: null,
     username: entry.actor?.username ?? null,
     action: entry.action,
-    objectType: 'operator',
+    objectType: entry.objectType ?? 'operator',
     objectId: entry.target.id === null ? null : String(entry.target.id),
     objectName: entry.target.username,
     isSuccess: entry.isSuccess,

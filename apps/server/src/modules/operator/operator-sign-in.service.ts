@@ -1,12 +1,13 @@
 /**
- * An operator's sign-in in steps (decision 0047): the password, then the authenticator code; at
- * the first sign-in (and after a reset) the one-time password is replaced and an authenticator
- * app enrolled before anything else works. Also the step-up (the code again, for the acts that
+ * An operator's sign-in in steps (decision 0047): the password, then the authenticator code (or a
+ * passkey: operator-passkey.service.ts, decision 0050); at the first sign-in (and after a reset)
+ * the one-time password is replaced and a second factor enrolled before anything else works. Also the step-up (the code again, for the acts that
  * need a fresh second factor) and the change of one's own password.
  */
 import { ErrorCode } from '@console/contract/codes';
-import { OpsPasswordPolicy, type TOpsSignInStep } from '@console/contract/ops';
+import { OpsPasswordPolicy, type TOpsSecondFactor, type TOpsSignInStep } from '@console/contract/ops';
 import type { TDeps, TOpsAuth, TRequestMeta } from '../../context';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { createTotpSecret, matchTotp, otpauthUri } from '../../lib/totp';
 import { requireUnderPolicy } from '../password/password.service';
@@ -21,6 +22,7 @@ import {
   type TOperatorRow,
   updateOperator,
 } from './operator.repository';
+import { countOperatorPasskeys } from './operator-passkey.repository';
 import { actorOf, auditOperatorAct, openOpsSession, opsSessionTimeouts } from './operator-session.service';
 import { operatorView } from './operator-view';
 
@@ -33,11 +35,12 @@ const policy = {
   requiredCharTypes: [...OpsPasswordPolicy.requiredCharTypes],
 };
 
-function isLocked(operator: TOperatorRow, now: Date): boolean {
+export function isLocked(operator: TOperatorRow, now: Date): boolean {
   return operator.lockedUntil !== null && operator.lockedUntil.getTime() > now.getTime();
 }
 
-async function failStep(
+/** Counts a failed sign-in step (or step-up), with its audit entry: five in a row pause sign-in. */
+export async function failStep(
   deps: TDeps,
   operator: TOperatorRow,
   action: string,
@@ -100,29 +103,46 @@ export async function signInOperator(
     }
     throw new AppError(ErrorCode.opsSignInFailed);
   }
-  const stage = operator.mustChangePassword || operator.totpSecret === null ? 'setup' : 'totp';
+  // A second factor is an authenticator app or a passkey (decision 0050); none: the setup.
+  const secondFactors = await secondFactorsOf(deps.db, operator);
+  const stage = operator.mustChangePassword || secondFactors.length === 0 ? 'setup' : 'totp';
   const step = await openOpsSession(deps.db, operator, stage, now, meta.ip);
   return {
     stage,
     token: step.token,
     mustChangePassword: operator.mustChangePassword,
+    secondFactors: stage === 'setup' ? [] : secondFactors,
     expiresAt: step.expiresAt.toISOString(),
   };
 }
 
-async function currentOperator(deps: TDeps, auth: TOpsAuth): Promise<TOperatorRow> {
+/** The second factors an operator has: the authenticator app, passkeys. */
+export async function secondFactorsOf(db: TDb, operator: TOperatorRow): Promise<TOpsSecondFactor[]> {
+  const passkeys = await countOperatorPasskeys(db, operator.id);
+  return [
+    ...(operator.totpSecret === null ? [] : ['totp' as const]),
+    ...(passkeys > 0 ? ['passkey' as const] : []),
+  ];
+}
+
+export async function currentOperator(deps: TDeps, auth: TOpsAuth): Promise<TOperatorRow> {
   const operator = await findOperatorById(deps.db, auth.operatorId);
   if (operator?.status !== 'active') throw new AppError(ErrorCode.unauthenticated);
   return operator;
 }
 
-/** Ends a sign-in step and opens the full session, in the transaction that records the sign-in. */
-async function completeSignIn(
+/**
+ * Ends a sign-in step and opens the full session, in the transaction that records the sign-in;
+ * `within` adds what the step itself changes (a passkey registered or used) to that transaction.
+ */
+export async function completeSignIn(
   deps: TDeps,
   auth: TOpsAuth,
   changes: Partial<Pick<TOperatorRow, 'totpSecret' | 'totpPendingSecret' | 'totpLastStep'>>,
   action: 'operator.signIn' | 'operator.enrolTotp',
   meta: TRequestMeta,
+  method: TOpsSecondFactor,
+  within?: (tx: TDb, now: Date) => Promise<void>,
 ) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -136,6 +156,7 @@ async function completeSignIn(
       lastSignInAt: now,
     });
     if (!updated) throw new AppError(ErrorCode.unauthenticated);
+    if (within) await within(tx, now);
     const session = await openOpsSession(tx, updated, 'operator', now, meta.ip);
     const actor = actorOf(auth);
     const target = { id: updated.id, username: updated.username };
@@ -147,6 +168,7 @@ async function completeSignIn(
       action: 'operator.signIn',
       target,
       isSuccess: true,
+      info: { method },
       meta,
       at: now,
     });
@@ -163,16 +185,21 @@ async function completeSignIn(
 export async function verifySignInCode(deps: TDeps, auth: TOpsAuth, code: string, meta: TRequestMeta) {
   const now = deps.clock.now();
   const operator = await currentOperator(deps, auth);
-  if (isLocked(operator, now) || operator.totpSecret === null) {
+  if (isLocked(operator, now)) {
     await revokeOpsSession(deps.db, auth.sessionId, now, 'paused');
     throw new AppError(ErrorCode.opsChallengeExpired);
+  }
+  // An operator with passkeys only: no code is right.
+  if (operator.totpSecret === null) {
+    await failStep(deps, operator, 'operator.signIn', 'noAuthenticator', meta);
+    throw new AppError(ErrorCode.opsCodeWrong);
   }
   const match = matchTotp(deps.secrets.open(operator.totpSecret), code, now, operator.totpLastStep);
   if (match.kind !== 'match') {
     await failStep(deps, operator, 'operator.signIn', match.kind === 'reused' ? 'codeReused' : 'code', meta);
     throw new AppError(ErrorCode.opsCodeWrong);
   }
-  return completeSignIn(deps, auth, { totpLastStep: match.step }, 'operator.signIn', meta);
+  return completeSignIn(deps, auth, { totpLastStep: match.step }, 'operator.signIn', meta, 'totp');
 }
 
 /** First sign-in: replaces the one-time password. */
@@ -214,7 +241,7 @@ export async function replaceOneTimePassword(
 export async function startTotpEnrolment(deps: TDeps, auth: TOpsAuth) {
   const operator = await currentOperator(deps, auth);
   if (operator.mustChangePassword) throw new AppError(ErrorCode.opsSetupRequired);
-  if (operator.totpSecret !== null) throw new AppError(ErrorCode.conflict);
+  if ((await secondFactorsOf(deps.db, operator)).length > 0) throw new AppError(ErrorCode.conflict);
   const secret = createTotpSecret();
   await updateOperator(deps.db, operator.id, { totpPendingSecret: deps.secrets.seal(secret) });
   const issuer = `${deps.config.mfaIssuer} ops`;
@@ -241,6 +268,7 @@ export async function confirmTotpEnrolment(deps: TDeps, auth: TOpsAuth, code: st
     { totpSecret: sealed, totpPendingSecret: null, totpLastStep: match.step },
     'operator.enrolTotp',
     meta,
+    'totp',
   );
 }
 
@@ -248,7 +276,10 @@ export async function confirmTotpEnrolment(deps: TDeps, auth: TOpsAuth, code: st
 export async function stepUpOperator(deps: TDeps, auth: TOpsAuth, code: string, meta: TRequestMeta) {
   const now = deps.clock.now();
   const operator = await currentOperator(deps, auth);
-  if (operator.totpSecret === null) throw new AppError(ErrorCode.unauthenticated);
+  if (operator.totpSecret === null) {
+    await failStep(deps, operator, 'operator.stepUp', 'noAuthenticator', meta);
+    throw new AppError(ErrorCode.opsCodeWrong);
+  }
   const match = matchTotp(deps.secrets.open(operator.totpSecret), code, now, operator.totpLastStep);
   if (match.kind !== 'match') {
     await failStep(deps, operator, 'operator.stepUp', match.kind === 'reused' ? 'codeReused' : 'code', meta);
@@ -266,6 +297,7 @@ export async function stepUpOperator(deps: TDeps, auth: TOpsAuth, code: string, 
       action: 'operator.stepUp',
       target: { id: operator.id, username: operator.username },
       isSuccess: true,
+      info: { method: 'totp' },
       meta,
       at: now,
     });

@@ -3,8 +3,8 @@
  *
  *   operator-create <username> --role owner|support|reviewer|finance|auditor
  *       creates an operator of the back office and prints its one-time password (shown once);
- *       the first sign-in replaces it and enrols an authenticator app. The same service as the
- *       owner's form; audited in the installation's chain with the system as actor.
+ *       the first sign-in replaces it and enrols a passkey or an authenticator app. The same
+ *       service as the owner's form; audited in the installation's chain with the system as actor.
  */
 import { parseArgs } from 'node:util';
 import { ErrorCode } from '@console/contract/codes';
@@ -57,7 +57,7 @@ async function create(
       `Operator ${created.operator.username} created (id ${created.operator.id}, role ${created.operator.role}).`,
     );
     io.out(`One-time password (shown once): ${created.oneTimePassword}`);
-    io.out('The first sign-in replaces it and enrols an authenticator app.');
+    io.out('The first sign-in replaces it and enrols a passkey or an authenticator app.');
     return 0;
   } catch (error) {
     if (error instanceof AppError && error.code === ErrorCode.opsOperatorExists) {

@@ -27,7 +27,12 @@ import {
 } from './operator-sign-in.service';
 
 /** The ops token as an HttpOnly cookie of the ops API's own path, for the back office's web pages. */
-function setOpsCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string): void {
+export function setOpsCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: string,
+): void {
   reply.setCookie(OpsSessionCookie, token, {
     path: '/api/ops',
     httpOnly: true,
@@ -42,16 +47,24 @@ function setOpsCookie(request: FastifyRequest, reply: FastifyReply, token: strin
  * sign-ins (decision 0012): whatever names an address tries, its failures block it for a while
  * (429 with Retry-After). The back office has no image captcha, so its sign-in knows only the block.
  */
-function underSignInLimit<T>(deps: TDeps, meta: TRequestMeta, attempt: () => Promise<T>): Promise<T> {
+export function underSignInLimit<T>(deps: TDeps, meta: TRequestMeta, attempt: () => Promise<T>): Promise<T> {
   return underAddressLimit(
     deps,
     { scope: 'login', ip: meta.ip, requestId: meta.requestId },
-    {
-      isFailure: (error) => error.code === ErrorCode.opsSignInFailed || error.code === ErrorCode.opsCodeWrong,
-    },
+    { isFailure: (error) => signInFailures.has(error.code) },
     attempt,
   );
 }
+
+/** The answers that count as a failed sign-in step: a wrong password or code, a refused passkey. */
+const signInFailures = new Set<number>([
+  ErrorCode.opsSignInFailed,
+  ErrorCode.opsCodeWrong,
+  ErrorCode.opsPasskeyUnknown,
+  ErrorCode.opsPasskeyNotVerified,
+  ErrorCode.opsPasskeyChallengeExpired,
+  ErrorCode.opsPasskeyCounterRegression,
+]);
 
 export function operatorRoutes(app: FastifyInstance): void {
   defineOpsRoute(app, 'opsSignIn', async ({ deps, body, request, reply }) => {

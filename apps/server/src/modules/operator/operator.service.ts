@@ -1,12 +1,14 @@
 /**
  * Operators of the back office (decision 0047): created by the owner (or the operator command
  * `operator-create`) with a one-time password, disabled and enabled, given another role, and their
- * authenticator reset. Every act is audited in the installation's chain with who acted, their
- * role and the reason; an act that takes rights away ends the target's sessions.
+ * second factor reset (the authenticator and every passkey). Every act is audited in the
+ * installation's chain with who acted, their role and the reason; an act that takes rights away
+ * ends the target's sessions.
  */
 import { ErrorCode } from '@console/contract/codes';
 import type { TOpsOperator, TOpsRole } from '@console/contract/ops';
 import type { TDeps, TOpsAuth, TRequestMeta } from '../../context';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { generateInitialPassword } from '../account/account.service';
 import {
@@ -18,6 +20,7 @@ import {
   type TOperatorRow,
   updateOperator,
 } from './operator.repository';
+import { deleteAllOperatorPasskeys } from './operator-passkey.repository';
 import { actorOf, auditOperatorAct, type TOpsActor } from './operator-session.service';
 import { operatorView } from './operator-view';
 
@@ -92,6 +95,8 @@ async function actOnOperator(
     values: Partial<TOperatorRow>;
     endsSessions: boolean;
     info: Record<string, unknown>;
+    /** More of the act in its transaction; answers what the audit entry adds. */
+    also?: (tx: TDb) => Promise<Record<string, unknown>>;
   },
 ): Promise<TOpsOperator> {
   if (operatorId === auth.operatorId) throw new AppError(ErrorCode.opsSelfAct);
@@ -99,8 +104,9 @@ async function actOnOperator(
   return deps.db.transaction(async (tx) => {
     const row = await lockOperator(tx, operatorId);
     if (!row) throw new AppError(ErrorCode.opsOperatorNotFound);
-    const { values, endsSessions, info } = change(row);
+    const { values, endsSessions, info, also } = change(row);
     const updated = (await updateOperator(tx, operatorId, values)) ?? row;
+    const more = also ? await also(tx) : {};
     const ended = endsSessions ? await revokeOperatorSessions(tx, operatorId, now, action.slice(9)) : 0;
     await auditOperatorAct(tx, {
       actor: actorOf(auth),
@@ -108,7 +114,7 @@ async function actOnOperator(
       target: { id: row.id, username: row.username },
       isSuccess: true,
       reason,
-      info: { ...info, endedSessions: ended },
+      info: { ...info, ...more, endedSessions: ended },
       meta,
       at: now,
     });
@@ -155,7 +161,10 @@ export function reRoleOperator(
   }));
 }
 
-/** Removes the operator's authenticator: the next sign-in enrols one again before anything else. */
+/**
+ * Removes the operator's authenticator and every passkey: the next sign-in enrols a second factor
+ * again before anything else.
+ */
 export function resetOperatorSecondFactor(
   deps: TDeps,
   auth: TOpsAuth,
@@ -173,6 +182,7 @@ export function resetOperatorSecondFactor(
       values: { totpSecret: null, totpPendingSecret: null, totpLastStep: null },
       endsSessions: true,
       info: { hadAuthenticator: row.totpSecret !== null },
+      also: async (tx) => ({ removedPasskeys: await deleteAllOperatorPasskeys(tx, row.id) }),
     }),
   );
 }

@@ -13,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { Limits } from '@console/contract/limits';
 import { issueDevMarketplaceToken } from '../../adapters/marketplace';
 import type { TCliCommands } from '../../context';
-import { createInviteCode } from './registration.service';
+import { writeAudit } from '../audit';
+import { createInviteCode, maskInviteCode } from './registration.service';
 
 export const registrationCli: TCliCommands = {
   commands: ['invite-create', 'marketplace-token'],
@@ -37,11 +38,26 @@ export const registrationCli: TCliCommands = {
         return 2;
       }
       await context.withDeps((deps) =>
-        createInviteCode(deps, {
-          code,
-          maxUses: Number(values.uses ?? 1),
-          validDays: values.days ? Number(values.days) : null,
-        }),
+        createInviteCode(
+          deps,
+          { code, maxUses: Number(values.uses ?? 1), validDays: values.days ? Number(values.days) : null },
+          (tx, created) =>
+            writeAudit(tx, {
+              accountId: null,
+              userId: null,
+              username: null,
+              action: 'inviteCode.create',
+              objectType: 'inviteCode',
+              objectName: maskInviteCode(created.code),
+              isSuccess: true,
+              info: {
+                by: 'operator',
+                maxUses: created.maxUses,
+                expiresAt: created.expiresAt?.toISOString() ?? null,
+              },
+              createdAt: deps.clock.now(),
+            }),
+        ),
       );
       io.out(`created invite code ${code}`);
       return 0;

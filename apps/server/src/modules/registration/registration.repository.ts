@@ -3,7 +3,7 @@
  * phone, e-mail or marketplace customer is registered already, free account names, the
  * questionnaire saved with the registration key, and the buyers AWS Marketplace posted.
  */
-import { eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { accounts, inviteCodes, marketplaceArrivals } from '../../db/schema';
 
@@ -29,11 +29,29 @@ export async function isInviteCodeUsable(db: TDb, code: string, now: Date): Prom
   return row?.isUsable === true;
 }
 
+/** Stores an invite code; answers false when one of that text exists already. */
 export async function insertInviteCode(
   db: TDb,
-  invite: { code: string; maxUses: number; expiresAt: Date | null },
-): Promise<void> {
-  await db.insert(inviteCodes).values(invite);
+  invite: { code: string; maxUses: number; expiresAt: Date | null; createdAt?: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(inviteCodes)
+    .values(invite)
+    .onConflictDoNothing()
+    .returning({ code: inviteCodes.code });
+  return rows.length > 0;
+}
+
+/** A page of invite codes, newest first, and how many there are. */
+export async function listInviteCodeRows(db: TDb, page: { offset: number; limit: number }) {
+  const rows = await db
+    .select()
+    .from(inviteCodes)
+    .orderBy(desc(inviteCodes.createdAt), inviteCodes.code)
+    .offset(page.offset)
+    .limit(page.limit);
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(inviteCodes);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 /** Uses an invite code once, if it is still usable; answers whether it was. */

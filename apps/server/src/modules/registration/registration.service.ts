@@ -23,6 +23,7 @@ import { Limits } from '@console/contract/limits';
 import type { FastifyRequest } from 'fastify';
 import { MarketplaceRefusal, type TResolvedCustomer } from '../../adapters/marketplace';
 import type { TDeps, TRequestMeta } from '../../context';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { fieldErrorsOf } from '../../http/validation';
 import { translateValidation } from '../../i18n';
@@ -45,6 +46,7 @@ import {
   isAwsAccountRegistered,
   isInviteCodeUsable,
   isRegistered,
+  listInviteCodeRows,
   updateRegistrationInfo,
   useInviteCode,
 } from './registration.repository';
@@ -410,9 +412,58 @@ export async function saveRegistrationInfo(
 export async function createInviteCode(
   deps: TDeps,
   invite: { code: string; maxUses: number; validDays: number | null },
-): Promise<void> {
+  audit?: (tx: TDb, created: { code: string; maxUses: number; expiresAt: Date | null }) => Promise<void>,
+): Promise<{ code: string; maxUses: number; expiresAt: Date | null }> {
   const now = deps.clock.now();
   const expiresAt =
     invite.validDays === null ? null : new Date(now.getTime() + invite.validDays * 86_400_000);
-  await insertInviteCode(deps.db, { code: invite.code, maxUses: invite.maxUses, expiresAt });
+  const created = { code: invite.code, maxUses: invite.maxUses, expiresAt };
+  await deps.db.transaction(async (tx) => {
+    if (!(await insertInviteCode(tx, { ...created, createdAt: now }))) {
+      throw new AppError(ErrorCode.opsInviteCodeExists);
+    }
+    await audit?.(tx, created);
+  });
+  return created;
+}
+
+const inviteAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A random invite code of 12 characters (no 0/O, 1/l/I), about 70 bits. */
+export function generateInviteCode(): string {
+  return Array.from({ length: 12 }, () => inviteAlphabet[randomInt(inviteAlphabet.length)]).join('');
+}
+
+/** An invite code as lists and the audit show it: its first two characters. */
+export function maskInviteCode(code: string): string {
+  return `${code.slice(0, 2)}${'•'.repeat(Math.max(code.length - 2, 2))}`;
+}
+
+export type TInviteCodeState = 'usable' | 'usedUp' | 'expired';
+
+/** A page of invite codes with their state; the codes masked (a code handed out is a secret). */
+export async function listInviteCodes(deps: TDeps, page: { pageNo: number; pageSize: number }) {
+  const now = deps.clock.now();
+  const pageNo = Math.max(page.pageNo, 1);
+  const { rows, total } = await listInviteCodeRows(deps.db, {
+    offset: (pageNo - 1) * page.pageSize,
+    limit: page.pageSize,
+  });
+  const list = rows.map((r) => {
+    const state: TInviteCodeState =
+      r.usedCount >= r.maxUses
+        ? 'usedUp'
+        : r.expiresAt && r.expiresAt.getTime() <= now.getTime()
+          ? 'expired'
+          : 'usable';
+    return {
+      codeMasked: maskInviteCode(r.code),
+      maxUses: r.maxUses,
+      usedCount: r.usedCount,
+      expiresAt: r.expiresAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+      state,
+    };
+  });
+  return { list, total, pageNo, pageSize: page.pageSize };
 }

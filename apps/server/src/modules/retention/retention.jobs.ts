@@ -1,8 +1,9 @@
 /**
  * Retention: removes sessions that have ended, wrong-password counts nobody added to for a day,
  * failure counts of client addresses whose window and block ended (at least a day ago),
- * verification codes, check tokens, captchas and sign-in challenges a day after they ended, RSA
- * keys a day after they rotated (their challenges live ten minutes), single sign-on flows a day
+ * verification codes, check tokens, captchas and sign-in challenges (operators' WebAuthn
+ * challenges too) a day after they ended, RSA keys a day after they rotated (their challenges
+ * live ten minutes), single sign-on flows a day
  * after they ended and accepted SAML assertion ids once their assertion expired, development outbox messages
  * after a week, and finished jobs older than a week; openings past their deadline whose job was lost
  * become openFailed. Runs every ten minutes on one replica at a time.
@@ -11,6 +12,7 @@ import type { TDeps } from '../../context';
 import { deleteFinishedJobs, enqueueJob, type TJobHandler } from '../../jobs/runner';
 import { deleteStaleAddressAttempts } from '../address-limit';
 import { deleteEndedSessions, sessionTimeouts } from '../auth';
+import { deleteEndedOperatorChallenges } from '../operator';
 import { deleteEndedChallenges } from '../passkey';
 import { failOverdueOpenings } from '../service';
 import { purgeDeletedUsers } from '../user';
@@ -47,6 +49,7 @@ export const retentionJob: TJobHandler = async (_job, deps) => {
   );
   await deleteEndedVerifications(deps.db, dayAgo);
   await deleteEndedChallenges(deps.db, dayAgo);
+  await deleteEndedOperatorChallenges(deps.db, dayAgo);
   await deleteExpiredReplayMarkers(deps.db, now);
   // After the challenges: a key goes once no challenge uses it.
   await deleteRotatedRsaKeys(deps.db, dayAgo);

@@ -3,15 +3,17 @@
  * factor was last proven more than 15 minutes ago. The API client then opens this dialog (one for
  * every act waiting), which proves it again (`POST /api/ops/step-up`) and lets the act be sent once
  * more; cancelling leaves the act undone. Mounted once by the app; pages do nothing for it.
- * The passkey step-up (another way to prove it) is added here beside the code.
+ * The operator proves it with the authenticator code or one of their passkeys (decision 0050):
+ * the dialog offers what they have.
  */
 import { ErrorCode } from '@console/contract/codes';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callOps, configureOpsClient, isOpsError, opsErrorText } from './ops-api';
 import { opsMeKey } from './ops-session';
+import { opsSecondFactorsKey, StepUpPasskey } from './step-up-passkey';
 
 type TWaiting = { resolve: (isProven: boolean) => void };
 
@@ -23,6 +25,18 @@ export function StepUpDialog() {
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const waiting = useRef<TWaiting[]>([]);
+  const factors = useQuery({
+    queryKey: opsSecondFactorsKey,
+    queryFn: () => callOps('opsMySecondFactors', { hints: false, stepUp: false }),
+    enabled: isOpen,
+  });
+  // Until the factors are known (or if they cannot be), the code is offered.
+  const hasCode = factors.data?.hasAuthenticator ?? true;
+  const hasPasskey = (factors.data?.passkeys.length ?? 0) > 0;
+  const proven = () => {
+    void queryClient.invalidateQueries({ queryKey: opsMeKey });
+    finish(true);
+  };
 
   useEffect(
     () =>
@@ -51,8 +65,7 @@ export function StepUpDialog() {
     setIsBusy(true);
     try {
       await callOps('opsStepUp', { body: { code }, stepUp: false, hints: false });
-      void queryClient.invalidateQueries({ queryKey: opsMeKey });
-      finish(true);
+      proven();
     } catch (failure) {
       if (isOpsError(failure) && failure.kind === 'session') finish(false);
       else setError(isOpsError(failure, ErrorCode.opsCodeWrong) ? failure.message : opsErrorText(failure));
@@ -70,28 +83,36 @@ export function StepUpDialog() {
       confirmLoading={isBusy}
       onOk={() => void confirm()}
       onCancel={() => finish(false)}
+      okButtonProps={{ hidden: !hasCode }}
       destroyOnHidden
     >
       <p>{t('stepUp.intro')}</p>
-      <Form layout="vertical" onFinish={() => void confirm()}>
-        <Form.Item
-          label={t('stepUp.code')}
-          htmlFor="ops-step-up-code"
-          validateStatus={error ? 'error' : undefined}
-          help={error ?? undefined}
-        >
-          <Input
-            id="ops-step-up-code"
-            data-testid="ops-step-up-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            autoFocus
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-          />
-        </Form.Item>
-      </Form>
+      {hasCode ? (
+        <Form layout="vertical" onFinish={() => void confirm()}>
+          <Form.Item
+            label={t('stepUp.code')}
+            htmlFor="ops-step-up-code"
+            validateStatus={error ? 'error' : undefined}
+            help={error ?? undefined}
+          >
+            <Input
+              id="ops-step-up-code"
+              data-testid="ops-step-up-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
+          </Form.Item>
+        </Form>
+      ) : null}
+      {hasPasskey ? (
+        <Suspense fallback={null}>
+          <StepUpPasskey hasCode={hasCode} onProven={proven} onSessionEnd={() => finish(false)} />
+        </Suspense>
+      ) : null}
     </Modal>
   );
 }

@@ -131,3 +131,12 @@ export async function reviewRemittance(
     .returning({ accountId: remittances.accountId, amountFen: remittances.amountFen });
   return row ?? null;
 }
+
+/** Remittances waiting for an operator to confirm or reject them (the queue's count). */
+export async function countPendingRemittanceRows(db: TDb): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(remittances)
+    .where(eq(remittances.status, 'pending'));
+  return Number(row?.n ?? 0);
+}

@@ -15,6 +15,7 @@ import { writeAudit } from '../../audit';
 import { creditCash } from '../funds/funds.service';
 import { findUpload } from '../uploads/upload.service';
 import {
+  countPendingRemittanceRows,
   findRemittance,
   insertRemittance,
   isUploadUsed,
@@ -169,4 +170,9 @@ export async function rejectRemittance(deps: TDeps, id: number, note: string): P
   const remittance = await findRemittance(deps.db, id);
   if (!isDone || !remittance) return { isDone: false, remittance };
   return { isDone: true, remittance, serialNo: null };
+}
+
+/** How many remittances wait for confirmation (the back office's dashboard). */
+export function countPendingRemittances(deps: TDeps): Promise<number> {
+  return countPendingRemittanceRows(deps.db);
 }

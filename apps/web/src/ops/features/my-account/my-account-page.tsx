@@ -1,7 +1,7 @@
 /**
  * My account: the signed-in operator's facts (role, status, second factor, last sign-in, when the
  * session ends) and the change of the own password (`opsChangePassword`: the other sessions end).
- * Changing the own second factor (authenticator, passkeys) is added beside `SecondFactorCard`.
+ * The own second factor (authenticator, passkeys: decision 0050) is `SecondFactorsCard`.
  */
 import { OpsPasswordPolicy, type TOpsRouteData } from '@console/contract/ops';
 import { checkPasswordPolicy } from '@console/contract/password-rules';
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/ops/lib/format';
 import { callOps, opsErrorText } from '@/ops/lib/ops-api';
 import { useOpsMe } from '@/ops/lib/ops-session';
+import { SecondFactorsCard } from './second-factors-card';
 
 type TMe = TOpsRouteData<'opsMe'>;
 
@@ -37,24 +38,6 @@ function ProfileCard({ me }: { me: TMe }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('myAccount.sessionEndsAt')}>
           {formatDateTime(me.expiresAt)}
-        </Descriptions.Item>
-      </Descriptions>
-    </Card>
-  );
-}
-
-function SecondFactorCard({ me }: { me: TMe }) {
-  const { t } = useTranslation('opsShell');
-  return (
-    <Card title={t('myAccount.secondFactor')} data-testid="ops-my-second-factor">
-      <Descriptions column={1} size="small" bordered>
-        <Descriptions.Item label={t('myAccount.authenticator')}>
-          <Tag color={me.operator.hasAuthenticator ? 'success' : 'warning'}>
-            {me.operator.hasAuthenticator ? t('myAccount.enrolled') : t('myAccount.notEnrolled')}
-          </Tag>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('myAccount.secondFactorAt')}>
-          {formatDateTime(me.secondFactorAt)}
         </Descriptions.Item>
       </Descriptions>
     </Card>
@@ -172,7 +155,7 @@ export default function MyAccountPage() {
       </Typography.Title>
       <div className="cz-ops-grid">
         <ProfileCard me={me.data} />
-        <SecondFactorCard me={me.data} />
+        <SecondFactorsCard secondFactorAt={me.data.secondFactorAt} />
         <PasswordCard />
       </div>
     </div>

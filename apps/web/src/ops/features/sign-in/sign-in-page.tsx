@@ -5,9 +5,9 @@
  * authenticator app (QR code, or the key to copy) confirmed by its first code. Each step is the
  * server's: its token (the cookie) admits only that step's routes.
  *
- * Passkeys (the "ops-passkeys" work): the sign-in by passkey goes beside the password form
- * (`PasswordStep`'s `alternative` slot), and a passkey as the second step / at enrolment beside
- * the authenticator (`CodeStep`'s and `AuthenticatorStep`'s `alternative` slot).
+ * Passkeys (decision 0050, passkey-steps.tsx): a passkey as the second step (first, where the
+ * operator has one; the code one click away) and at the setup instead of the authenticator app
+ * (`AuthenticatorStep`'s `alternative` slot).
  */
 import { ErrorCode } from '@console/contract/codes';
 import { OpsPasswordPolicy, type TOpsRouteData } from '@console/contract/ops';
@@ -23,17 +23,26 @@ import { OpsLanguageSwitch } from '@/ops/components/ops-language-switch';
 import { callOps, isOpsError, opsErrorText } from '@/ops/lib/ops-api';
 import { opsMeKey } from '@/ops/lib/ops-session';
 import { markSignedIn } from '@/ops/lib/session-end';
+import { PasskeySetupStep, PasskeySignInStep, UsePasskeyInstead } from './passkey-steps';
+import { Notice } from './sign-in-notice';
 
 type TStep =
   | { kind: 'password' }
-  | { kind: 'code' }
+  | { kind: 'code'; hasPasskey: boolean }
+  | { kind: 'passkey'; hasCode: boolean }
   | { kind: 'setupPassword' }
-  | { kind: 'setupAuthenticator'; hadPasswordStep: boolean };
+  | { kind: 'setupAuthenticator'; hadPasswordStep: boolean }
+  | { kind: 'setupPasskey'; hadPasswordStep: boolean };
 
 type TSignInStep = TOpsRouteData<'opsSignIn'>;
 
+/** The step after the password: a passkey first where the operator has one (decision 0050). */
 function nextStepOf(step: TSignInStep): TStep {
-  if (step.stage === 'totp') return { kind: 'code' };
+  if (step.stage === 'totp') {
+    const hasPasskey = step.secondFactors.includes('passkey');
+    const hasCode = step.secondFactors.includes('totp');
+    return hasPasskey ? { kind: 'passkey', hasCode } : { kind: 'code', hasPasskey };
+  }
   return step.mustChangePassword
     ? { kind: 'setupPassword' }
     : { kind: 'setupAuthenticator', hadPasswordStep: false };
@@ -367,35 +376,6 @@ function AuthenticatorStep({
   );
 }
 
-function Notice() {
-  const { t } = useTranslation('opsShell');
-  const [params] = useSearchParams();
-  const notice = params.get('notice');
-  if (notice === 'ended') {
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        title={t('signIn.sessionEnded')}
-        data-testid="ops-notice"
-        className="cz-ops-form-alert"
-      />
-    );
-  }
-  if (notice === 'signedOut') {
-    return (
-      <Alert
-        type="info"
-        showIcon
-        title={t('signIn.signedOut')}
-        data-testid="ops-notice"
-        className="cz-ops-form-alert"
-      />
-    );
-  }
-  return null;
-}
-
 export function SignInPage() {
   const { t } = useTranslation('opsShell');
   const [step, setStep] = useState<TStep>({ kind: 'password' });
@@ -410,9 +390,10 @@ export function SignInPage() {
     const from = params.get('from');
     navigate(from?.startsWith('/') && !from.startsWith('//') ? from : '/', { replace: true });
   };
-  const isSetup = step.kind === 'setupPassword' || step.kind === 'setupAuthenticator';
+  const isSetup =
+    step.kind === 'setupPassword' || step.kind === 'setupAuthenticator' || step.kind === 'setupPasskey';
   const setupSteps =
-    step.kind === 'setupAuthenticator' && !step.hadPasswordStep
+    (step.kind === 'setupAuthenticator' || step.kind === 'setupPasskey') && !step.hadPasswordStep
       ? [{ title: t('setup.stepAuthenticator') }]
       : [{ title: t('setup.stepPassword') }, { title: t('setup.stepAuthenticator') }];
 
@@ -447,7 +428,27 @@ export function SignInPage() {
             </>
           ) : null}
           {step.kind === 'password' ? <PasswordStep onNext={(next) => setStep(nextStepOf(next))} /> : null}
-          {step.kind === 'code' ? <CodeStep onDone={done} onRestart={restart} /> : null}
+          {step.kind === 'code' ? (
+            <CodeStep
+              onDone={done}
+              onRestart={restart}
+              alternative={
+                step.hasPasskey ? (
+                  <UsePasskeyInstead
+                    testId="ops-code-use-passkey"
+                    onChoose={() => setStep({ kind: 'passkey', hasCode: true })}
+                  />
+                ) : null
+              }
+            />
+          ) : null}
+          {step.kind === 'passkey' ? (
+            <PasskeySignInStep
+              onDone={done}
+              onRestart={restart}
+              onUseCode={step.hasCode ? () => setStep({ kind: 'code', hasPasskey: true }) : null}
+            />
+          ) : null}
           {step.kind === 'setupPassword' ? (
             <SetupPasswordStep
               onNext={() => setStep({ kind: 'setupAuthenticator', hadPasswordStep: true })}
@@ -455,7 +456,25 @@ export function SignInPage() {
             />
           ) : null}
           {step.kind === 'setupAuthenticator' ? (
-            <AuthenticatorStep onDone={done} onRestart={restart} />
+            <AuthenticatorStep
+              onDone={done}
+              onRestart={restart}
+              alternative={
+                <UsePasskeyInstead
+                  testId="ops-setup-use-passkey"
+                  onChoose={() => setStep({ kind: 'setupPasskey', hadPasswordStep: step.hadPasswordStep })}
+                />
+              }
+            />
+          ) : null}
+          {step.kind === 'setupPasskey' ? (
+            <PasskeySetupStep
+              onDone={done}
+              onRestart={restart}
+              onUseAuthenticator={() =>
+                setStep({ kind: 'setupAuthenticator', hadPasswordStep: step.hadPasswordStep })
+              }
+            />
           ) : null}
         </Card>
       </main>
