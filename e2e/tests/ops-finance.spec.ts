@@ -99,7 +99,7 @@ test('an adjustment above the threshold waits for a second finance operator, the
   await waiting.getByTestId('ops-pending-approve').click();
   await b.page.getByTestId('ops-adjustment-note').fill('已核对工单');
   await b.page.getByTestId('ops-adjustment-decide-ok').click();
-  await expect(b.page.locator('.ant-message')).toContainText('已批准');
+  await expect(b.page.getByTestId('toast')).toContainText('已批准');
   await expect(b.page.getByTestId('ops-pending-row').filter({ hasText: owner.account })).toHaveCount(0);
 
   // Approving again changes nothing.

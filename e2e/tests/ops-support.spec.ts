@@ -285,7 +285,7 @@ test('a support operator resets the login protection of an international user wh
   const wideDialog = await findings(ops, 'support reset dialog (en-US, 1440 px)');
   expect(wideDialog, report(wideDialog)).toEqual([]);
   await ops.getByTestId('support-act-ok').click();
-  await expect(ops.getByTestId('support-act-done')).toContainText(
+  await expect(ops.getByTestId('toast')).toContainText(
     `The login protection of ${demo.member.username} was reset. The user was told by e-mail`,
   );
   await expect(ops.getByTestId('support-passkeys-none')).toBeVisible();

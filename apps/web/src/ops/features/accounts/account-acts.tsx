@@ -7,9 +7,10 @@
  */
 import type { TOpsAccountActResult, TOpsAccountPage } from '@console/contract/ops';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/notify';
 import { callOps, opsErrorText } from '@/ops/lib/ops-api';
 import { useOpsCan } from '@/ops/lib/ops-session';
 
@@ -57,7 +58,6 @@ function send(act: TAct, accountId: number, reason: string, days: number): Promi
 
 export function AccountActs({ page }: { page: TOpsAccountPage }) {
   const { t } = useTranslation('opsAccounts');
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [act, setAct] = useState<TAct | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -101,7 +101,7 @@ export function AccountActs({ page }: { page: TOpsAccountPage }) {
             ? t('acts.notified', { who: result.notified.map((n) => n.username).join(', ') })
             : t('acts.notifiedNone')
           : '';
-      void message.success(told ? `${done} ${told}` : done);
+      toast({ level: 'success', title: told ? `${done} ${told}` : done });
       await queryClient.invalidateQueries({ queryKey: ['ops', 'accounts'] });
     } catch (failure) {
       setError(opsErrorText(failure));

@@ -6,9 +6,10 @@
 import type { TOpsAdjustment, TOpsAdjustmentStatus } from '@console/contract/ops';
 import { OpsAdjustmentStatuses } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/notify';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { formatDateTime } from '@/ops/lib/format';
 import { callOps, opsErrorText } from '@/ops/lib/ops-api';
@@ -168,7 +169,6 @@ function DecisionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('opsFinance');
-  const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
@@ -189,11 +189,12 @@ function DecisionDialog({
             body: { adjustmentId: adjustment.id, reason: values.reason ?? '' },
             hints: false,
           });
-      void message.success(
-        isApproval
+      toast({
+        level: 'success',
+        title: isApproval
           ? t('adjustments.approved', { balance: formatFen(decided.balanceAfterFen ?? 0, currency) })
           : t('adjustments.rejected'),
-      );
+      });
       form.resetFields();
       void client.invalidateQueries({ queryKey: adjustmentsKey });
       onClose();

@@ -1,9 +1,10 @@
 /** Account discounts: every account's rates (or one's), set a rate for a category, remove one. */
 import { OpsDiscountCategories, opsDiscountRatePattern, type TOpsDiscount } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/notify';
 import { formatDateTime } from '@/ops/lib/format';
 import { callOps, opsErrorText } from '@/ops/lib/ops-api';
 import { useOpsCan } from '@/ops/lib/ops-session';
@@ -25,7 +26,6 @@ function useRateText() {
 
 function SetDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('opsFinance');
-  const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<TSetValues>();
   const [error, setError] = useState<string | null>(null);
@@ -35,13 +35,14 @@ function SetDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }
     setError(null);
     try {
       const saved = await callOps('opsFinanceSetDiscount', { body: values, hints: false });
-      void message.success(
-        t('discounts.saved', {
+      toast({
+        level: 'success',
+        title: t('discounts.saved', {
           account: saved.accountName,
           category: t(`discounts.categories.${saved.category}`),
           rate: saved.rate ?? '',
         }),
-      );
+      });
       form.resetFields();
       void client.invalidateQueries({ queryKey: discountsKey });
       onClose();
@@ -106,7 +107,6 @@ function SetDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }
 
 function RemoveDialog({ discount, onClose }: { discount: TOpsDiscount | null; onClose: () => void }) {
   const { t } = useTranslation('opsFinance');
-  const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<{ reason: string }>();
   const [error, setError] = useState<string | null>(null);
@@ -121,7 +121,7 @@ function RemoveDialog({ discount, onClose }: { discount: TOpsDiscount | null; on
         body: { account: discount.accountName, category: discount.category, reason },
         hints: false,
       });
-      void message.success(t('discounts.removed', { account: discount.accountName, category }));
+      toast({ level: 'success', title: t('discounts.removed', { account: discount.accountName, category }) });
       void client.invalidateQueries({ queryKey: discountsKey });
       onClose();
     } catch (failure) {

@@ -5,9 +5,10 @@
 import { type TVoucherState, VoucherStates } from '@console/contract/billing-enums';
 import { opsVoucherDaysMax, type TOpsVoucher } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/notify';
 import { formatDateTime } from '@/ops/lib/format';
 import { callOps, opsErrorText } from '@/ops/lib/ops-api';
 import { useOpsCan } from '@/ops/lib/ops-session';
@@ -59,7 +60,6 @@ function IssueDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('opsFinance');
-  const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<TIssueValues>();
   const [error, setError] = useState<string | null>(null);
@@ -84,7 +84,10 @@ function IssueDialog({
         },
         hints: false,
       });
-      void message.success(t('vouchers.issued', { code: issued.code, account: issued.accountName }));
+      toast({
+        level: 'success',
+        title: t('vouchers.issued', { code: issued.code, account: issued.accountName }),
+      });
       form.resetFields();
       void client.invalidateQueries({ queryKey: vouchersKey });
       onClose();
@@ -183,7 +186,6 @@ function VoidDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('opsFinance');
-  const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<{ reason: string }>();
   const [error, setError] = useState<string | null>(null);
@@ -194,7 +196,7 @@ function VoidDialog({
     setError(null);
     try {
       await callOps('opsFinanceVoidVoucher', { body: { code: voucher.code, reason }, hints: false });
-      void message.success(t('vouchers.voided', { code: voucher.code }));
+      toast({ level: 'success', title: t('vouchers.voided', { code: voucher.code }) });
       void client.invalidateQueries({ queryKey: vouchersKey });
       onClose();
     } catch (failure) {

@@ -8,7 +8,7 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { TOpsRouteData } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Modal, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticatorKey } from '@/components/authenticator-key';
@@ -19,6 +19,7 @@ import { callOps, opsErrorText } from '@/ops/lib/ops-api';
 import { opsMeKey } from '@/ops/lib/ops-session';
 import { opsSecondFactorsKey } from '@/ops/lib/step-up-passkey';
 import './second-factors.css';
+import { toast } from '@/lib/notify';
 
 type TFactors = TOpsRouteData<'opsMySecondFactors'>;
 type TPasskey = TFactors['passkeys'][number];
@@ -192,7 +193,6 @@ type TDialog =
 
 export function SecondFactorsCard({ secondFactorAt }: { secondFactorAt: string }) {
   const { t } = useTranslation('opsPasskeys');
-  const { message } = App.useApp();
   const failureText = useFailureText();
   const queryClient = useQueryClient();
   const factors = useQuery({
@@ -210,7 +210,7 @@ export function SecondFactorsCard({ secondFactorAt }: { secondFactorAt: string }
     if (next) queryClient.setQueryData(opsSecondFactorsKey, next);
     void queryClient.invalidateQueries({ queryKey: opsSecondFactorsKey });
     void queryClient.invalidateQueries({ queryKey: opsMeKey });
-    void message.success(done);
+    toast({ level: 'success', title: done });
   };
 
   const add = async (name: string): Promise<string | null> => {

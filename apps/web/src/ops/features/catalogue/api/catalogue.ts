@@ -4,8 +4,9 @@
  */
 import type { TOpsRouteBody, TOpsRouteData, TOpsRouteId } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
+import {} from 'antd';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/notify';
 import { callOps } from '@/ops/lib/ops-api';
 
 export const catalogueKey = ['ops', 'catalogue'] as const;
@@ -34,11 +35,10 @@ type TChangeRoute =
 /** Sends one change; tells its outcome and reads the catalogue again. */
 export function useCatalogueChange() {
   const client = useQueryClient();
-  const { message } = App.useApp();
   const { t } = useTranslation('opsCatalogue');
   return async <K extends TChangeRoute & TOpsRouteId>(id: K, body: TOpsRouteBody<K>) => {
     const done = (await callOps(id, { body })) as TOpsRouteData<'opsUpdateCatalogueService'>;
-    void message.success(t(`catalogue.outcome.${done.outcome}`));
+    toast({ level: 'success', title: t(`catalogue.outcome.${done.outcome}`) });
     await client.invalidateQueries({ queryKey: catalogueKey });
     return done;
   };

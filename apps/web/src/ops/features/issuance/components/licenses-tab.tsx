@@ -4,9 +4,10 @@
  */
 import type { TOpsRouteData } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/notify';
 import { ScrollTable } from '@/ops/components/scroll-table';
 import { formatDateTime } from '@/ops/lib/format';
 import { callOps } from '@/ops/lib/ops-api';
@@ -20,7 +21,6 @@ const statusColor = { ALIVE: 'success', EXPIRED: 'default', RELEASED: 'warning' 
 function ReleaseModal({ license, onClose }: { license: TLicense; onClose: () => void }) {
   const { t } = useTranslation('opsCatalogue');
   const client = useQueryClient();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const [isBusy, setIsBusy] = useState(false);
   const submit = async () => {
@@ -28,7 +28,7 @@ function ReleaseModal({ license, onClose }: { license: TLicense; onClose: () => 
     setIsBusy(true);
     try {
       await callOps('opsReleaseLicense', { body: { licenseId: license.licenseId, reason } });
-      void message.success(t('issuance.licenses.released'));
+      toast({ level: 'success', title: t('issuance.licenses.released') });
       await client.invalidateQueries({ queryKey: licensesKey });
       onClose();
     } catch {

@@ -4,9 +4,10 @@
  * factor again (the API client's step-up dialog); a refusal shows here, beside the reason.
  */
 import type { TOpsUserDetail } from '@console/contract/ops';
-import { Alert, App, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
+import { Alert, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/notify';
 import { opsErrorText } from '@/ops/lib/ops-api';
 import { type TSupportAct, type TSupportActResult, useSupportAct } from '../api/act-on-user';
 
@@ -67,7 +68,6 @@ export function ActDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('opsSupport');
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const [error, setError] = useState<string | null>(null);
   const mutation = useSupportAct(act);
@@ -75,11 +75,10 @@ export function ActDialog({
     setError(null);
     try {
       const result = await mutation.mutateAsync({ userId: user.id, reason: reason.trim() });
-      void message.open({
-        type:
+      toast({
+        level:
           act === 'reset' && !(result as TSupportActResult<'reset'>).notice.isSent ? 'warning' : 'success',
-        content: <span data-testid="support-act-done">{doneText(t, act, user.username, result)}</span>,
-        duration: 8,
+        title: doneText(t, act, user.username, result),
       });
       onClose();
     } catch (failure) {
