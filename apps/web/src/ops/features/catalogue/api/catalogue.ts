@@ -4,7 +4,6 @@
  */
 import type { TOpsRouteBody, TOpsRouteData, TOpsRouteId } from '@console/contract/ops';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/notify';
 import { callOps } from '@/ops/lib/ops-api';
