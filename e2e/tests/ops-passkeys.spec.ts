@@ -3,8 +3,8 @@
  * Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain): an operator created
  * by the real command signs in, replaces the one-time password and enrols a PASSKEY instead of the
  * authenticator app; signs out; signs in with the passkey; on My account adds a second passkey
- * (made on another device: a second virtual authenticator), renames it, removes the first, and
- * signs in with the second. In both languages, at 1440 and at 390 px, axe on every step.
+ * (made on another device: a second virtual authenticator), renames it, removes the first, sets
+ * up an authenticator app beside it, and signs in with the second passkey. In both languages, at 1440 and at 390 px, axe on every step.
  *
  * The back office is opened as http://localhost:<ops port>: browsers use WebAuthn on a host name
  * (localhost or HTTPS), never on 127.0.0.1, and the relying party is OPS_ORIGIN (its default,
@@ -14,7 +14,14 @@ import type { Browser, CDPSession, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { findings, report, settle, type TFinding } from './a11y-checks';
 import type { TLang } from './helpers';
-import { createOperatorByCli, freshOperatorName, opsPassword, opsURL, type TOperator } from './ops-helpers';
+import {
+  createOperatorByCli,
+  freshCode,
+  freshOperatorName,
+  opsPassword,
+  opsURL,
+  type TOperator,
+} from './ops-helpers';
 import { saveScreenshot } from './screenshots';
 
 test.describe.configure({ timeout: 300_000 });
@@ -69,6 +76,7 @@ const words = {
     added: 'Passkey added',
     removed: 'Passkey removed',
     neverUsed: 'Not used yet',
+    authenticatorOn: 'Set up',
   },
   'zh-CN': {
     setupPasskeyTitle: '创建通行密钥',
@@ -77,6 +85,7 @@ const words = {
     added: '已添加通行密钥',
     removed: '已删除通行密钥',
     neverUsed: '尚未使用',
+    authenticatorOn: '已设置',
   },
 } as const;
 
@@ -156,10 +165,22 @@ for (const { lang, width, height } of [
     await expect(page.getByTestId('ops-passkey-name')).toHaveText(['Work phone']);
     await expect(page.getByTestId('ops-passkey-remove')).toBeDisabled();
 
-    // The remaining passkey signs in.
+    // An authenticator app beside it, confirmed by its first code: the passkey may go then.
+    await page.getByTestId('ops-authenticator-replace').click();
+    const secretText = page.getByTestId('mfa-secret');
+    await expect(secretText).not.toHaveText(/·/);
+    const secret = ((await secretText.textContent()) ?? '').replace(/\s+/g, '');
+    await axe(page, `authenticator dialog ${lang} ${width}`, found);
+    await page.getByTestId('ops-authenticator-code').fill(await freshCode(secret));
+    await page.getByTestId('ops-authenticator-confirm').click();
+    await expect(page.getByTestId('ops-authenticator-status')).toHaveText(w.authenticatorOn);
+    await expect(page.getByTestId('ops-passkey-remove')).toBeEnabled();
+
+    // The remaining passkey signs in; the code is one click away.
     await page.getByTestId('ops-sign-out').click();
     await expect(page).toHaveURL(/\/sign-in/);
     await passwordStep(page, created, opsPassword);
+    await expect(page.getByTestId('ops-passkey-use-code')).toBeVisible();
     await page.getByTestId('ops-passkey-use').click();
     await expect(page.getByTestId('ops-operator')).toContainText(created.username);
 
